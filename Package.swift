@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vitrine",
+    products: [
+        .executable(name: "vitrine", targets: ["vitrine"])
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each. SDL's headers live in
+        // /usr/include/SDL2 and are included by path (its pkg-config adds flags SwiftPM refuses).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+
+        // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
+        .target(name: "VitrineCore"),
+        // Decoding, orientation, resizing, decode isolation, image cache.
+        .target(
+            name: "VitrineMedia",
+            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CExif"]
+        ),
+        // Window, renderer, textures, SDL events, drawing a Scene.
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image"]),
+        // The command line.
+        .executableTarget(name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL"]),
+
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
+        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

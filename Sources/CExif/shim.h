@@ -1,0 +1,3 @@
+#pragma once
+#include <libexif/exif-data.h>
+#include <libexif/exif-loader.h>

@@ -1,0 +1,54 @@
+/// An easing curve: maps progress in 0…1 to eased progress, with f(0) = 0 and f(1) = 1.
+public enum Curve: String, CaseIterable, Sendable, Codable {
+    case linear
+    case easeIn
+    case easeOut
+    case easeInOut
+
+    /// The eased value of `t`, clamped to 0…1 first.
+    public func callAsFunction(_ t: Double) -> Double {
+        let t = min(max(t, 0), 1)
+        switch self {
+        case .linear:
+            return t
+        case .easeIn:
+            return t * t * t
+        case .easeOut:
+            let u = 1 - t
+            return 1 - u * u * u
+        case .easeInOut:
+            if t < 0.5 { return 4 * t * t * t }
+            let u = -2 * t + 2
+            return 1 - u * u * u / 2
+        }
+    }
+}
+
+/// A value animated from `from` to `to` between two times, along a curve.
+public struct Tween: Equatable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var start: Double
+    public var duration: Double
+    public var curve: Curve
+
+    public init(from: Double, to: Double, start: Double, duration: Double, curve: Curve = .easeInOut) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// Linear progress at `time`, 0 before the start, 1 after the end.
+    public func progress(at time: Double) -> Double {
+        guard duration > 0 else { return time >= start ? 1 : 0 }
+        return min(max((time - start) / duration, 0), 1)
+    }
+
+    public func value(at time: Double) -> Double {
+        from + (to - from) * curve(progress(at: time))
+    }
+
+    public func isFinished(at time: Double) -> Bool { time >= start + duration }
+}

@@ -1,0 +1,62 @@
+/// How one slide replaces another.
+public enum TransitionKind: String, CaseIterable, Sendable, Codable {
+    /// Cross-fade from the outgoing slide to the incoming one.
+    case fade
+    /// The incoming slide grows from a source rectangle while cross-fading.
+    case zoom
+    /// The incoming slide pushes the outgoing one out.
+    case slide
+    /// A cut.
+    case none
+}
+
+/// The axis a `slide` transition moves along.
+public enum SlideAxis: String, CaseIterable, Sendable, Codable {
+    case horizontal
+    case vertical
+}
+
+/// Motion of a slide while it is shown.
+public enum DwellMotion: String, CaseIterable, Sendable, Codable {
+    case still
+    /// Slow zoom from 1.0 to 1.1 with a drift (Ken Burns).
+    case kenburns
+}
+
+/// A transition in progress between two slides.
+public struct ActiveTransition: Equatable, Sendable {
+    public var kind: TransitionKind
+    public var from: Int
+    public var to: Int
+    /// Show time at which it started, in seconds.
+    public var start: Double
+    public var duration: Double
+    /// +1 when moving forward (incoming from the right or bottom), -1 when moving back.
+    public var direction: Int
+    /// For `zoom`: the rectangle the incoming slide grows from; nil means centred at 60 %.
+    public var sourceRect: Rect?
+    /// Show time at which the outgoing slide started coming in (for its dwell motion).
+    public var fromSince: Double
+
+    public init(
+        kind: TransitionKind, from: Int, to: Int, start: Double, duration: Double, direction: Int,
+        sourceRect: Rect? = nil, fromSince: Double = 0
+    ) {
+        self.fromSince = fromSince
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.direction = direction
+        self.sourceRect = sourceRect
+    }
+
+    /// Linear progress at `time`, 0…1.
+    public func progress(at time: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return min(max((time - start) / duration, 0), 1)
+    }
+
+    public func isFinished(at time: Double) -> Bool { time >= start + duration }
+}

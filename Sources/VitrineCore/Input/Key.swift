@@ -1,0 +1,14 @@
+/// The keys the show reacts to, named as in input traces (`"key":"right"`).
+public enum Key: String, CaseIterable, Sendable, Codable {
+    case right
+    case left
+    case up
+    case down
+    case space
+    case home
+    case end
+    case f
+    case g
+    case q
+    case escape
+}

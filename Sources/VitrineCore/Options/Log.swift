@@ -1,0 +1,44 @@
+import Foundation
+
+/// Log lines on standard error as `LEVEL component: message`, so journald keeps them.
+public struct Log: Sendable {
+    public enum Level: String, Sendable, Comparable {
+        case debug = "DEBUG"
+        case info = "INFO"
+        case warning = "WARNING"
+        case error = "ERROR"
+
+        var rank: Int {
+            switch self {
+            case .debug: return 0
+            case .info: return 1
+            case .warning: return 2
+            case .error: return 3
+            }
+        }
+        public static func < (a: Level, b: Level) -> Bool { a.rank < b.rank }
+    }
+
+    public var component: String
+    public var minimum: Level
+
+    public init(_ component: String, minimum: Level = .info) {
+        self.component = component
+        self.minimum = minimum
+    }
+
+    public func callAsFunction(_ level: Level, _ message: String) {
+        guard level >= minimum else { return }
+        Log.write("\(level.rawValue) \(component): \(message)\n")
+    }
+
+    public func debug(_ message: String) { self(.debug, message) }
+    public func info(_ message: String) { self(.info, message) }
+    public func warning(_ message: String) { self(.warning, message) }
+    public func error(_ message: String) { self(.error, message) }
+
+    /// Writes raw text to standard error.
+    public static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

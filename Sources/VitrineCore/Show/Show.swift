@@ -1,0 +1,168 @@
+/// The slideshow state machine: which slide shows, which transition runs, and
+/// when the next one is due. Every change takes the show time as an argument;
+/// transitions that were due start at their nominal time, so the state at time
+/// t does not depend on how often `update` was called on the way there.
+public struct Show: Sendable {
+    public private(set) var slides: [Slide]
+    public let options: ShowOptions
+
+    /// The slide showing (the incoming one during a transition).
+    public private(set) var index: Int = 0
+    public private(set) var transition: ActiveTransition?
+    /// Show time at which the current slide started coming in.
+    public private(set) var shownSince: Double = 0
+    /// Show time at which the show was paused; nil while playing.
+    public private(set) var pausedAt: Double?
+    /// A move that waits for its image to be decoded.
+    public private(set) var pending: PendingMove?
+    /// Show time from which the due auto-advance has been waiting for its image.
+    private var waitingSince: Double?
+
+    /// A move requested before its target image was ready.
+    public struct PendingMove: Equatable, Sendable {
+        public var target: Int
+        public var direction: Int
+        public var sourceRect: Rect?
+    }
+
+    public init(slides: [Slide], options: ShowOptions) {
+        self.slides = slides
+        self.options = options
+    }
+
+    public var count: Int { slides.count }
+    public var isPaused: Bool { pausedAt != nil }
+
+    /// Seconds slide `i` stays before the next transition starts.
+    public func dwell(_ i: Int) -> Double {
+        guard slides.indices.contains(i) else { return options.interval }
+        return slides[i].duration ?? options.interval
+    }
+
+    /// The slide after `i`, wrapping when looping; nil at the end without looping.
+    public func index(after i: Int) -> Int? {
+        guard count > 1 else { return nil }
+        if i + 1 < count { return i + 1 }
+        return options.loop ? 0 : nil
+    }
+
+    /// The slide before `i`, wrapping when looping; nil at the start without looping.
+    public func index(before i: Int) -> Int? {
+        guard count > 1 else { return nil }
+        if i > 0 { return i - 1 }
+        return options.loop ? count - 1 : nil
+    }
+
+    /// Show time at which the next auto-advance is due, nil when none will happen.
+    public var nextAdvanceTime: Double? {
+        guard pausedAt == nil, index(after: index) != nil else { return nil }
+        return shownSince + dwell(index)
+    }
+
+    /// Runs the show up to `time`: ends finished transitions, starts moves whose
+    /// images are ready, and auto-advances. `isReady` says whether a slide's image can be drawn.
+    public mutating func update(to time: Double, isReady: (Int) -> Bool) {
+        if let t = transition, t.isFinished(at: time) { transition = nil }
+        if let move = pending {
+            guard isReady(move.target) else { return }
+            pending = nil
+            begin(move.target, direction: move.direction, at: time, sourceRect: move.sourceRect)
+            if let t = transition, t.isFinished(at: time) { transition = nil }
+        }
+        guard pausedAt == nil else { return }
+        while let due = nextAdvanceTime, time >= due, let target = index(after: index) {
+            guard isReady(target) else {
+                if waitingSince == nil { waitingSince = due }
+                return
+            }
+            // On time when it was ready when due; otherwise it starts now.
+            let start = waitingSince == nil ? due : time
+            waitingSince = nil
+            begin(target, direction: 1, at: start, sourceRect: nil)
+            if let t = transition, t.isFinished(at: time) { transition = nil }
+        }
+    }
+
+    /// Moves to the next slide (wrapping when looping) with its transition.
+    public mutating func next(at time: Double, isReady: (Int) -> Bool) {
+        if let target = index(after: index) { move(to: target, direction: 1, at: time, isReady: isReady) }
+    }
+
+    /// Moves to the previous slide (wrapping when looping) with its transition.
+    public mutating func previous(at time: Double, isReady: (Int) -> Bool) {
+        if let target = index(before: index) { move(to: target, direction: -1, at: time, isReady: isReady) }
+    }
+
+    /// Moves to slide `target`; the direction follows the index unless given.
+    public mutating func move(
+        to target: Int, direction: Int? = nil, at time: Double, sourceRect: Rect? = nil, isReady: (Int) -> Bool
+    ) {
+        guard slides.indices.contains(target), target != index || transition != nil else { return }
+        let dir = direction ?? (target >= index ? 1 : -1)
+        waitingSince = nil
+        if isReady(target) {
+            pending = nil
+            begin(target, direction: dir, at: time, sourceRect: sourceRect)
+        } else {
+            pending = PendingMove(target: target, direction: dir, sourceRect: sourceRect)
+        }
+    }
+
+    public mutating func pause(at time: Double) {
+        if pausedAt == nil { pausedAt = time }
+    }
+
+    /// Resumes; the current slide gets the rest of its dwell time.
+    public mutating func resume(at time: Double) {
+        guard let since = pausedAt else { return }
+        shownSince += time - since
+        pausedAt = nil
+    }
+
+    public mutating func togglePause(at time: Double) {
+        if isPaused { resume(at: time) } else { pause(at: time) }
+    }
+
+    /// Seconds the current slide has been shown at `time`, not counting pauses.
+    public func shownFor(at time: Double) -> Double {
+        (pausedAt ?? time) - shownSince
+    }
+
+    private mutating func begin(_ target: Int, direction: Int, at start: Double, sourceRect: Rect?) {
+        let kind = slides[target].transition ?? options.transition
+        let duration = kind == .none ? 0 : min(options.transitionDuration, dwell(target))
+        if duration > 0 {
+            transition = ActiveTransition(
+                kind: kind, from: index, to: target, start: start, duration: duration, direction: direction,
+                sourceRect: sourceRect, fromSince: shownSince)
+        } else {
+            transition = nil
+        }
+        index = target
+        shownSince = start
+        if pausedAt != nil { pausedAt = start }
+    }
+}
+
+extension Show {
+    /// Removes slide `i` (an image that cannot be shown); indices after it shift down.
+    public mutating func removeSlide(at i: Int) {
+        guard slides.indices.contains(i) else { return }
+        slides.remove(at: i)
+        func shifted(_ j: Int) -> Int { j > i ? j - 1 : j }
+        if let move = pending {
+            pending = move.target == i ? nil : PendingMove(
+                target: shifted(move.target), direction: move.direction, sourceRect: move.sourceRect)
+        }
+        if var t = transition {
+            if t.from == i || t.to == i {
+                transition = nil
+            } else {
+                t.from = shifted(t.from)
+                t.to = shifted(t.to)
+                transition = t
+            }
+        }
+        if index > i || index >= slides.count { index = slides.isEmpty ? 0 : min(shifted(index), slides.count - 1) }
+    }
+}

@@ -1,0 +1,119 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// Which SDL renderer to use.
+public enum RendererChoice: String, CaseIterable, Sendable {
+    /// Hardware with vsync where there is one, software otherwise.
+    case auto
+    case software
+    case opengles2
+    case opengl
+}
+
+/// How the show appears on the screen.
+public struct DisplayOptions: Sendable {
+    /// A window of this size; nil means fullscreen.
+    public var windowed: Size?
+    /// SDL video driver name; nil lets SDL choose (KMS/DRM, X11, Wayland).
+    public var videoDriver: String?
+    public var renderer: RendererChoice = .auto
+
+    public init() {}
+}
+
+/// Why the display could not be opened. One line for the user.
+public struct DisplayError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// An SDL window with its renderer. Destroying it closes the window.
+public final class Display {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    public private(set) var isFullscreen: Bool
+    public let rendererName: String
+    public let maxTextureSide: Int
+    public let hasVsync: Bool
+
+    public init(_ options: DisplayOptions) throws(DisplayError) {
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        if let driver = options.videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw DisplayError(description: "cannot open a display: \(SDLError.message())")
+        }
+        var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let size = options.windowed ?? Size(width: 1280, height: 720)
+        if options.windowed == nil {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        } else {
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard
+            let window = SDL_CreateWindow(
+                "Vitrine", centered, centered, Int32(size.width), Int32(size.height), flags)
+        else {
+            let message = SDLError.message()
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw DisplayError(description: "cannot open a window: \(message)")
+        }
+        let made: OpaquePointer?
+        switch options.renderer {
+        case .auto:
+            made =
+                SDL_CreateRenderer(
+                    window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        case .software:
+            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        case .opengles2, .opengl:
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, options.renderer.rawValue)
+            made = SDL_CreateRenderer(
+                window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        }
+        guard let renderer = made else {
+            let message = SDLError.message()
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw DisplayError(description: "cannot create the \(options.renderer.rawValue) renderer: \(message)")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        self.window = window
+        self.renderer = renderer
+        self.isFullscreen = options.windowed == nil
+        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        let limit = Int(min(info.max_texture_width, info.max_texture_height))
+        self.maxTextureSide = limit > 0 ? limit : 4096
+        self.hasVsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        SDL_DisableScreenSaver()
+        SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+    }
+
+    /// The drawable size in pixels.
+    public var outputSize: Size {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return Size(width: Double(max(w, 1)), height: Double(max(h, 1)))
+    }
+
+    public func toggleFullscreen() {
+        isFullscreen.toggle()
+        SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    public func present() {
+        SDL_RenderPresent(renderer)
+    }
+}

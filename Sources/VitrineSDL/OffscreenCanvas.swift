@@ -1,0 +1,58 @@
+import CSDL2
+import CSDL2Image
+import VitrineCore
+import VitrineMedia
+
+/// SDL's software renderer drawing into a memory surface: no display, no
+/// video driver. Used by `vitrine snapshot` and by tests.
+public final class OffscreenCanvas {
+    private let surface: UnsafeMutablePointer<SDL_Surface>
+    private let renderer: OpaquePointer
+    public let scene: SceneRenderer
+    public let width: Int
+    public let height: Int
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(width: Int, height: Int) throws(Failure) {
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { throw Failure(description: "cannot create a \(width)x\(height) surface: \(SDLError.message())") }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            throw Failure(description: "cannot create the software renderer: \(SDLError.message())")
+        }
+        self.surface = surface
+        self.renderer = renderer
+        self.scene = SceneRenderer(renderer: renderer)
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        scene.removeAll()
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+    }
+
+    /// Draws a scene into the surface.
+    public func draw(_ frame: Scene, key: (Int) -> String?) {
+        scene.draw(frame, key: key)
+        SDL_RenderFlush(renderer)
+    }
+
+    /// The surface's pixels.
+    public func pixels() -> PixelBuffer {
+        PixelBuffer(copying: surface)
+    }
+
+    /// Writes the surface as PNG.
+    public func savePNG(to path: String) throws(Failure) {
+        guard IMG_SavePNG(surface, path) == 0 else {
+            throw Failure(description: "cannot write \(path): \(SDLError.message())")
+        }
+    }
+}

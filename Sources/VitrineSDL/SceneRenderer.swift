@@ -1,0 +1,79 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// Draws `Scene`s with an SDL renderer and keeps the slides' textures.
+/// Only the render thread may use it.
+public final class SceneRenderer {
+    let renderer: OpaquePointer
+    private var textures: [String: Texture] = [:]
+    private var sizes: [String: Size] = [:]
+
+    /// Wraps an SDL renderer the caller owns and keeps alive.
+    public init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    /// Uploads the image of source `key`; `sourceSize` is its upright size before downscaling.
+    /// Returns false when the renderer could not create the texture.
+    @discardableResult
+    public func setImage(_ pixels: PixelBuffer, sourceSize: Size, for key: String) -> Bool {
+        guard let texture = Texture.upload(pixels, to: renderer) else { return false }
+        textures[key] = texture
+        sizes[key] = sourceSize
+        return true
+    }
+
+    public func hasImage(_ key: String) -> Bool { textures[key] != nil }
+
+    /// The upright source size of an image, if it is loaded.
+    public func imageSize(_ key: String) -> Size? { sizes[key] }
+
+    /// The pixel size of an image's texture, if it is loaded.
+    public func textureSize(_ key: String) -> (width: Int, height: Int)? {
+        textures[key].map { ($0.width, $0.height) }
+    }
+
+    /// Drops every texture whose key is not in `keep`.
+    public func retainOnly(_ keep: Set<String>) {
+        for key in textures.keys where !keep.contains(key) {
+            textures[key] = nil
+            sizes[key] = nil
+        }
+    }
+
+    public func removeAll() {
+        textures.removeAll()
+        sizes.removeAll()
+    }
+
+    public var loadedKeys: Set<String> { Set(textures.keys) }
+
+    /// Draws `scene` into the renderer's current target (not presented);
+    /// `key` names the image of a slide index.
+    public func draw(_ scene: Scene, key: (Int) -> String?) {
+        let bg = scene.background
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255)
+        SDL_RenderClear(renderer)
+        for op in scene.ops {
+            switch op {
+            case .image(let slide, let rect, let alpha):
+                guard alpha > 0, let name = key(slide), let texture = textures[name] else { continue }
+                SDL_SetTextureAlphaMod(texture.handle, Self.byte(alpha))
+                var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+            case .fill(let rect, let color, let alpha):
+                guard alpha > 0 else { continue }
+                SDL_SetRenderDrawBlendMode(renderer, alpha >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, Self.byte(alpha))
+                var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                SDL_RenderFillRectF(renderer, &dst)
+            }
+        }
+    }
+
+    static func byte(_ alpha: Double) -> UInt8 {
+        UInt8(max(0, min(255, (alpha * 255).rounded())))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+import VitrineSDL
+
+/// `vitrine play`: the slideshow on a display.
+enum PlayCommand {
+    static let command = CLI.Command(
+        name: "play",
+        summary: "show the slideshow fullscreen (or in a window)",
+        help: """
+            Usage: vitrine play [SOURCE…] [options]
+
+            Shows the images of each SOURCE (a folder, sorted by name, or an image file)
+            one after another, forever. With no SOURCE it plays the bundled demo.
+
+            Display options:
+              --windowed WxH                 a window of that size instead of fullscreen
+              --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
+              --renderer auto|software|opengles2|opengl
+                                             renderer (default auto: hardware with vsync, else software)
+            \(CommonOptions.help)
+
+            Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
+                  f toggle fullscreen, Esc or q quit.
+            """,
+        run: run)
+
+    static func run(_ args: [String]) throws -> Int32 {
+        var common = CommonOptions()
+        var display = DisplayOptions()
+        var scanner = ArgumentScanner(args)
+        while let option = scanner.nextOption() {
+            if try common.apply(option, from: &scanner) { continue }
+            switch option {
+            case "--windowed": display.windowed = try scanner.size(for: option)
+            case "--video-driver": display.videoDriver = try scanner.value(for: option)
+            case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
+            }
+        }
+        try common.validate()
+        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
+        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let player = Player(
+            slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
+            decoder: SDLImageDecoder())
+        return try player.run()
+    }
+}

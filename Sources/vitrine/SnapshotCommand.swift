@@ -1,0 +1,58 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+import VitrineSDL
+
+/// `vitrine snapshot`: one frame of the show to a PNG, without a display.
+enum SnapshotCommand {
+    static let command = CLI.Command(
+        name: "snapshot",
+        summary: "render the frame at a time of the show to a PNG, no display needed",
+        help: """
+            Usage: vitrine snapshot [SOURCE…] --at SECONDS --out FILE.png [options]
+
+            Renders the frame at time SECONDS of the show (every image decoded, as if
+            nothing were ever late) with the software renderer. Needs no X, Wayland or
+            DRM device. SOURCE is a folder or an image file; none means the bundled demo.
+
+            Options:
+              --at SECONDS                   the time of the frame (required)
+              --out FILE.png                 where to write the PNG (required)
+              --size WxH                     output size (default 1280x720)
+              --print-state                  also print the show state as one JSON line
+            \(CommonOptions.help)
+            """,
+        run: run)
+
+    static func run(_ args: [String]) throws -> Int32 {
+        var common = CommonOptions()
+        var at: Double?
+        var out: String?
+        var size = Size(width: 1280, height: 720)
+        var printState = false
+        var scanner = ArgumentScanner(args)
+        while let option = scanner.nextOption() {
+            if try common.apply(option, from: &scanner) { continue }
+            switch option {
+            case "--at": at = try scanner.seconds(for: option, allowZero: true)
+            case "--out": out = try scanner.value(for: option)
+            case "--size": size = try scanner.size(for: option)
+            case "--print-state": printState = true
+            default: throw UsageError("unknown option \(option); run 'vitrine snapshot --help'")
+            }
+        }
+        guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
+        guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
+        try common.validate()
+        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
+        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+
+        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
+        try frame.canvas.savePNG(to: out)
+        if printState {
+            print(StateReport(show: frame.show, at: at).json)
+        }
+        return 0
+    }
+}
