@@ -18,8 +18,9 @@ public struct SnapshotRenderer {
     /// The result: the canvas holding the frame and the show state at that time.
     public struct Frame {
         public let canvas: OffscreenCanvas
-        public let show: Show
+        public let engine: ShowEngine
         public let scene: Scene
+        public var show: Show { engine.show }
     }
 
     public struct NoImages: Error, CustomStringConvertible {
@@ -29,12 +30,15 @@ public struct SnapshotRenderer {
     /// Runs the show with fixed steps up to `time` and draws that frame. Slides
     /// whose image cannot be decoded are dropped (one warning each) and the
     /// timeline is worked out again without them.
-    public func render(slides: [Slide], at time: Double) throws -> Frame {
+    public func render(slides: [Slide], at time: Double, input: [InputEvent] = []) throws -> Frame {
         var slides = slides
         var decoded: [String: DecodedImage] = [:]
         var failed: Set<String> = []
         while true {
-            let show = Self.run(Show(slides: slides, options: options), to: time)
+            var engine = ShowEngine(slides: slides, options: options, output: size)
+            for event in input { engine.enqueue(event) }
+            _ = engine.run(to: time) { _ in true }
+            let show = engine.show
             let needed = Set(show.visibleSlides(at: time).map { slides[$0].source })
             var dropped = false
             for path in needed.sorted() where decoded[path] == nil {
@@ -57,25 +61,10 @@ public struct SnapshotRenderer {
             for (path, image) in decoded where needed.contains(path) {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }
-            let scene = SceneBuilder(output: size).build(show, at: time) { i in
-                decoded[slides[i].source]?.sourceSize
-            }
+            let scene = engine.scene(at: time) { i in decoded[slides[i].source]?.sourceSize }
             canvas.draw(scene) { i in slides.indices.contains(i) ? slides[i].source : nil }
-            return Frame(canvas: canvas, show: show, scene: scene)
+            return Frame(canvas: canvas, engine: engine, scene: scene)
         }
-    }
-
-    /// The show stepped by a fixed-step clock to `time`, every image ready.
-    public static func run(_ start: Show, to time: Double, step: Double = 1.0 / 120.0) -> Show {
-        var show = start
-        var clock = FixedStepClock(step: step)
-        while clock.time + step <= time + 1e-9 {
-            for t in clock.advance(by: min(clock.maxFrame, time - clock.renderTime)) {
-                show.update(to: t) { _ in true }
-            }
-        }
-        show.update(to: time) { _ in true }
-        return show
     }
 }
 

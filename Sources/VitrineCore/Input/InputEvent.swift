@@ -1,0 +1,22 @@
+/// A timestamped input event, as the core sees it: no SDL, coordinates
+/// normalised 0…1 in output space (x right, y down), time in show seconds.
+public struct InputEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A finger (or the left mouse button, id 0) touched down.
+        case down(id: Int, x: Double, y: Double)
+        case move(id: Int, x: Double, y: Double)
+        case up(id: Int, x: Double, y: Double)
+        /// A key was pressed.
+        case key(Key)
+        /// The wheel turned at a point; positive `dy` is away from the user (zoom in).
+        case wheel(x: Double, y: Double, dy: Double)
+    }
+
+    public var time: Double
+    public var kind: Kind
+
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+}

@@ -1,0 +1,113 @@
+/// Something the engine asks its host (the SDL player) to do.
+public enum EngineRequest: Equatable, Sendable {
+    case quit
+    case toggleFullscreen
+}
+
+/// The whole behaviour of a running show as one value: the show state, the
+/// fixed-step clock, and input handling. The SDL player and `vitrine snapshot`
+/// both drive it; the frame at a time is a pure function of the slides,
+/// options, input events and that time.
+public struct ShowEngine: Sendable {
+    public private(set) var show: Show
+    public private(set) var clock: FixedStepClock
+    public var output: Size
+    /// Events not yet handled, ordered by time.
+    private var queue: [InputEvent] = []
+
+    public init(slides: [Slide], options: ShowOptions, output: Size, step: Double = 1.0 / 120.0) {
+        self.show = Show(slides: slides, options: options)
+        self.clock = FixedStepClock(step: step)
+        self.output = output
+    }
+
+    /// Show time of the last logic step.
+    public var time: Double { clock.time }
+    /// Show time of the frame being drawn (logic time plus the leftover).
+    public var renderTime: Double { clock.renderTime }
+
+    /// Queues an event; it is handled at the first logic step at or after its time.
+    public mutating func enqueue(_ event: InputEvent) {
+        let at = queue.firstIndex { $0.time > event.time } ?? queue.endIndex
+        queue.insert(event, at: at)
+    }
+
+    /// Advances by one frame's elapsed seconds. Returns what the host must do.
+    public mutating func advance(by frameTime: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+        var requests: [EngineRequest] = []
+        for t in clock.advance(by: frameTime) {
+            requests += step(to: t, isReady: isReady)
+        }
+        return requests
+    }
+
+    /// Advances to exactly `time` (for snapshots and tests), in fixed steps.
+    public mutating func run(to time: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+        var requests: [EngineRequest] = []
+        while clock.time + clock.step <= time + 1e-9 {
+            requests += advance(by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady)
+        }
+        // The part of a step left over: what is due by `time` happens, so a
+        // frame between two steps is the ideal one.
+        requests += step(to: max(time, clock.time), isReady: isReady)
+        return requests
+    }
+
+    /// One logic step at time `t`: handle the events due, then update the show.
+    private mutating func step(to t: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+        var requests: [EngineRequest] = []
+        while let first = queue.first, first.time <= t + 1e-9 {
+            queue.removeFirst()
+            requests += handle(first, at: t, isReady: isReady)
+        }
+        show.update(to: t, isReady: isReady)
+        return requests
+    }
+
+    private mutating func handle(_ event: InputEvent, at t: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+        guard case .key(let key) = event.kind else { return [] }
+        switch key {
+        case .escape, .q: return [.quit]
+        case .f: return [.toggleFullscreen]
+        case .right: show.next(at: t, isReady: isReady)
+        case .left: show.previous(at: t, isReady: isReady)
+        case .space: show.togglePause(at: t)
+        case .home: show.move(to: 0, at: t, isReady: isReady)
+        case .end: show.move(to: show.count - 1, at: t, isReady: isReady)
+        case .up, .down, .g: break
+        }
+        return []
+    }
+
+    /// Removes a slide whose image cannot be shown.
+    public mutating func removeSlide(at i: Int) {
+        show.removeSlide(at: i)
+    }
+
+    /// The frame at the render time.
+    public func scene(imageSize: (Int) -> Size?) -> Scene {
+        scene(at: renderTime, imageSize: imageSize)
+    }
+
+    /// The frame at `time` (at or shortly after the last step).
+    public func scene(at time: Double, imageSize: (Int) -> Size?) -> Scene {
+        SceneBuilder(output: output).build(show, at: time, imageSize: imageSize)
+    }
+
+    /// The slides the next frames need decoded: the visible ones, the pending
+    /// target, then the next and previous ones, in that order of urgency.
+    public var wantedSlides: [Int] {
+        var wanted: [Int] = [show.index]
+        if let t = show.transition { wanted.append(t.from) }
+        if let pending = show.pending { wanted.append(pending.target) }
+        if let next = show.index(after: show.index) { wanted.append(next) }
+        if let previous = show.index(before: show.index) { wanted.append(previous) }
+        var seen: Set<Int> = []
+        return wanted.filter { show.slides.indices.contains($0) && seen.insert($0).inserted }
+    }
+
+    /// The state as `--print-state` reports it.
+    public func report(at time: Double) -> StateReport {
+        StateReport(show: show, at: time)
+    }
+}
