@@ -36,6 +36,9 @@ public final class Display {
     public let maxTextureSide: Int
     public let hasVsync: Bool
 
+    /// SDL drivers that open without showing anything; used only when asked for by name.
+    public static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
     public init(_ options: DisplayOptions) throws(DisplayError) {
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
@@ -43,6 +46,14 @@ public final class Display {
         if let driver = options.videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw DisplayError(description: "cannot open a display: \(SDLError.message())")
+        }
+        let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if options.videoDriver == nil, Self.invisibleDrivers.contains(chosen) {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw DisplayError(
+                description:
+                    "cannot open a display: no X11, Wayland or KMS/DRM display found (SDL fell back to '\(chosen)'); "
+                    + "run on the console or a desktop, or pass --video-driver")
         }
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let size = options.windowed ?? Size(width: 1280, height: 720)

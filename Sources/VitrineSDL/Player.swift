@@ -77,7 +77,8 @@ public final class Player {
                     decodedFor[request.path] = request.output
                 } else {
                     let size = "\(image.pixels.width)x\(image.pixels.height)"
-                    log.warning("skipping \(request.path): the renderer refused a \(size) texture: \(SDLError.message())")
+                    log.warning(
+                        "skipping \(request.path): the renderer refused a \(size) texture: \(SDLError.message())")
                     remove(request.path)
                 }
             case .failure(let error):

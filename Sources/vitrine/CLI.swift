@@ -16,6 +16,7 @@ enum CLI {
     static let commands: [Command] = [
         PlayCommand.command,
         SnapshotCommand.command,
+        DisplaysCommand.command,
     ]
 
     static var help: String {

@@ -79,7 +79,8 @@ public struct SourceScanner: Sendable {
         case .mtime:
             let dated = paths.map { path in
                 let date =
-                    (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+                    (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+                    ?? .distantPast
                 return (path, date)
             }
             return dated.sorted { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.0)

@@ -151,8 +151,11 @@ extension Show {
         slides.remove(at: i)
         func shifted(_ j: Int) -> Int { j > i ? j - 1 : j }
         if let move = pending {
-            pending = move.target == i ? nil : PendingMove(
-                target: shifted(move.target), direction: move.direction, sourceRect: move.sourceRect)
+            pending =
+                move.target == i
+                ? nil
+                : PendingMove(
+                    target: shifted(move.target), direction: move.direction, sourceRect: move.sourceRect)
         }
         if var t = transition {
             if t.from == i || t.to == i {

@@ -1,0 +1,54 @@
+# Vitrine: `make demo` installs what is missing, builds and runs the demo;
+# `make test` runs every test and the format check.
+
+SWIFT ?= swift
+PACKAGES := $(shell grep -v '^\#' deploy/packages.txt)
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+VITRINE := .build/release/vitrine
+SNAPSHOTS := snapshots
+
+.PHONY: demo deps build debug test lint format bench clean
+
+demo: deps build
+	@if $(VITRINE) displays --quiet; then \
+		$(VITRINE) play; \
+	else \
+		echo "No display could be opened here; writing snapshots of the demo to $(SNAPSHOTS)/ instead."; \
+		mkdir -p $(SNAPSHOTS); \
+		for t in 0 4 8.4 12 16.4 24.4; do \
+			$(VITRINE) snapshot --at $$t --out $(SNAPSHOTS)/demo-$$t.png || exit 1; \
+		done; \
+		echo "Wrote $$(ls $(SNAPSHOTS)/demo-*.png | wc -l) frames to $(SNAPSHOTS)/"; \
+	fi
+
+# Installs the Debian packages that are missing (sudo when not root).
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "The Swift 6 toolchain is missing: install it from https://swift.org/install (swiftly), then run make again."; exit 1; }
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing: $$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build:
+	$(SWIFT) build -c release --product vitrine
+
+debug:
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+bench: deps build
+	$(VITRINE) bench
+
+clean:
+	rm -rf .build $(SNAPSHOTS)
