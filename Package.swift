@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL"]),
 
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
-        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"]),
+        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore"]),
     ],

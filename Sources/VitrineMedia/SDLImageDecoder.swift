@@ -2,8 +2,11 @@ import CSDL2
 import CSDL2Image
 import VitrineCore
 
-/// Decodes any format SDL2_image knows, then downscales to the output size
-/// with an area filter and flattens transparency onto the background.
+/// Decodes any format SDL2_image knows with `IMG_Load` on the path, then
+/// flattens transparency onto the background and downscales to the output
+/// size with an area filter. No limits, no orientation: Vitrine shows images
+/// through `MediaDecoder` (in process) or `IsolatedDecoder`; this one serves as
+/// a reference.
 public struct SDLImageDecoder: ImageDecoding {
     public init() {}
 
@@ -31,9 +34,11 @@ extension DecodedImage {
     public static func sized(_ full: PixelBuffer, for request: DecodeRequest) -> DecodedImage {
         let target = request.fit.decodeSize(
             for: full.size, output: request.output, maxSide: Double(request.maxSide))
-        var pixels = Resize.area(full, width: Int(target.width), height: Int(target.height))
+        // Flatten first: averaging colours of transparent pixels would fringe the edges.
+        var flat = full
         let bg = request.background
-        Resize.flatten(&pixels, onto: (bg.r, bg.g, bg.b))
+        Resize.flatten(&flat, onto: (bg.r, bg.g, bg.b))
+        let pixels = Resize.area(flat, width: Int(target.width), height: Int(target.height))
         return DecodedImage(pixels: pixels, sourceSize: full.size)
     }
 }

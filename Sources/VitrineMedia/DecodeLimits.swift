@@ -1,0 +1,36 @@
+/// The limits every decode obeys, so no file can make a decoder use unbounded memory.
+public struct DecodeLimits: Equatable, Hashable, Sendable, Codable {
+    /// The largest source image, in pixels (width × height), that is decoded at all.
+    public var maxPixels: Int
+    /// The largest file read into memory.
+    public var maxFileBytes: Int
+    /// The largest single PNG chunk, and the most bytes of ancillary chunks kept.
+    public var maxChunkBytes: Int
+
+    public static let defaultMaxPixels = 50_000_000
+
+    public init(maxPixels: Int = defaultMaxPixels, maxFileBytes: Int = 256 << 20, maxChunkBytes: Int = 32 << 20) {
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+        self.maxChunkBytes = maxChunkBytes
+    }
+
+    /// Fails when an image of `width`×`height` is over the pixel limit.
+    func check(width: Int, height: Int, path: String) throws(DecodeError) {
+        guard width > 0, height > 0 else {
+            throw DecodeError(path: path, reason: "the image says it is \(width)x\(height) pixels; the file is damaged")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels else {
+            throw DecodeError(
+                path: path,
+                reason: "the image is \(width)x\(height) (\(Self.megapixels(width * height))), "
+                    + "over the \(Self.megapixels(maxPixels)) limit; raise --max-pixels to show it")
+        }
+    }
+
+    static func megapixels(_ pixels: Int) -> String {
+        let mp = Double(pixels) / 1_000_000
+        return mp >= 10 ? "\(Int(mp.rounded())) megapixels" : "\((mp * 10).rounded() / 10) megapixels"
+    }
+}

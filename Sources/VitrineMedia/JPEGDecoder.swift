@@ -1,0 +1,35 @@
+import CTurboJPEG
+
+/// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
+/// still covers the target, straight to 32-bit pixels, then an area downscale
+/// and the EXIF orientation.
+struct JPEGDecoder {
+    var limits: DecodeLimits
+
+    func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        let path = request.path
+        guard let turbo = TurboJPEGHandle.decompressor() else {
+            throw DecodeError(path: path, reason: "cannot start the JPEG decoder (out of memory?)")
+        }
+        let header = try turbo.header(bytes, path: path)
+        let plan = try DecodePlan(
+            storedWidth: header.width, storedHeight: header.height,
+            orientation: ExifOrientation.of(bytes, format: .jpeg), request: request, limits: limits)
+        let denominator = DCTScale.choose(
+            width: header.width, height: header.height, targetWidth: plan.targetWidth,
+            targetHeight: plan.targetHeight)
+        let w = DCTScale.scaled(header.width, denominator: denominator)
+        let h = DCTScale.scaled(header.height, denominator: denominator)
+        var scaled = try turbo.decompress(
+            bytes, width: w, height: h, cmyk: header.isCMYK, path: path)
+        if w == plan.targetWidth, h == plan.targetHeight {
+            return plan.finish(PixelBuffer(width: w, height: h, pixels: scaled))
+        }
+        var reducer = plan.reducer(sourceWidth: w, sourceHeight: h)
+        scaled.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<h { reducer.add(rowAt: y, of: UnsafeBufferPointer(pixels), pitch: w) }
+        }
+        scaled = []
+        return plan.finish(reducer.finish())
+    }
+}

@@ -1,0 +1,29 @@
+/// Vitrine's decoder, in the calling process: reads the file, recognises the
+/// format from its first bytes (never the name) and sends it to the right
+/// decoder: libjpeg-turbo for JPEG, libspng for PNG, SDL2_image for the rest.
+/// Every path applies the pixel limit, flattens transparency, downscales to
+/// the fitted size with an area filter and turns the image upright.
+public struct MediaDecoder: ImageDecoding {
+    public var limits: DecodeLimits
+
+    public init(limits: DecodeLimits = DecodeLimits()) {
+        self.limits = limits
+    }
+
+    public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        let bytes = try SourceFile.read(request.path, maxBytes: limits.maxFileBytes)
+        return try decode(bytes: bytes, request: request)
+    }
+
+    /// Decodes an image already in memory; `request.path` only names it in errors.
+    public func decode(bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw DecodeError(path: request.path, reason: ImageFormat.unrecognisedReason(bytes))
+        }
+        switch format {
+        case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes, request: request)
+        case .png: return try PNGDecoder(limits: limits).decode(bytes, request: request)
+        default: return try SDLFormatDecoder(limits: limits).decode(bytes, format: format, request: request)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CSDL2
+import CSDL2Image
+
+/// Decodes the formats without a dedicated decoder (WebP, GIF's first frame,
+/// BMP, TIFF, …) with SDL2_image from bytes already in memory, then applies
+/// the same flatten, area downscale and orientation as the other paths.
+struct SDLFormatDecoder {
+    var limits: DecodeLimits
+
+    func decode(_ bytes: [UInt8], format: ImageFormat, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        let path = request.path
+        // Refuse oversized images before SDL2_image allocates them, where the header tells the size.
+        if let size = Self.dimensions(bytes, format: format) {
+            try limits.check(width: size.width, height: size.height, path: path)
+        }
+        let orientation = ExifOrientation.of(bytes, format: format)
+        let surface = try bytes.withUnsafeBufferPointer { (buffer) throws(DecodeError) -> SDLSurface in
+            guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) else {
+                throw DecodeError(path: path, reason: "cannot read the bytes: \(SDLError.message())")
+            }
+            // freesrc = 1: SDL closes the stream.
+            guard let loaded = IMG_LoadTyped_RW(rw, 1, format.sdlType) else {
+                throw DecodeError(
+                    path: path,
+                    reason: "cannot decode the \(format.rawValue.uppercased()) image (\(SDLError.message()))")
+            }
+            return SDLSurface(loaded)
+        }
+        guard let argb = surface.converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw DecodeError(path: path, reason: "cannot convert the pixels: \(SDLError.message())")
+        }
+        let plan = try DecodePlan(
+            storedWidth: argb.width, storedHeight: argb.height, orientation: orientation, request: request,
+            limits: limits)
+        var reducer = plan.reducer(sourceWidth: argb.width, sourceHeight: argb.height)
+        let color = plan.flattenColor
+        argb.withRows { row in
+            Resize.flatten(row, onto: color)
+            reducer.add(row: UnsafeBufferPointer(row))
+        }
+        return plan.finish(reducer.finish())
+    }
+
+    /// The image size from the header of formats where it is cheap to read.
+    static func dimensions(_ b: [UInt8], format: ImageFormat) -> (width: Int, height: Int)? {
+        func le16(_ i: Int) -> Int { i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
+        func le24(_ i: Int) -> Int { i + 3 <= b.count ? le16(i) | Int(b[i + 2]) << 16 : 0 }
+        func le32(_ i: Int) -> Int32 {
+            i + 4 <= b.count ? Int32(bitPattern: UInt32(le24(i)) | UInt32(b[i + 3]) << 24) : 0
+        }
+        switch format {
+        case .gif:
+            guard b.count >= 10 else { return nil }
+            return (le16(6), le16(8))
+        case .bmp:
+            guard b.count >= 26 else { return nil }
+            if le32(14) == 12 { return (le16(18), le16(20)) }
+            let h = le32(22)
+            return (Int(le32(18)), Int(h == Int32.min ? Int32.max : abs(h)))
+        case .webp:
+            guard b.count >= 30 else { return nil }
+            switch String(decoding: b[12..<16], as: UTF8.self) {
+            case "VP8X": return (le24(24) + 1, le24(27) + 1)
+            case "VP8 ": return (le16(26) & 0x3FFF, le16(28) & 0x3FFF)
+            case "VP8L":
+                let bits = UInt32(truncatingIfNeeded: le32(21))
+                return (Int(bits & 0x3FFF) + 1, Int((bits >> 14) & 0x3FFF) + 1)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

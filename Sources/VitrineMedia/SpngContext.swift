@@ -1,0 +1,78 @@
+import CSpng
+
+/// A libspng decoding context over a buffer the caller keeps alive, freed with its owner.
+final class SpngContext {
+    private let context: OpaquePointer
+
+    struct Header {
+        var width: Int
+        var height: Int
+        var interlaced: Bool
+    }
+
+    init?(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
+        guard let context = spng_ctx_new(0) else { return nil }
+        self.context = context
+        let side = UInt32(clamping: min(limits.maxPixels, Int(Int32.max)))
+        spng_set_image_limits(context, side, side)
+        spng_set_chunk_limits(context, limits.maxChunkBytes, limits.maxChunkBytes)
+        guard spng_set_png_buffer(context, buffer.baseAddress, buffer.count) == 0 else { return nil }
+    }
+
+    deinit {
+        spng_ctx_free(context)
+    }
+
+    func header(path: String) throws(DecodeError) -> Header {
+        var ihdr = spng_ihdr()
+        let status = spng_get_ihdr(context, &ihdr)
+        guard status == 0 else { throw failure(status, path: path) }
+        return Header(
+            width: Int(ihdr.width), height: Int(ihdr.height),
+            interlaced: ihdr.interlace_method != UInt8(SPNG_INTERLACE_NONE.rawValue))
+    }
+
+    /// The bytes of the `eXIf` chunk, if one comes before the image data.
+    func exif() -> [UInt8]? {
+        var exif = spng_exif()
+        guard spng_get_exif(context, &exif) == 0, let data = exif.data, exif.length > 0 else { return nil }
+        return data.withMemoryRebound(to: UInt8.self, capacity: exif.length) {
+            Array(UnsafeBufferPointer(start: $0, count: exif.length))
+        }
+    }
+
+    private var format: Int32 { Int32(SPNG_FMT_RGBA8.rawValue) }
+    private var transparency: Int32 { Int32(SPNG_DECODE_TRNS.rawValue) }
+
+    func decodeWhole(width: Int, height: Int, path: String) throws(DecodeError) -> [UInt32] {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let status = pixels.withUnsafeMutableBytes {
+            spng_decode_image(context, $0.baseAddress, $0.count, format, transparency)
+        }
+        guard status == 0 else { throw failure(status, path: path) }
+        return pixels
+    }
+
+    func startRows(path: String) throws(DecodeError) {
+        let status = spng_decode_image(
+            context, nil, 0, format, transparency | Int32(SPNG_DECODE_PROGRESSIVE.rawValue))
+        guard status == 0 else { throw failure(status, path: path) }
+    }
+
+    func nextRow(into row: UnsafeMutableBufferPointer<UInt32>, path: String) throws(DecodeError) {
+        let status = spng_decode_row(context, UnsafeMutableRawPointer(row.baseAddress), row.count * 4)
+        // The last row reports the end of the image.
+        guard status == 0 || status == Int32(SPNG_EOI.rawValue) else { throw failure(status, path: path) }
+    }
+
+    /// Reads what follows the image data, which also checks the last data chunk's CRC.
+    func finishRows(path: String) throws(DecodeError) {
+        let status = spng_decode_chunks(context)
+        guard status == 0 else { throw failure(status, path: path) }
+    }
+
+    private func failure(_ status: Int32, path: String) -> DecodeError {
+        let message = spng_strerror(status).map { String(cString: $0) } ?? "error \(status)"
+        return DecodeError(path: path, reason: "not a readable PNG (\(message)); the file is damaged")
+    }
+}

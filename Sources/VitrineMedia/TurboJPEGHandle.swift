@@ -1,0 +1,111 @@
+import CTurboJPEG
+
+/// A TurboJPEG instance, destroyed with its owner.
+final class TurboJPEGHandle {
+    private let handle: tjhandle
+
+    private init(_ handle: tjhandle) {
+        self.handle = handle
+    }
+
+    deinit {
+        tjDestroy(handle)
+    }
+
+    static func decompressor() -> TurboJPEGHandle? {
+        tjInitDecompress().map(TurboJPEGHandle.init)
+    }
+
+    static func compressor() -> TurboJPEGHandle? {
+        tjInitCompress().map(TurboJPEGHandle.init)
+    }
+
+    struct Header {
+        var width: Int
+        var height: Int
+        var isCMYK: Bool
+    }
+
+    func header(_ bytes: [UInt8], path: String) throws(DecodeError) -> Header {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0 else {
+            throw DecodeError(path: path, reason: "not a readable JPEG (\(errorMessage)); the file is damaged")
+        }
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        return Header(width: Int(width), height: Int(height), isCMYK: cmyk)
+    }
+
+    /// Decodes at the DCT scale that yields `width`×`height`, as ARGB8888.
+    func decompress(_ bytes: [UInt8], width: Int, height: Int, cmyk: Bool, path: String) throws(DecodeError)
+        -> [UInt32]
+    {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        // BGRA in memory is 0xAARRGGBB as a little-endian UInt32; CMYK is converted below.
+        let format = cmyk ? TJPF_CMYK : TJPF_BGRA
+        let flags = TJFLAG_LIMITSCANS
+        let status = bytes.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBytes { dst in
+                tjDecompress2(
+                    handle, src.baseAddress, UInt(bytes.count), dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    Int32(width), Int32(width * 4), Int32(height), format.rawValue, flags)
+            }
+        }
+        if status != 0 {
+            let message = errorMessage
+            let isWarning = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            // A warning still leaves a whole image, except when the data ended early.
+            if !isWarning || message.contains("Premature end") {
+                let reason =
+                    message.contains("Premature end")
+                    ? "the JPEG data ends early (the file is truncated); copy it again"
+                    : "cannot decode the JPEG (\(message)); the file is damaged"
+                throw DecodeError(path: path, reason: reason)
+            }
+        }
+        if cmyk { Self.convertCMYK(&pixels) }
+        return pixels
+    }
+
+    /// Inverted (Adobe) CMYK, as libjpeg delivers it, to RGB.
+    private static func convertCMYK(_ pixels: inout [UInt32]) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in p.indices {
+                let v = p[i]
+                // Bytes in memory: C, M, Y, K.
+                let c = v & 0xFF
+                let m = (v >> 8) & 0xFF
+                let y = (v >> 16) & 0xFF
+                let k = v >> 24
+                let r = (c &* k &+ 127) / 255
+                let g = (m &* k &+ 127) / 255
+                let b = (y &* k &+ 127) / 255
+                p[i] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+    }
+
+    /// Compresses ARGB8888 pixels to a baseline JPEG at `quality`.
+    func compress(_ image: PixelBuffer, quality: Int) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = image.pixels.withUnsafeBytes { src in
+            tjCompress2(
+                handle, src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(image.width),
+                Int32(image.width * 4), Int32(image.height), Int32(TJPF_BGRA.rawValue), &output, &size,
+                Int32(TJSAMP_420.rawValue), Int32(quality), 0)
+        }
+        defer { tjFree(output) }
+        guard status == 0, let output else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    private var errorMessage: String {
+        tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+
+/// Where the test files are: next to this source file, so tests run from any directory.
+enum Fixtures {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let pngSuite = folder.appendingPathComponent("pngsuite")
+    static let exif = folder.appendingPathComponent("exif-small")
+
+    /// The file names in a fixture folder, sorted.
+    static func files(in folder: URL, suffix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) }.sorted()
+    }
+
+    /// A request that keeps the source size (the output is larger than any fixture).
+    static func fullSize(_ path: String, background: RGBColor = .black) -> DecodeRequest {
+        DecodeRequest(path: path, output: Size(width: 4096, height: 4096), fit: .contain, background: background)
+    }
+
+    /// A fresh empty folder for files a test makes.
+    static func scratchFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitrine-\(name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Per-channel comparisons of two equally sized buffers.
+enum PixelCompare {
+    static func channels(_ p: UInt32) -> [Int] {
+        [Int(p >> 24), Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF)]
+    }
+
+    /// The largest difference of any channel of any pixel.
+    static func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        precondition(a.width == b.width && a.height == b.height, "sizes must match")
+        var worst = 0
+        for i in a.pixels.indices {
+            for (x, y) in zip(channels(a.pixels[i]), channels(b.pixels[i])) { worst = max(worst, abs(x - y)) }
+        }
+        return worst
+    }
+
+    /// The mean absolute difference of the colour channels.
+    static func meanDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+        precondition(a.width == b.width && a.height == b.height, "sizes must match")
+        var total = 0
+        for i in a.pixels.indices {
+            for (x, y) in zip(channels(a.pixels[i]).dropFirst(), channels(b.pixels[i]).dropFirst()) {
+                total += abs(x - y)
+            }
+        }
+        return Double(total) / Double(max(1, a.pixels.count * 3))
+    }
+}
