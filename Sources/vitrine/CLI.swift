@@ -19,6 +19,9 @@ enum CLI {
         DisplaysCommand.command,
     ]
 
+    /// Commands that run but are left out of the help: plumbing between vitrine processes.
+    static let hiddenCommands: [Command] = [DecodeWorkerCommand.command]
+
     static var help: String {
         let list = commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }
         return """
@@ -41,7 +44,7 @@ enum CLI {
         guard let first = args.first else { return dispatch(PlayCommand.command, []) }
         switch first {
         case "--help", "-h", "help":
-            if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {
+            if args.count > 1, let command = (commands + hiddenCommands).first(where: { $0.name == args[1] }) {
                 print(command.help)
             } else {
                 print(help, terminator: "")
@@ -51,7 +54,7 @@ enum CLI {
             print("vitrine \(version)")
             return 0
         default:
-            guard let command = commands.first(where: { $0.name == first }) else {
+            guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
                 if first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) {
                     // `vitrine ~/Pictures` and `vitrine --interval 5` mean play.
                     return dispatch(PlayCommand.command, args)

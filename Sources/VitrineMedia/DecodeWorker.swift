@@ -1,0 +1,120 @@
+import Glibc
+
+/// The decode worker's side: a loop that reads requests from the channel,
+/// decodes with `MediaDecoder`, writes the pixels to the shared memory and
+/// answers. It runs in its own process under an address-space limit, so a
+/// file that crashes, hangs or floods a decoder costs only this process.
+public enum DecodeWorker {
+    /// A deliberate failure for tests of the isolation: when the decoded
+    /// file's name is `fileName`, the worker crashes, hangs or allocates
+    /// without end instead of decoding.
+    public struct Fault: Equatable, Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
+            case crash
+            case hang
+            case hog
+        }
+        public var kind: Kind
+        public var fileName: String
+
+        public init(kind: Kind, fileName: String) {
+            self.kind = kind
+            self.fileName = fileName
+        }
+
+        /// Parses `KIND:FILENAME`.
+        public init?(_ text: String) {
+            guard let colon = text.firstIndex(of: ":"),
+                let kind = Kind(rawValue: String(text[..<colon]))
+            else { return nil }
+            self.init(kind: kind, fileName: String(text[text.index(after: colon)...]))
+        }
+
+        public var argument: String { "\(kind.rawValue):\(fileName)" }
+    }
+
+    /// How the worker was started.
+    public struct Options: Sendable {
+        public var channel: Int32 = 3
+        public var pixels: Int32 = 4
+        /// Address-space limit in bytes (RLIMIT_AS); 0 leaves it alone.
+        public var memoryLimit: Int = 0
+        /// The display process's deadline; the worker stops itself some time after it.
+        public var deadline: Double = 10
+        public var fault: Fault?
+
+        public init() {}
+    }
+
+    /// Serves requests until the display process closes the channel. Returns the exit code.
+    public static func run(_ options: Options) -> Int32 {
+        applyLimits(options)
+        let channel = WorkerChannel(fd: options.channel)
+        while case .success(let line) = channel.receive(until: nil) {
+            guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
+                _ = send(.failed("the decode worker received a malformed request"), on: channel)
+                continue
+            }
+            // A backstop should the display process be gone and the decode never end.
+            alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
+            let reply = serve(request, options: options)
+            alarm(0)
+            guard send(reply, on: channel) else { return 1 }
+        }
+        return 0
+    }
+
+    private static func serve(_ request: WorkerRequest, options: Options) -> WorkerReply {
+        if let fault = options.fault, request.path.split(separator: "/").last.map(String.init) == fault.fileName {
+            trigger(fault.kind)
+        }
+        do {
+            let image = try MediaDecoder(limits: request.limits).decode(request.decodeRequest)
+            guard SharedPixels.write(image.pixels.pixels, to: options.pixels) else {
+                return .failed(
+                    "the decoded image does not fit the shared memory (\(image.pixels.width)x\(image.pixels.height))")
+            }
+            return WorkerReply(
+                width: image.pixels.width, height: image.pixels.height, sourceWidth: image.sourceSize.width,
+                sourceHeight: image.sourceSize.height)
+        } catch {
+            return .failed(error.reason)
+        }
+    }
+
+    private static func send(_ reply: WorkerReply, on channel: WorkerChannel) -> Bool {
+        guard let text = WorkerCoding.encode(reply) else { return false }
+        return channel.send(text)
+    }
+
+    private static func applyLimits(_ options: Options) {
+        // A crash leaves no core file behind on the frame's storage.
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+        if options.memoryLimit > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(options.memoryLimit), rlim_max: rlim_t(options.memoryLimit))
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+    }
+
+    private static func trigger(_ kind: Fault.Kind) {
+        switch kind {
+        case .crash:
+            signal(SIGSEGV, SIG_DFL)
+            raise(SIGSEGV)
+        case .hang:
+            while true { pause() }
+        case .hog:
+            var blocks: [UnsafeMutableRawPointer] = []
+            while true {
+                guard let block = malloc(16 << 20) else {
+                    signal(SIGABRT, SIG_DFL)
+                    raise(SIGABRT)
+                    return
+                }
+                memset(block, 1, 16 << 20)
+                blocks.append(block)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Glibc
+import Synchronization
+import VitrineCore
+
+/// Decodes in a separate worker process (`vitrine decode-worker`), so no file
+/// can hang, crash or exhaust the memory of the display process. A worker
+/// that misses the deadline, crashes or hits a limit is killed and replaced;
+/// the file's failure is remembered (by path, size and modification time) and
+/// not tried again until the file changes. Decodes run one at a time.
+public struct IsolatedDecoder: ImageDecoding {
+    /// How workers are started and what they may use.
+    public struct Configuration: Sendable {
+        /// The worker command: an executable that understands `decode-worker`, and any extra arguments.
+        public var command: [String]
+        /// Seconds a decode may take before the worker is killed.
+        public var deadline: Double
+        /// The worker's address-space limit in bytes.
+        public var memoryLimit: Int
+        public var limits: DecodeLimits
+
+        public init(
+            executable: String = IsolatedDecoder.currentExecutable(), extraArguments: [String] = [],
+            deadline: Double = 10, memoryLimit: Int = IsolatedDecoder.defaultMemoryLimit(),
+            limits: DecodeLimits = DecodeLimits()
+        ) {
+            self.command = [executable, "decode-worker"] + extraArguments
+            self.deadline = deadline
+            self.memoryLimit = memoryLimit
+            self.limits = limits
+        }
+
+        var workerCommand: [String] {
+            command + ["--memory-limit", String(memoryLimit), "--deadline", String(deadline)]
+        }
+    }
+
+    public let configuration: Configuration
+    private let pool: Pool
+
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.pool = Pool()
+    }
+
+    public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        let path = request.path
+        let stamp = try FileStamp.of(path).get()
+        return try pool.state.withLock { (state) throws(DecodeError) -> DecodedImage in
+            if let known = state.failures[path], known.stamp == stamp { throw known.error }
+            let worker: WorkerProcess
+            if let running = state.worker {
+                worker = running
+            } else {
+                switch WorkerProcess.spawn(configuration.workerCommand) {
+                case .success(let started):
+                    worker = started
+                    state.spawned += 1
+                case .failure(let failure):
+                    // Not the file's fault: nothing is remembered.
+                    throw DecodeError(path: path, reason: "cannot start the decode worker: \(failure.reason)")
+                }
+            }
+            state.worker = worker
+            switch worker.decode(request, limits: configuration.limits, deadline: configuration.deadline) {
+            case .decoded(let image):
+                return image
+            case .refused(let reason):
+                let error = DecodeError(path: path, reason: reason)
+                state.failures[path] = Failure(stamp: stamp, error: error)
+                throw error
+            case .lost(let reason):
+                // Killed or dead: replace it now, so the next image does not wait for a start.
+                worker.stop()
+                state.replaced += 1
+                state.worker = nil
+                if case .success(let fresh) = WorkerProcess.spawn(configuration.workerCommand) {
+                    state.worker = fresh
+                    state.spawned += 1
+                }
+                let error = DecodeError(path: path, reason: reason)
+                state.failures[path] = Failure(stamp: stamp, error: error)
+                throw error
+            }
+        }
+    }
+
+    /// Counts for tests and the benchmark: workers started and workers replaced after a failure.
+    public var statistics: (spawned: Int, replaced: Int) {
+        pool.state.withLock { ($0.spawned, $0.replaced) }
+    }
+
+    /// Starts the worker ahead of the first decode, so that decode does not pay for the start.
+    @discardableResult
+    public func prepare() -> Bool {
+        pool.state.withLock { state in
+            if state.worker != nil { return true }
+            guard case .success(let worker) = WorkerProcess.spawn(configuration.workerCommand) else { return false }
+            state.worker = worker
+            state.spawned += 1
+            return true
+        }
+    }
+
+    /// Stops the worker; the next decode starts a new one.
+    public func shutdown() {
+        pool.state.withLock { $0.worker = nil }
+    }
+
+    /// The running program, which carries the `decode-worker` command.
+    public static func currentExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments.first ?? "vitrine"
+    }
+
+    /// Half the machine's memory, between 256 MB and 1 GB.
+    public static func defaultMemoryLimit() -> Int {
+        let physical = Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        return min(max(physical / 2, 256 << 20), 1 << 30)
+    }
+
+    private struct Failure {
+        var stamp: FileStamp
+        var error: DecodeError
+    }
+
+    private struct State {
+        var worker: WorkerProcess?
+        var failures: [String: Failure] = [:]
+        var spawned = 0
+        var replaced = 0
+    }
+
+    /// The shared, locked state; one decode holds the lock at a time.
+    private final class Pool: Sendable {
+        let state = Mutex(State())
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import VitrineCore
+
+/// What the display process asks a decode worker.
+struct WorkerRequest: Codable, Equatable {
+    var path: String
+    var outputWidth: Double
+    var outputHeight: Double
+    var fit: FitMode
+    var background: RGBColor
+    var maxSide: Int
+    var limits: DecodeLimits
+
+    init(_ request: DecodeRequest, limits: DecodeLimits) {
+        self.path = request.path
+        self.outputWidth = request.output.width
+        self.outputHeight = request.output.height
+        self.fit = request.fit
+        self.background = request.background
+        self.maxSide = request.maxSide
+        self.limits = limits
+    }
+
+    var decodeRequest: DecodeRequest {
+        DecodeRequest(
+            path: path, output: Size(width: outputWidth, height: outputHeight), fit: fit, background: background,
+            maxSide: maxSide)
+    }
+
+    /// The most bytes the result can take: the fitted size never exceeds the
+    /// output for `contain`, and `maxSide` by the output's long side for `cover`.
+    var maxResultBytes: Int {
+        let w = Int(min(outputWidth.rounded(.up), Double(maxSide))) + 1
+        let h = Int(min(outputHeight.rounded(.up), Double(maxSide))) + 1
+        switch fit {
+        case .contain: return w * h * 4
+        case .cover: return (maxSide + 1) * max(w, h) * 4
+        }
+    }
+}
+
+/// A worker's answer: the pixels' size (the pixels are in shared memory) or why it failed.
+struct WorkerReply: Codable, Equatable {
+    var width = 0
+    var height = 0
+    var sourceWidth = 0.0
+    var sourceHeight = 0.0
+    var failure: String?
+
+    static func failed(_ reason: String) -> WorkerReply {
+        WorkerReply(failure: reason)
+    }
+}
+
+/// One-line JSON encoding of the messages.
+enum WorkerCoding {
+    static func encode<T: Encodable>(_ value: T) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from line: String) -> T? {
+        try? JSONDecoder().decode(type, from: Data(line.utf8))
+    }
+}

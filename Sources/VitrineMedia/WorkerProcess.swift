@@ -1,0 +1,176 @@
+import Glibc
+import VitrineCore
+
+/// A running decode worker seen from the display process: its process id,
+/// the channel to it and the shared memory for pixels. Destroying it kills
+/// and reaps the process.
+final class WorkerProcess {
+    let pid: pid_t
+    private let channel: WorkerChannel
+    private let pixels: SharedPixels
+    private var exited = false
+
+    /// How a decode in the worker ended.
+    enum Outcome {
+        case decoded(DecodedImage)
+        /// The worker answered that the file cannot be shown; it stays usable.
+        case refused(String)
+        /// The worker is gone or was stopped; it must be replaced.
+        case lost(String)
+    }
+
+    private init(pid: pid_t, channel: WorkerChannel, pixels: SharedPixels) {
+        self.pid = pid
+        self.channel = channel
+        self.pixels = pixels
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts `command` (executable path first) with the channel as fd 3 and the shared memory as fd 4.
+    static func spawn(_ command: [String]) -> Result<WorkerProcess, SpawnError> {
+        guard let executable = command.first else { return .failure(SpawnError(reason: "no worker command")) }
+        guard let (mine, theirs) = WorkerChannel.pair() else { return .failure(SpawnError(errno: errno)) }
+        guard let pixels = SharedPixels.create() else { return .failure(SpawnError(errno: errno)) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        // Move both descriptors above the target numbers first, so neither dup2 overwrites the other.
+        let channelFD = fcntl(theirs.fd, F_DUPFD_CLOEXEC, 10)
+        let pixelsFD = fcntl(pixels.fd, F_DUPFD_CLOEXEC, 10)
+        defer {
+            if channelFD >= 0 { close(channelFD) }
+            if pixelsFD >= 0 { close(pixelsFD) }
+        }
+        guard channelFD >= 0, pixelsFD >= 0 else { return .failure(SpawnError(errno: errno)) }
+        posix_spawn_file_actions_adddup2(&actions, channelFD, 3)
+        posix_spawn_file_actions_adddup2(&actions, pixelsFD, 4)
+
+        // The worker starts with default signal handling and nothing blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
+        argv.append(nil)
+        defer { for arg in argv { free(arg) } }
+        // A crashing worker is expected now and then: no lengthy Swift backtrace in the journal.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var index = 0
+        while let entry = environ[index] {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            index += 1
+        }
+        environment.append(nil)
+        defer { for entry in environment { free(entry) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        guard status == 0 else { return .failure(SpawnError(errno: status, executable: executable)) }
+        return .success(WorkerProcess(pid: pid, channel: mine, pixels: pixels))
+    }
+
+    /// Decodes `request` in the worker, waiting at most `deadline` seconds.
+    func decode(_ request: DecodeRequest, limits: DecodeLimits, deadline: Double) -> Outcome {
+        let message = WorkerRequest(request, limits: limits)
+        guard pixels.reserve(message.maxResultBytes) else {
+            return .lost("cannot reserve shared memory for the pixels (\(SpawnError.describe(errno)))")
+        }
+        defer { pixels.discardPages() }
+        guard let text = WorkerCoding.encode(message), channel.send(text) else { return .lost(ended()) }
+        switch channel.receive(until: Monotonic.now() + deadline) {
+        case .success(let line):
+            guard let reply = WorkerCoding.decode(WorkerReply.self, from: line) else {
+                stop()
+                return .lost("the decode worker sent a malformed answer")
+            }
+            if let failure = reply.failure { return .refused(failure) }
+            guard reply.width > 0, reply.height > 0, let data = pixels.read(count: reply.width * reply.height) else {
+                return .lost("the decode worker's pixels could not be read back")
+            }
+            let image = DecodedImage(
+                pixels: PixelBuffer(width: reply.width, height: reply.height, pixels: data),
+                sourceSize: Size(width: reply.sourceWidth, height: reply.sourceHeight))
+            return .decoded(image)
+        case .failure(.timedOut):
+            stop()
+            return .lost("decoding took longer than \(Self.seconds(deadline)); the decoder was stopped")
+        case .failure:
+            return .lost(ended())
+        }
+    }
+
+    /// Kills the worker (if it still runs) and reaps it.
+    func stop() {
+        guard !exited else { return }
+        kill(pid, SIGKILL)
+        _ = reap()
+    }
+
+    /// Why the worker ended, once it has.
+    private func ended() -> String {
+        guard let status = reap() else { return "the decoder stopped answering" }
+        let signal = status & 0x7F
+        if signal != 0 {
+            return "the decoder crashed (\(Self.signalName(signal))); the file is probably damaged"
+        }
+        return "the decoder exited unexpectedly (code \((status >> 8) & 0xFF))"
+    }
+
+    /// Waits for the process to end; its raw wait status, or nil if it could not be collected.
+    private func reap() -> Int32? {
+        guard !exited else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        exited = true
+        return status
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: return "segmentation fault"
+        case SIGBUS: return "bus error"
+        case SIGABRT: return "aborted, often out of memory"
+        case SIGILL, SIGTRAP: return "runtime trap, often out of memory"
+        case SIGFPE: return "arithmetic fault"
+        case SIGKILL: return "killed"
+        case SIGALRM, SIGXCPU: return "stopped after running too long"
+        default: return "signal \(signal)"
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// Why a worker could not be started.
+struct SpawnError: Error {
+    var reason: String
+
+    init(reason: String) {
+        self.reason = reason
+    }
+
+    init(errno code: Int32, executable: String? = nil) {
+        let what = Self.describe(code)
+        self.reason = executable.map { "cannot run \($0): \(what)" } ?? what
+    }
+
+    static func describe(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}

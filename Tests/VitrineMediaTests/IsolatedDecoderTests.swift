@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineMedia
+
+/// Workers that crash, hang or run out of memory are killed and replaced; the
+/// file is skipped with a reason; the next image decodes; failures are not
+/// retried until the file changes.
+@Suite struct IsolatedDecoderTests {
+    static func folderWithGoodImages(_ names: [String]) throws -> URL {
+        let folder = try Fixtures.scratchFolder("isolated")
+        for name in names {
+            try Data(HostileFiles.goodJPEG()).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test func decodesLikeTheInProcessDecoder() throws {
+        let path = Fixtures.exif.appendingPathComponent("hopper_orientation_6.jpg").path
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        let request = DecodeRequest(path: path, output: Size(width: 60, height: 40), fit: .cover, background: .black)
+        #expect(try decoder.decode(request) == MediaDecoder().decode(request))
+    }
+
+    @Test(arguments: [DecodeWorker.Fault.Kind.crash, .hog])
+    func crashedWorkerIsReplacedAndTheNextImageDecodes(_ kind: DecodeWorker.Fault.Kind) throws {
+        let folder = try Self.folderWithGoodImages(["bad.jpg", "next.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoder = WorkerBinary.decoder(fault: .init(kind: kind, fileName: "bad.jpg"), memoryLimit: 512 << 20)
+        defer { decoder.shutdown() }
+        let bad = folder.appendingPathComponent("bad.jpg").path
+        let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(bad)) }
+        #expect(error?.reason.contains("crashed") == true, "\(error?.reason ?? "")")
+        #expect(decoder.statistics.replaced == 1)
+        let next = try decoder.decode(Fixtures.fullSize(folder.appendingPathComponent("next.jpg").path))
+        #expect(next.pixels.width == 96)
+    }
+
+    /// A worker that never answers is killed at the deadline (short here, so the test is quick).
+    @Test func hungWorkerIsKilledAtTheDeadline() throws {
+        let folder = try Self.folderWithGoodImages(["stuck.jpg", "next.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoder = WorkerBinary.decoder(deadline: 0.5, fault: .init(kind: .hang, fileName: "stuck.jpg"))
+        defer { decoder.shutdown() }
+        let stuck = folder.appendingPathComponent("stuck.jpg").path
+        let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(stuck)) }
+        #expect(error?.reason.contains("longer than 0.5 s") == true, "\(error?.reason ?? "")")
+        #expect(decoder.statistics.replaced == 1)
+        #expect(
+            try decoder.decode(Fixtures.fullSize(folder.appendingPathComponent("next.jpg").path)).pixels.width == 96)
+    }
+
+    @Test func failureIsRememberedUntilTheFileChanges() throws {
+        let folder = try Self.folderWithGoodImages(["bad.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("bad.jpg")
+        try Data("not an image".utf8).write(to: url)
+        let decoder = WorkerBinary.decoder(fault: .init(kind: .crash, fileName: "bad.jpg"))
+        defer { decoder.shutdown() }
+        let first = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(url.path)) }
+        let spawned = decoder.statistics.spawned
+        // Asked again: the same answer, without a worker being involved (none crashes or starts).
+        let second = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(url.path)) }
+        #expect(second == first)
+        #expect(decoder.statistics.spawned == spawned)
+        #expect(decoder.statistics.replaced == 1)
+    }
+
+    @Test func changedFileIsTriedAgain() throws {
+        let folder = try Self.folderWithGoodImages([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("photo.jpg")
+        try Data("not an image yet".utf8).write(to: url)
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(url.path)) }
+        try Data(HostileFiles.goodJPEG()).write(to: url)
+        #expect(try decoder.decode(Fixtures.fullSize(url.path)).pixels.width == 96)
+    }
+
+    @Test func missingWorkerProgramIsReportedNotRemembered() throws {
+        let folder = try Self.folderWithGoodImages(["a.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoder = IsolatedDecoder(.init(executable: folder.appendingPathComponent("no-such-program").path))
+        let path = folder.appendingPathComponent("a.jpg").path
+        let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(path)) }
+        #expect(error?.reason.contains("cannot start the decode worker") == true)
+    }
+}

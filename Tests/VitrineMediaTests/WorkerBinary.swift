@@ -1,0 +1,22 @@
+import Foundation
+import VitrineMedia
+
+/// The built `vitrine` program, which carries the decode worker: `VITRINE_EXECUTABLE`,
+/// or the debug build next to this package.
+enum WorkerBinary {
+    static var path: String {
+        if let env = ProcessInfo.processInfo.environment["VITRINE_EXECUTABLE"] { return env }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/vitrine").path
+    }
+
+    static func decoder(deadline: Double = 10, fault: DecodeWorker.Fault? = nil, memoryLimit: Int? = nil)
+        -> IsolatedDecoder
+    {
+        var configuration = IsolatedDecoder.Configuration(
+            executable: path, extraArguments: fault.map { ["--fault", $0.argument] } ?? [], deadline: deadline)
+        if let memoryLimit { configuration.memoryLimit = memoryLimit }
+        return IsolatedDecoder(configuration)
+    }
+}
