@@ -28,7 +28,10 @@ public final class Player {
     /// Runs until the user quits. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        let scene = SceneRenderer(renderer: screen.renderer)
+        // SDL's software renderer blends slowly; compose frames in Swift there instead.
+        let scene: any SceneDrawing =
+            screen.rendererName == "software"
+            ? SoftwareSceneRenderer(renderer: screen.renderer) : SceneRenderer(renderer: screen.renderer)
         defer { scene.removeAll() }
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
@@ -40,6 +43,7 @@ public final class Player {
             if output != lastOutput {
                 log.info("renderer \(screen.rendererName), output \(Int(output.width))x\(Int(output.height))")
                 lastOutput = output
+                loader.cacheBudget = DecodedImageCache.defaultBudget(for: output)
             }
             engine.output = output
 
@@ -69,7 +73,7 @@ public final class Player {
         return 0
     }
 
-    private func receiveDecodes(into scene: SceneRenderer) {
+    private func receiveDecodes(into scene: any SceneDrawing) {
         for (request, result) in loader.drain() {
             switch result {
             case .success(let image):
@@ -95,17 +99,21 @@ public final class Player {
     }
 
     /// Keeps the slides the engine wants decoded for the current output size; frees the rest.
-    private func requestDecodes(output: Size, maxSide: Int, scene: SceneRenderer) {
+    private func requestDecodes(output: Size, maxSide: Int, scene: any SceneDrawing) {
         var keep: Set<String> = []
+        var wanted: Set<DecodeRequest> = []
         for i in engine.wantedSlides {
             let slide = slides[i]
             keep.insert(slide.source)
             if decodedFor[slide.source] == output, scene.hasImage(slide.source) { continue }
-            loader.request(
-                DecodeRequest(
-                    path: slide.source, output: output, fit: slide.fit ?? engine.show.options.fit,
-                    background: engine.show.options.background, maxSide: maxSide))
+            let request = DecodeRequest(
+                path: slide.source, output: output, fit: slide.fit ?? engine.show.options.fit,
+                background: engine.show.options.background, maxSide: maxSide)
+            wanted.insert(request)
+            loader.request(request)
         }
+        // Decodes queued for slides the show has moved past are dropped.
+        loader.keepOnly(wanted)
         scene.retainOnly(keep)
         decodedFor = decodedFor.filter { keep.contains($0.key) }
     }

@@ -20,6 +20,7 @@ enum PlayCommand {
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
             \(CommonOptions.help)
+            \(DecodeOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
                   f toggle fullscreen, Esc or q quit.
@@ -28,10 +29,12 @@ enum PlayCommand {
 
     static func run(_ args: [String]) throws -> Int32 {
         var common = CommonOptions()
+        var decoding = DecodeOptions()
         var display = DisplayOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try common.apply(option, from: &scanner) { continue }
+            if try decoding.apply(option, from: &scanner) { continue }
             switch option {
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
@@ -44,7 +47,7 @@ enum PlayCommand {
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
         let player = Player(
             slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: SDLImageDecoder())
+            decoder: decoding.isolatedDecoder())
         return try player.run()
     }
 }

@@ -21,11 +21,13 @@ enum SnapshotCommand {
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
             \(CommonOptions.help)
+            \(DecodeOptions.help)
             """,
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
         var common = CommonOptions()
+        var decoding = DecodeOptions()
         var at: Double?
         var out: String?
         var size = Size(width: 1280, height: 720)
@@ -33,6 +35,7 @@ enum SnapshotCommand {
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try common.apply(option, from: &scanner) { continue }
+            if try decoding.apply(option, from: &scanner) { continue }
             switch option {
             case "--at": at = try scanner.seconds(for: option, allowZero: true)
             case "--out": out = try scanner.value(for: option)
@@ -47,7 +50,7 @@ enum SnapshotCommand {
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
 
-        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: decoding.isolatedDecoder())
         let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
         try frame.canvas.savePNG(to: out)
         if printState {

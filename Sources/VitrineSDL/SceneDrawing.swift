@@ -1,0 +1,20 @@
+import VitrineCore
+import VitrineMedia
+
+/// What the play loop needs from whatever draws its scenes: keep the slides'
+/// images, and draw a scene into the renderer's target.
+public protocol SceneDrawing: AnyObject {
+    /// Keeps the image of source `key`; false when it could not be kept (the renderer refused it).
+    @discardableResult
+    func setImage(_ pixels: PixelBuffer, sourceSize: Size, for key: String) -> Bool
+    func hasImage(_ key: String) -> Bool
+    /// The upright source size of a kept image.
+    func imageSize(_ key: String) -> Size?
+    /// Drops every image whose key is not in `keep`.
+    func retainOnly(_ keep: Set<String>)
+    func removeAll()
+    /// Draws `scene` (not presented); `key` names the image of a slide index.
+    func draw(_ scene: Scene, key: (Int) -> String?)
+}
+
+extension SceneRenderer: SceneDrawing {}

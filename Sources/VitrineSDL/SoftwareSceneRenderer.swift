@@ -1,0 +1,79 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// Draws scenes for SDL's software renderer without its slow alpha-modulated
+/// copies: `SceneCompositor` composes the frame in Swift straight into one
+/// streaming texture, which is then copied to the screen once. Images stay as
+/// pixel buffers (no texture each). Only the render thread may use it.
+public final class SoftwareSceneRenderer: SceneDrawing {
+    let renderer: OpaquePointer
+    private var images: [String: PixelBuffer] = [:]
+    private var sizes: [String: Size] = [:]
+    private var frame: OpaquePointer?
+    private var frameWidth = 0
+    private var frameHeight = 0
+
+    /// Wraps an SDL (software) renderer the caller owns and keeps alive.
+    public init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    deinit {
+        if let frame { SDL_DestroyTexture(frame) }
+    }
+
+    @discardableResult
+    public func setImage(_ pixels: PixelBuffer, sourceSize: Size, for key: String) -> Bool {
+        guard pixels.width > 0, pixels.height > 0 else { return false }
+        images[key] = pixels
+        sizes[key] = sourceSize
+        return true
+    }
+
+    public func hasImage(_ key: String) -> Bool { images[key] != nil }
+
+    public func imageSize(_ key: String) -> Size? { sizes[key] }
+
+    public func retainOnly(_ keep: Set<String>) {
+        for key in images.keys where !keep.contains(key) {
+            images[key] = nil
+            sizes[key] = nil
+        }
+    }
+
+    public func removeAll() {
+        images.removeAll()
+        sizes.removeAll()
+    }
+
+    public func draw(_ scene: Scene, key: (Int) -> String?) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        guard w > 0, h > 0, let texture = frameTexture(width: Int(w), height: Int(h)) else { return }
+        var raw: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let raw else { return }
+        let pixels = raw.assumingMemoryBound(to: UInt32.self)
+        let compositor = SceneCompositor(width: Int(w), height: Int(h))
+        compositor.draw(scene, into: pixels, pitch: Int(pitch) / 4) { slide in
+            key(slide).flatMap { images[$0] }
+        }
+        SDL_UnlockTexture(texture)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+    }
+
+    /// The streaming texture the frame is composed in, remade when the output size changes.
+    private func frameTexture(width: Int, height: Int) -> OpaquePointer? {
+        if let frame, frameWidth == width, frameHeight == height { return frame }
+        if let frame { SDL_DestroyTexture(frame) }
+        frame = SDL_CreateTexture(
+            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width),
+            Int32(height))
+        if let frame { SDL_SetTextureBlendMode(frame, SDL_BLENDMODE_NONE) }
+        frameWidth = width
+        frameHeight = height
+        return frame
+    }
+}

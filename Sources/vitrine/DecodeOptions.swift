@@ -1,0 +1,45 @@
+import VitrineCore
+import VitrineMedia
+
+/// The decoding options `play`, `snapshot` and `bench` share.
+struct DecodeOptions {
+    var maxPixels = DecodeLimits.defaultMaxPixels
+    var deadline = 10.0
+
+    static let help = """
+          --max-pixels N                 largest image decoded, in pixels or with M for megapixels (default 50M)
+          --decode-timeout SECONDS       time one image may take to decode before it is skipped (default 10)
+        """
+
+    /// Applies `option` if it is a decoding option; returns false otherwise.
+    mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+        switch option {
+        case "--max-pixels":
+            let text = try scanner.value(for: option)
+            guard let pixels = Self.pixels(text) else {
+                throw UsageError("--max-pixels \(text): expected a number of pixels, for example 50M or 24000000")
+            }
+            maxPixels = pixels
+        case "--decode-timeout": deadline = try scanner.seconds(for: option)
+        default: return false
+        }
+        return true
+    }
+
+    var limits: DecodeLimits { DecodeLimits(maxPixels: maxPixels) }
+
+    /// The decoder the display uses: a worker process with these limits.
+    func isolatedDecoder() -> IsolatedDecoder {
+        IsolatedDecoder(IsolatedDecoder.Configuration(deadline: deadline, limits: limits))
+    }
+
+    /// `50M`, `12.5M` or a plain count.
+    static func pixels(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        if lower.hasSuffix("m"), let mp = Double(lower.dropLast()), mp > 0, mp <= 10_000 {
+            return Int(mp * 1_000_000)
+        }
+        guard let count = Int(text), count > 0 else { return nil }
+        return count
+    }
+}
