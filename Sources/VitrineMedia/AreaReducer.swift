@@ -1,23 +1,33 @@
 /// Area-averaging downscale (a box filter over each destination pixel's
 /// footprint, with fractional edge weights) that takes the source one row at a
 /// time, so a decoder can stream rows through it without holding the whole
-/// source image. Fixed point: weights are 14-bit and sum exactly to one along
-/// each axis; two channels share a 64-bit lane pair so each tap costs two
-/// multiplies.
+/// source image.
+///
+/// Sources are opaque (decoders flatten transparency onto the background
+/// first), so only red, green and blue are averaged and the result's alpha is
+/// 255. Fixed point: the three channels share one 64-bit word in 21-bit lanes,
+/// so each source pixel costs one multiply per tap; horizontal weights are
+/// 13-bit, vertical ones 10-bit, each summing exactly to one.
 public struct AreaReducer {
     public let sourceWidth: Int
     public let sourceHeight: Int
     public let width: Int
     public let height: Int
 
-    private static let weightBits: UInt64 = 14
-    private static let laneMask: UInt64 = 0x0000_FFFF_0000_FFFF
+    private static let horizontalBits = 13
+    private static let verticalBits = 10
+    /// Fractional bits kept between the passes.
+    private static let carriedBits = 3
+    /// An 11-bit value (8 bits and the carried fraction) in each of the three lanes.
+    private static let carriedMask: UInt64 = 0x7FF | 0x7FF << 21 | 0x7FF << 42
 
-    /// For destination column x: the first source column and the range of `xWeights` it uses.
+    /// Taps a destination column uses (the widest column's count; narrower ones are padded with zero weights).
+    private let taps: Int
+    /// For destination column x: the first of its `taps` source columns.
     private let xFirst: [Int]
-    private let xTapStart: [Int]
+    /// `taps` weights per destination column.
     private let xWeights: [UInt64]
-    /// Horizontal result of the current source row: two lane pairs (A,G) and (R,B) a pixel.
+    /// Horizontal result of the current source row, one packed word a pixel.
     private var rowSums: [UInt64]
     /// Vertical accumulators for destination rows `base` and `base + 1`.
     private var accumulators: [UInt64]
@@ -35,23 +45,26 @@ public struct AreaReducer {
         let h = max(1, min(height, sourceHeight))
         self.width = w
         self.height = h
+        let columns = (0..<w).map { Self.weights(destination: $0, source: sourceWidth, destinationCount: w) }
+        let taps = min(sourceWidth, columns.map(\.weights.count).max() ?? 1)
         var first: [Int] = []
-        var starts: [Int] = []
         var weights: [UInt64] = []
         first.reserveCapacity(w)
-        starts.reserveCapacity(w + 1)
-        for dx in 0..<w {
-            let taps = Self.taps(destination: dx, source: sourceWidth, destinationCount: w)
-            first.append(taps.first)
-            starts.append(weights.count)
-            weights += taps.weights
+        weights.reserveCapacity(w * taps)
+        for column in columns {
+            // Keep all taps inside the row: shift the window left at the right edge.
+            let start = min(column.first, sourceWidth - taps)
+            first.append(start)
+            for t in 0..<taps {
+                let i = start + t - column.first
+                weights.append(column.weights.indices.contains(i) ? UInt64(column.weights[i]) : 0)
+            }
         }
-        starts.append(weights.count)
+        self.taps = taps
         self.xFirst = first
-        self.xTapStart = starts
         self.xWeights = weights
-        self.rowSums = [UInt64](repeating: 0, count: w * 2)
-        self.accumulators = [UInt64](repeating: 0, count: w * 4)
+        self.rowSums = [UInt64](repeating: 0, count: w)
+        self.accumulators = [UInt64](repeating: 0, count: w * 2)
         self.output = []
         output.reserveCapacity(w * h)
     }
@@ -59,7 +72,7 @@ public struct AreaReducer {
     /// True once every source row has been added.
     public var isComplete: Bool { sourceRow >= sourceHeight }
 
-    /// Adds the next source row (`sourceWidth` pixels, ARGB8888).
+    /// Adds the next source row (`sourceWidth` opaque pixels, ARGB8888).
     public mutating func add(row: UnsafeBufferPointer<UInt32>) {
         precondition(row.count >= sourceWidth, "a row must hold sourceWidth pixels")
         guard sourceRow < sourceHeight else { return }
@@ -74,8 +87,10 @@ public struct AreaReducer {
             let lo = max(s * m, d * n)
             let hi = min((s + 1) * m, (d + 1) * n)
             guard hi > lo else { break }
-            let weight = UInt64(Self.fixed(hi - d * n, of: n) - Self.fixed(lo - d * n, of: n))
-            accumulate(into: d - base, weight: weight)
+            let weight =
+                Self.fixed(hi - d * n, of: n, bits: Self.verticalBits)
+                - Self.fixed(lo - d * n, of: n, bits: Self.verticalBits)
+            accumulate(into: d - base, weight: UInt64(weight))
             d += 1
         }
         sourceRow += 1
@@ -92,26 +107,38 @@ public struct AreaReducer {
         return PixelBuffer(width: width, height: height, pixels: output)
     }
 
+    /// Blue at bit 0, green at bit 21, red at bit 42.
+    @inline(__always)
+    private static func spread(_ p: UInt32) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0xFF) | (v & 0xFF00) << 13 | (v & 0xFF_0000) << 26
+    }
+
     private mutating func reduceHorizontally(_ row: UnsafeBufferPointer<UInt32>) {
         let w = width
+        let taps = self.taps
+        let shift = UInt64(Self.horizontalBits - Self.carriedBits)
+        let half: UInt64 = (1 << (shift - 1)) * (1 | 1 << 21 | 1 << 42)
         xFirst.withUnsafeBufferPointer { first in
-            xTapStart.withUnsafeBufferPointer { starts in
-                xWeights.withUnsafeBufferPointer { weights in
-                    rowSums.withUnsafeMutableBufferPointer { sums in
+            xWeights.withUnsafeBufferPointer { weights in
+                rowSums.withUnsafeMutableBufferPointer { sums in
+                    if taps == 3 {
+                        // The usual case (shrinking by up to 2×): no inner loop.
                         for dx in 0..<w {
-                            var ag: UInt64 = 0
-                            var rb: UInt64 = 0
-                            var sx = first[dx]
-                            for t in starts[dx]..<starts[dx + 1] {
-                                let p = UInt64(row[sx])
-                                let wt = weights[t]
-                                ag &+= ((p >> 24) << 32 | ((p >> 8) & 0xFF)) &* wt
-                                rb &+= (((p >> 16) & 0xFF) << 32 | (p & 0xFF)) &* wt
-                                sx += 1
-                            }
-                            // Keep 8 fractional bits: each lane fits 16 bits for the vertical pass.
-                            sums[dx * 2] = ((ag &+ 0x20_0000_0020) >> 6) & Self.laneMask
-                            sums[dx * 2 + 1] = ((rb &+ 0x20_0000_0020) >> 6) & Self.laneMask
+                            let f = first[dx]
+                            let k = dx * 3
+                            let s =
+                                Self.spread(row[f]) &* weights[k] &+ Self.spread(row[f + 1]) &* weights[k + 1]
+                                &+ Self.spread(row[f + 2]) &* weights[k + 2]
+                            sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+                        }
+                    } else {
+                        for dx in 0..<w {
+                            let f = first[dx]
+                            let k = dx * taps
+                            var s: UInt64 = 0
+                            for t in 0..<taps { s &+= Self.spread(row[f + t]) &* weights[k + t] }
+                            sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
                         }
                     }
                 }
@@ -120,13 +147,11 @@ public struct AreaReducer {
     }
 
     private mutating func accumulate(into slot: Int, weight: UInt64) {
-        let count = width * 2
-        let offset = slot * count
+        let w = width
+        let offset = slot * w
         rowSums.withUnsafeBufferPointer { sums in
             accumulators.withUnsafeMutableBufferPointer { acc in
-                for i in 0..<count {
-                    acc[offset + i] &+= sums[i] &* weight
-                }
+                for i in 0..<w { acc[offset + i] &+= sums[i] &* weight }
             }
         }
     }
@@ -134,44 +159,42 @@ public struct AreaReducer {
     /// Emits destination row `base` and moves the window down one row.
     private mutating func flushRow() {
         let w = width
-        let half: UInt64 = 1 << 21 | 1 << 53
+        let bits = UInt64(Self.carriedBits + Self.verticalBits)
+        let half: UInt64 = (1 << (bits - 1)) * (1 | 1 << 21 | 1 << 42)
         accumulators.withUnsafeMutableBufferPointer { acc in
             for dx in 0..<w {
-                let ag = (acc[dx * 2] &+ half) >> 22
-                let rb = (acc[dx * 2 + 1] &+ half) >> 22
-                let a = UInt32(truncatingIfNeeded: (ag >> 32) & 0xFF)
-                let g = UInt32(truncatingIfNeeded: ag & 0xFF)
-                let r = UInt32(truncatingIfNeeded: (rb >> 32) & 0xFF)
-                let b = UInt32(truncatingIfNeeded: rb & 0xFF)
-                output.append(a << 24 | r << 16 | g << 8 | b)
-            }
-            // Slot 1 becomes slot 0; the new slot 1 starts empty.
-            for i in 0..<(w * 2) {
-                acc[i] = acc[w * 2 + i]
-                acc[w * 2 + i] = 0
+                let v = acc[dx] &+ half
+                let b = UInt32(truncatingIfNeeded: (v >> bits) & 0xFF)
+                let g = UInt32(truncatingIfNeeded: (v >> (21 + bits)) & 0xFF)
+                let r = UInt32(truncatingIfNeeded: (v >> (42 + bits)) & 0xFF)
+                output.append(0xFF00_0000 | r << 16 | g << 8 | b)
+                // Row base + 1 becomes row base; the new row base + 1 starts empty.
+                acc[dx] = acc[w + dx]
+                acc[w + dx] = 0
             }
         }
         base += 1
     }
 
-    /// `units` of a span `total` units long, in 14-bit fixed point, rounded.
-    private static func fixed(_ units: Int, of total: Int) -> Int {
-        (units << Int(weightBits) + total / 2) / total
+    /// `units` of a span `total` units long, in fixed point with `bits` fractional bits, rounded.
+    private static func fixed(_ units: Int, of total: Int, bits: Int) -> Int {
+        (units << bits + total / 2) / total
     }
 
-    /// The source pixels destination `d` covers and their weights (summing to 1 << 14).
+    /// The source pixels destination `d` covers and their 13-bit weights (summing to 1 << 13).
     /// Positions are in units of 1/`destinationCount` source pixel, so spans are exact integers.
-    static func taps(destination d: Int, source n: Int, destinationCount m: Int) -> (first: Int, weights: [UInt64]) {
+    static func weights(destination d: Int, source n: Int, destinationCount m: Int) -> (first: Int, weights: [Int]) {
         let start = d * n
         let end = (d + 1) * n
         let first = start / m
         let last = (end - 1) / m
-        var weights: [UInt64] = []
+        var weights: [Int] = []
         weights.reserveCapacity(last - first + 1)
         for s in first...last {
             let lo = max(s * m, start)
             let hi = min((s + 1) * m, end)
-            weights.append(UInt64(fixed(hi - start, of: n) - fixed(lo - start, of: n)))
+            weights.append(
+                fixed(hi - start, of: n, bits: horizontalBits) - fixed(lo - start, of: n, bits: horizontalBits))
         }
         return (first, weights)
     }

@@ -11,31 +11,42 @@ struct CompositeStep {
         case fill
     }
 
+    /// Opaque pixels lying under a blended step's columns (instead of the row
+    /// itself), so an opaque image followed by a blended one costs one pass.
+    struct Underlay {
+        var columns: Range<Int>
+        /// The pixel under `columns.lowerBound`.
+        var start: UnsafePointer<UInt32>
+    }
+
     let kind: Kind
     let rows: Range<Int>
     let columns: Range<Int>
-    let alpha: UInt64
-    /// The op's rectangle origin (before clipping).
+    /// Coverage in 0…256; 256 is opaque.
+    let alpha: UInt16
     private let originX: Int
     private let originY: Int
     private let source: PixelBuffer
-    private let colorLanes: UInt64
-    private let color: UInt32
-    // Bilinear mapping for the visible columns: left and right source index and fraction (0…128).
-    private let left: [Int]
-    private let right: [Int]
-    private let fraction: [UInt64]
+    /// For fills: the colour, one pixel per column.
+    private let colorRow: [UInt32]
+    // Bilinear mapping for the visible columns: where each pair of source pixels starts, and per-byte 7-bit fractions.
+    private let pairStarts: [Int32]
+    private let fractions: [UInt8]
     private let yStart: Int
     private let yStep: Int
-    // Horizontally interpolated source rows, kept while consecutive output rows reuse them.
-    private var cachedRows: [Int] = [-1, -1]
-    private var cache: [[UInt64]] = [[], []]
+    private var leftPixels: [UInt32] = []
+    private var rightPixels: [UInt32] = []
+    /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
+    private var upperRow: [UInt32] = []
+    private var lowerRow: [UInt32] = []
+    private var upperIndex = -1
+    private var lowerIndex = -1
 
-    var isOpaque: Bool { alpha == 255 }
+    var isOpaque: Bool { alpha >= 256 }
 
     private init(
-        kind: Kind, rows: Range<Int>, columns: Range<Int>, alpha: UInt64, origin: (Int, Int), source: PixelBuffer,
-        color: UInt32 = 0, mapping: (left: [Int], right: [Int], fraction: [UInt64]) = ([], [], []),
+        kind: Kind, rows: Range<Int>, columns: Range<Int>, alpha: UInt16, origin: (Int, Int), source: PixelBuffer,
+        colorRow: [UInt32] = [], mapping: (pairStarts: [Int32], fractions: [UInt8]) = ([], []),
         yMapping: (start: Int, step: Int) = (0, 0)
     ) {
         self.kind = kind
@@ -45,20 +56,22 @@ struct CompositeStep {
         self.originX = origin.0
         self.originY = origin.1
         self.source = source
-        self.color = color
-        self.colorLanes = PixelBlend.spread(color) &* alpha
-        self.left = mapping.left
-        self.right = mapping.right
-        self.fraction = mapping.fraction
+        self.colorRow = colorRow
+        self.pairStarts = mapping.pairStarts
+        self.fractions = mapping.fractions
         self.yStart = yMapping.start
         self.yStep = yMapping.step
         if kind == .scaled {
-            cache = [[UInt64](repeating: 0, count: columns.count), [UInt64](repeating: 0, count: columns.count)]
+            let empty = [UInt32](repeating: 0, count: columns.count)
+            leftPixels = empty
+            rightPixels = empty
+            upperRow = empty
+            lowerRow = empty
         }
     }
 
     static func image(
-        _ pixels: PixelBuffer, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt64, frameWidth: Int,
+        _ pixels: PixelBuffer, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, frameWidth: Int,
         frameHeight: Int
     ) -> CompositeStep? {
         guard rect.width > 0, rect.height > 0 else { return nil }
@@ -69,24 +82,31 @@ struct CompositeStep {
             return CompositeStep(
                 kind: .copy, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: pixels)
         }
-        let x = Self.scaler(source: pixels.width, destination: rect.width)
-        var left: [Int] = []
-        var right: [Int] = []
-        var fraction: [UInt64] = []
+        // Pixels are read in adjacent pairs; a one-pixel-wide image is widened so a pair exists.
+        let sampled =
+            pixels.width >= 2
+            ? pixels
+            : PixelBuffer(width: 2, height: pixels.height, pixels: pixels.pixels.flatMap { [$0, $0] })
+        let x = scaler(source: pixels.width, destination: rect.width)
+        var pairStarts: [Int32] = []
+        var fractions: [UInt8] = []
+        pairStarts.reserveCapacity(columns.count)
+        fractions.reserveCapacity(columns.count * 4)
         for column in columns {
-            let (index, f) = Self.sample(x.start + (column - rect.x) * x.step, count: pixels.width)
-            left.append(index)
-            right.append(min(index + 1, pixels.width - 1))
-            fraction.append(f)
+            let (index, f) = sample(x.start + (column - rect.x) * x.step, count: pixels.width)
+            // At the right edge the pair starts one pixel earlier and takes all of its right pixel.
+            let start = min(index, sampled.width - 2)
+            pairStarts.append(Int32(start))
+            fractions += [UInt8](repeating: UInt8(start == index ? f : 128), count: 4)
         }
-        let y = Self.scaler(source: pixels.height, destination: rect.height)
+        let y = scaler(source: pixels.height, destination: rect.height)
         return CompositeStep(
-            kind: .scaled, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: pixels,
-            mapping: (left, right, fraction), yMapping: (y.start, y.step))
+            kind: .scaled, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: sampled,
+            mapping: (pairStarts, fractions), yMapping: (y.start, y.step))
     }
 
     static func fill(
-        _ color: RGBColor, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt64, frameWidth: Int,
+        _ color: RGBColor, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, frameWidth: Int,
         frameHeight: Int
     ) -> CompositeStep? {
         let rows = max(0, rect.y)..<min(frameHeight, rect.y + rect.height)
@@ -95,116 +115,179 @@ struct CompositeStep {
         let value = 0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         return CompositeStep(
             kind: .fill, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y),
-            source: PixelBuffer(width: 0, height: 0, pixels: []), color: value)
+            source: PixelBuffer(width: 0, height: 0, pixels: []),
+            colorRow: [UInt32](repeating: value, count: columns.count))
     }
 
     /// Pixel-centre mapping in 16.16 fixed point: destination i samples source
     /// (i + ½)·n/m − ½, as SDL's linear stretch does.
     private static func scaler(source n: Int, destination m: Int) -> (start: Int, step: Int) {
-        let step = (n << 16) / m
-        let start = (1 << 15) * n / m - (1 << 15)
-        return (start, step)
+        ((1 << 15) * n / m - (1 << 15), (n << 16) / m)
     }
 
     /// The left source index and the 7-bit weight of its right neighbour; edges clamp.
-    private static func sample(_ position: Int, count: Int) -> (Int, UInt64) {
+    private static func sample(_ position: Int, count: Int) -> (Int, Int) {
         if position < 0 { return (0, 0) }
         let index = position >> 16
         if index > count - 2 { return (count - 1, 0) }
-        return (index, UInt64((position >> 9) & 0x7F))
+        return (index, (position >> 9) & 0x7F)
     }
 
-    /// Applies the op to output row `y` (which it covers).
-    mutating func apply(to row: UnsafeMutablePointer<UInt32>, y: Int) {
-        switch kind {
-        case .fill: applyFill(row)
-        case .copy: applyCopy(row, y: y)
-        case .scaled: applyScaled(row, y: y)
+    /// Calls `body` with this (copy) step's source pixel for column `columns.lowerBound` of row `y`.
+    func withSourceRow(_ y: Int, _ body: (UnsafePointer<UInt32>) -> Void) {
+        let offset = (y - originY) * source.width + (columns.lowerBound - originX)
+        source.pixels.withUnsafeBufferPointer { pixels in
+            if let base = pixels.baseAddress { body(base + offset) }
         }
     }
 
-    private func applyFill(_ row: UnsafeMutablePointer<UInt32>) {
-        let start = row + columns.lowerBound
-        let count = columns.count
-        if alpha == 255 {
-            start.update(repeating: color, count: count)
+    /// Copies this opaque copy step's pixels of row `y`, leaving out the columns in `skipping`.
+    func copy(to row: UnsafeMutablePointer<UInt32>, y: Int, skipping: [Range<Int>]) {
+        withSourceRow(y) { start in
+            var from = columns.lowerBound
+            for gap in skipping.sorted(by: { $0.lowerBound < $1.lowerBound }) + [columns.upperBound..<Int.max] {
+                let end = min(gap.lowerBound, columns.upperBound)
+                if end > from {
+                    (row + from).update(from: start + (from - columns.lowerBound), count: end - from)
+                }
+                from = max(from, gap.upperBound)
+                if from >= columns.upperBound { break }
+            }
+        }
+    }
+
+    /// Draws this step on output row `y` (which it covers), over `under` where given, else over the row.
+    mutating func apply(to row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay? = nil) {
+        switch kind {
+        case .copy:
+            withSourceRow(y) { start in
+                if isOpaque {
+                    (row + columns.lowerBound).update(from: start, count: columns.count)
+                } else {
+                    blendSegments(row, under: under) { part, below in
+                        let top = start + (part.lowerBound - columns.lowerBound)
+                        if let below {
+                            PixelKernels.blend(
+                                top, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
+                        } else {
+                            PixelKernels.blend(top, into: row + part.lowerBound, count: part.count, alpha: alpha)
+                        }
+                    }
+                }
+            }
+        case .fill:
+            colorRow.withUnsafeBufferPointer { colors in
+                guard let base = colors.baseAddress else { return }
+                if isOpaque {
+                    (row + columns.lowerBound).update(from: base, count: columns.count)
+                } else {
+                    blendSegments(row, under: under) { part, below in
+                        let top = base + (part.lowerBound - columns.lowerBound)
+                        if let below {
+                            PixelKernels.blend(
+                                top, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
+                        } else {
+                            PixelKernels.blend(top, into: row + part.lowerBound, count: part.count, alpha: alpha)
+                        }
+                    }
+                }
+            }
+        case .scaled:
+            applyScaled(row, y: y, under: under)
+        }
+    }
+
+    /// Splits the step's columns into the part over `under` (with its pixels)
+    /// and the parts over the row itself (nil: blend in place).
+    private func blendSegments(
+        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?,
+        _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
+    ) {
+        guard let under else {
+            body(columns, nil)
             return
         }
-        let keep = 255 &- alpha
-        let lanes = colorLanes
-        for i in 0..<count {
-            start[i] = PixelBlend.pack(PixelBlend.divide255(lanes &+ PixelBlend.spread(start[i]) &* keep))
+        let middle =
+            max(columns.lowerBound, under.columns.lowerBound)..<min(columns.upperBound, under.columns.upperBound)
+        if middle.isEmpty {
+            body(columns, nil)
+            return
         }
+        if middle.lowerBound > columns.lowerBound { body(columns.lowerBound..<middle.lowerBound, nil) }
+        body(middle, under.start + (middle.lowerBound - under.columns.lowerBound))
+        if middle.upperBound < columns.upperBound { body(middle.upperBound..<columns.upperBound, nil) }
     }
 
-    private func applyCopy(_ row: UnsafeMutablePointer<UInt32>, y: Int) {
-        let count = columns.count
-        let sourceOffset = (y - originY) * source.width + (columns.lowerBound - originX)
-        let target = row + columns.lowerBound
-        let a = alpha
-        source.pixels.withUnsafeBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            let from = base + sourceOffset
-            if a == 255 {
-                target.update(from: from, count: count)
-                return
-            }
-            for i in 0..<count {
-                target[i] = PixelBlend.mix(from[i], target[i], alpha: a)
-            }
-        }
-    }
-
-    private mutating func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int) {
+    private mutating func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
         let bottom = min(top + 1, source.height - 1)
         // Reuse interpolated rows: when shrinking, this row's bottom is often the next row's top.
-        if cachedRows[0] != top {
-            if cachedRows[1] == top {
-                cache.swapAt(0, 1)
-                cachedRows.swapAt(0, 1)
+        if upperIndex != top {
+            if lowerIndex == top {
+                swap(&upperRow, &lowerRow)
+                swap(&upperIndex, &lowerIndex)
             } else {
-                interpolate(sourceRow: top, into: 0)
+                interpolate(sourceRow: top, upper: true)
             }
         }
-        if cachedRows[1] != bottom { interpolate(sourceRow: bottom, into: 1) }
-        let count = columns.count
-        let target = row + columns.lowerBound
+        if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
+        let fraction = UInt16(f)
+        let opaque = isOpaque
         let a = alpha
-        cache[0].withUnsafeBufferPointer { upper in
-            cache[1].withUnsafeBufferPointer { lower in
-                if a == 255 {
-                    for i in 0..<count { target[i] = PixelBlend.pack(PixelBlend.lerp(upper[i], lower[i], f)) }
-                } else {
-                    let keep = 255 &- a
-                    for i in 0..<count {
-                        let s = PixelBlend.lerp(upper[i], lower[i], f)
-                        target[i] = PixelBlend.pack(
-                            PixelBlend.divide255(s &* a &+ PixelBlend.spread(target[i]) &* keep))
+        let first = columns.lowerBound
+        upperRow.withUnsafeBufferPointer { upperPixels in
+            lowerRow.withUnsafeBufferPointer { lowerPixels in
+                guard let upper = upperPixels.baseAddress, let lower = lowerPixels.baseAddress else { return }
+                if opaque {
+                    PixelKernels.interpolate(upper, lower, fraction: fraction, into: row + first, count: columns.count)
+                    return
+                }
+                blendSegments(row, under: under) { part, below in
+                    let offset = part.lowerBound - first
+                    if let below {
+                        PixelKernels.interpolateAndBlend(
+                            upper + offset, lower + offset, fraction: fraction, over: below,
+                            into: row + part.lowerBound,
+                            count: part.count, alpha: a)
+                    } else {
+                        PixelKernels.interpolateAndBlend(
+                            upper + offset, lower + offset, fraction: fraction, into: row + part.lowerBound,
+                            count: part.count, alpha: a)
                     }
                 }
             }
         }
     }
 
-    private mutating func interpolate(sourceRow: Int, into slot: Int) {
-        let offset = sourceRow * source.width
+    private mutating func interpolate(sourceRow: Int, upper: Bool) {
+        var out = upper ? upperRow : lowerRow
+        // Release the stored copy so writing `out` does not copy it.
+        if upper { upperRow = [] } else { lowerRow = [] }
         let count = columns.count
         source.pixels.withUnsafeBufferPointer { pixels in
-            left.withUnsafeBufferPointer { l in
-                right.withUnsafeBufferPointer { r in
-                    fraction.withUnsafeBufferPointer { fr in
-                        cache[slot].withUnsafeMutableBufferPointer { out in
-                            for i in 0..<count {
-                                out[i] = PixelBlend.lerp(
-                                    PixelBlend.spread(pixels[offset + l[i]]), PixelBlend.spread(pixels[offset + r[i]]),
-                                    fr[i])
+            pairStarts.withUnsafeBufferPointer { starts in
+                fractions.withUnsafeBufferPointer { f in
+                    leftPixels.withUnsafeMutableBufferPointer { lp in
+                        rightPixels.withUnsafeMutableBufferPointer { rp in
+                            out.withUnsafeMutableBufferPointer { o in
+                                guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
+                                    let l = lp.baseAddress, let r = rp.baseAddress, let ob = o.baseAddress
+                                else { return }
+                                PixelKernels.gatherPairs(
+                                    base + sourceRow * source.width, indices: s, left: l, right: r, count: count)
+                                PixelKernels.interpolate(l, r, fractions: fr, into: ob, count: count)
                             }
                         }
                     }
                 }
             }
         }
-        cachedRows[slot] = sourceRow
+        if upper {
+            upperRow = out
+            upperIndex = sourceRow
+        } else {
+            lowerRow = out
+            lowerIndex = sourceRow
+        }
     }
 }

@@ -89,6 +89,11 @@ public struct IsolatedDecoder: ImageDecoding {
         pool.state.withLock { ($0.spawned, $0.replaced) }
     }
 
+    /// The running worker's process id, if one runs (for measurements).
+    public var workerProcessID: Int32? {
+        pool.state.withLock { $0.worker?.pid }
+    }
+
     /// Starts the worker ahead of the first decode, so that decode does not pay for the start.
     @discardableResult
     public func prepare() -> Bool {

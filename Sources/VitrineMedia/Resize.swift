@@ -2,6 +2,7 @@
 public enum Resize {
     /// Area-averaging downscale (a box filter over each destination pixel's
     /// footprint, with fractional edge weights): no aliasing on fine detail.
+    /// The source must be opaque (flatten it first); the result's alpha is 255.
     /// Upscaling requests return the source unchanged in size.
     public static func area(_ src: PixelBuffer, width: Int, height: Int) -> PixelBuffer {
         guard width > 0, height > 0, width < src.width || height < src.height else { return src }

@@ -3,8 +3,9 @@ import VitrineCore
 /// Draws a `Scene` into 32-bit pixels in software, the way SDL's software
 /// renderer would (rectangles truncated to whole pixels, bilinear scaling with
 /// pixel centres, "over" blending with the op's alpha), but fast: fixed-point
-/// arithmetic on packed channels, one pass over each output row with every op
-/// applied while the row is in cache, and no per-op alpha-modulation path.
+/// byte loops the compiler vectorises, one pass over each output row with every
+/// op applied while the row is in cache, and a cross-fade blended from both
+/// images at once.
 public struct SceneCompositor {
     public let width: Int
     public let height: Int
@@ -25,10 +26,48 @@ public struct SceneCompositor {
         for y in 0..<height {
             let row = target + y * pitch
             clear(row, y: y, first: steps.first, color: background)
-            for i in steps.indices where steps[i].rows.contains(y) {
-                steps[i].apply(to: row, y: y)
+            var i = 0
+            while i < steps.count {
+                guard steps[i].rows.contains(y) else {
+                    i += 1
+                    continue
+                }
+                if steps[i].kind == .copy, steps[i].isOpaque {
+                    i = drawOpaqueWithBlendsOver(&steps, from: i, row: row, y: y)
+                } else {
+                    steps[i].apply(to: row, y: y)
+                    i += 1
+                }
             }
         }
+    }
+
+    /// Draws opaque copy step `i` together with the blended steps right after it
+    /// whose columns on row `y` do not overlap one another (a cross-fade, or the
+    /// background fills and the incoming image of a zoom): each of those blends
+    /// straight from the opaque image's pixels, which are copied only where no
+    /// such step covers them. Returns the index of the next step to draw.
+    private func drawOpaqueWithBlendsOver(
+        _ steps: inout [CompositeStep], from i: Int, row: UnsafeMutablePointer<UInt32>, y: Int
+    ) -> Int {
+        let below = steps[i]
+        var covered: [Range<Int>] = []
+        var next = i + 1
+        while next < steps.count, !steps[next].isOpaque, steps[next].rows.contains(y) {
+            let columns = steps[next].columns
+            let overlap =
+                max(columns.lowerBound, below.columns.lowerBound)..<min(columns.upperBound, below.columns.upperBound)
+            guard !overlap.isEmpty, !covered.contains(where: { $0.overlaps(columns) }) else { break }
+            covered.append(columns)
+            next += 1
+        }
+        below.copy(to: row, y: y, skipping: covered)
+        guard next > i + 1 else { return next }
+        below.withSourceRow(y) { start in
+            let under = CompositeStep.Underlay(columns: below.columns, start: start)
+            for j in (i + 1)..<next { steps[j].apply(to: row, y: y, under: under) }
+        }
+        return next
     }
 
     /// The scene drawn into a new buffer.
@@ -57,14 +96,14 @@ public struct SceneCompositor {
         for op in scene.ops {
             switch op {
             case .image(let slide, let rect, let alpha):
-                let a = Self.byte(alpha)
+                let a = Self.coverage(alpha)
                 guard a > 0, let pixels = image(slide), pixels.width > 0, pixels.height > 0,
                     let step = CompositeStep.image(
                         pixels, in: Self.truncated(rect), alpha: a, frameWidth: width, frameHeight: height)
                 else { continue }
                 steps.append(step)
             case .fill(let rect, let color, let alpha):
-                let a = Self.byte(alpha)
+                let a = Self.coverage(alpha)
                 guard a > 0,
                     let step = CompositeStep.fill(
                         color, in: Self.truncated(rect, atLeastOne: true), alpha: a, frameWidth: width,
@@ -85,7 +124,8 @@ public struct SceneCompositor {
         return (clamp(rect.x), clamp(rect.y), atLeastOne ? max(w, 1) : w, atLeastOne ? max(h, 1) : h)
     }
 
-    static func byte(_ alpha: Double) -> UInt64 {
-        UInt64(max(0, min(255, (alpha * 255).rounded())))
+    /// Coverage in 0…256 (256 = opaque).
+    static func coverage(_ alpha: Double) -> UInt16 {
+        UInt16(max(0, min(256, (alpha * 256).rounded())))
     }
 }

@@ -17,6 +17,7 @@ enum CLI {
         PlayCommand.command,
         SnapshotCommand.command,
         DisplaysCommand.command,
+        BenchCommand.command,
     ]
 
     /// Commands that run but are left out of the help: plumbing between vitrine processes.

@@ -41,7 +41,9 @@ import VitrineMedia
 
     static func noise(width: Int, height: Int, seed: UInt64) -> PixelBuffer {
         var generator = SeededGenerator(seed: seed)
-        let pixels = (0..<(width * height)).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+        let pixels = (0..<(width * height)).map { _ in
+            UInt32.random(in: 0...0xFF_FFFF, using: &generator) | 0xFF00_0000
+        }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 

@@ -1,0 +1,75 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// Times frames drawn with SDL's software renderer into a memory surface:
+/// a plain full-screen texture copy as the yardstick, then scenes drawn by
+/// SDL's own path (`SceneRenderer`, alpha-modulated copies) and by the Swift
+/// compositor (`SoftwareSceneRenderer`).
+public final class FrameBenchmark {
+    public let width: Int
+    public let height: Int
+    private let surface: UnsafeMutablePointer<SDL_Surface>
+    private let renderer: OpaquePointer
+
+    public init(width: Int, height: Int) throws(DisplayError) {
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { throw DisplayError(description: "cannot create a surface: \(SDLError.message())") }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            throw DisplayError(description: "cannot create the software renderer: \(SDLError.message())")
+        }
+        self.width = width
+        self.height = height
+        self.surface = surface
+        self.renderer = renderer
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+    }
+
+    /// Seconds per frame (median of `frames`) of one full-screen copy of an opaque texture, no blending.
+    public func plainCopy(_ image: PixelBuffer, frames: Int) -> Double {
+        guard let texture = Texture.upload(image, to: renderer) else { return .nan }
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+        return Self.median(frames) {
+            SDL_RenderCopy(renderer, texture.handle, nil, nil)
+            SDL_RenderFlush(renderer)
+        }
+    }
+
+    /// Seconds per frame (median) of `scene` drawn by SDL's renderer path or by the Swift compositor.
+    public func draw(
+        _ scene: Scene, images: [String: PixelBuffer], key: @escaping (Int) -> String?, compositor: Bool, frames: Int
+    )
+        -> Double
+    {
+        let drawer: any SceneDrawing =
+            compositor ? SoftwareSceneRenderer(renderer: renderer) : SceneRenderer(renderer: renderer)
+        defer { drawer.removeAll() }
+        for (name, pixels) in images { drawer.setImage(pixels, sourceSize: pixels.size, for: name) }
+        return Self.median(frames) {
+            drawer.draw(scene, key: key)
+            SDL_RenderFlush(renderer)
+        }
+    }
+
+    /// The surface's pixels after the last frame.
+    public func pixels() -> PixelBuffer { PixelBuffer(copying: surface) }
+
+    private static func median(_ frames: Int, _ body: () -> Void) -> Double {
+        body()  // warm up: first-use allocations are not a frame's cost
+        var times: [Double] = []
+        for _ in 0..<max(1, frames) {
+            let start = SDL_GetPerformanceCounter()
+            body()
+            times.append(Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency()))
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+}

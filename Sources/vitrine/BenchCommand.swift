@@ -1,0 +1,178 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+import VitrineSDL
+
+/// `vitrine bench`: time-to-ready and peak memory of Vitrine's decoding against
+/// the plain `IMG_Load` path, and the cost of software-rendered frames.
+enum BenchCommand {
+    static let command = CLI.Command(
+        name: "bench",
+        summary: "measure decoding speed and memory, and software frame cost (use a release build)",
+        help: """
+            Usage: vitrine bench [FILE…] [options]
+
+            For each FILE (or, with none, a generated 6000x4000 baseline JPEG) prints the
+            median and 95th percentile time to ready (decode + orientation + downscale to
+            the output size) and the peak memory of: Vitrine's decoder in process, the same
+            through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
+            a fresh process so the peaks do not mix. Then prints the cost of a still, a fade
+            and a zoom frame in the software renderer against a plain full-screen copy.
+            Build with 'make bench' (release); debug numbers mean little.
+
+            Options:
+              --runs N                       timed decodes per path (default 20)
+              --frames N                     timed frames per case (default 60)
+              --output WxH                   output size (default 1920x1080)
+              --no-frames                    skip the frame measurements
+              --keep-input                   keep the generated JPEG (its path is printed) for other tools
+            \(DecodeOptions.help)
+            """,
+        run: run)
+
+    static func run(_ args: [String]) throws -> Int32 {
+        var runs = 20
+        var frames = 60
+        var output = Size(width: 1920, height: 1080)
+        var measureFrames = true
+        var keepInput = false
+        var probe: BenchProbe.Path?
+        var decoding = DecodeOptions()
+        var scanner = ArgumentScanner(args)
+        while let option = scanner.nextOption() {
+            if try decoding.apply(option, from: &scanner) { continue }
+            switch option {
+            case "--runs": runs = try count(for: option, &scanner)
+            case "--frames": frames = try count(for: option, &scanner)
+            case "--output": output = try scanner.size(for: option)
+            case "--no-frames": measureFrames = false
+            case "--keep-input": keepInput = true
+            case "--probe": probe = try scanner.choice(for: option, as: BenchProbe.Path.self)
+            default: throw UsageError("unknown option \(option); run 'vitrine bench --help'")
+            }
+        }
+        if let probe {
+            guard let file = scanner.positionals.first else { throw UsageError("--probe needs a FILE") }
+            return BenchProbe.run(path: probe, file: file, runs: runs, output: output, limits: decoding.limits)
+        }
+        #if DEBUG
+            print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
+        #endif
+        var files = scanner.positionals
+        var scratch: URL?
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        if files.isEmpty {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            scratch = keepInput ? nil : folder
+            let made = try BenchInputs.writeJPEG(width: 6000, height: 4000, into: folder)
+            print("Input: a generated 6000x4000 baseline JPEG (quality 90, \(megabytes(made.bytes)))")
+            if keepInput { print("kept at \(made.path)") }
+            files = [made.path]
+        }
+        print(
+            "Time to ready: decode + orientation + downscale to fit \(Int(output.width))x\(Int(output.height)); "
+                + "\(runs) runs after a warm-up; each path in a fresh process\n")
+        var failed = false
+        for file in files {
+            failed = !measureDecoding(file, runs: runs, output: output, decoding: decoding) || failed
+        }
+        if measureFrames {
+            try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Runs every path on `file` in its own process and prints the table and ratios.
+    private static func measureDecoding(_ file: String, runs: Int, output: Size, decoding: DecodeOptions) -> Bool {
+        var results: [BenchProbe.Path: BenchProbe.Result] = [:]
+        for path in BenchProbe.Path.allCases {
+            var arguments = ["bench", "--probe", path.rawValue, "--runs", String(runs)]
+            arguments += ["--output", "\(Int(output.width))x\(Int(output.height))"]
+            arguments += ["--max-pixels", String(decoding.maxPixels), "--", file]
+            results[path] = probe(arguments)
+        }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        guard let mine = results[.vitrine], mine.error == nil, !mine.times.isEmpty else {
+            print("  \(name): \(results[.vitrine]?.error ?? "the measurement failed")\n")
+            return false
+        }
+        print(
+            "  \(name): \(Int(mine.sourceWidth))x\(Int(mine.sourceHeight)) → \(mine.outputWidth)x\(mine.outputHeight)")
+        print(
+            "    " + pad("path", 26) + pad("median", 11, right: true) + pad("p95", 11, right: true) + "   peak memory")
+        for path in BenchProbe.Path.allCases {
+            guard let result = results[path] else { continue }
+            if let error = result.error {
+                print("    " + pad(path.label, 26) + "failed: \(error)")
+                continue
+            }
+            var memory = megabytes(result.peakKB * 1024)
+            if let worker = result.workerPeakKB {
+                memory += " (display process), worker \(megabytes(worker * 1024))"
+            }
+            print(
+                "    " + pad(path.label, 26) + pad(ms(median(result.times)), 11, right: true)
+                    + pad(ms(percentile(result.times, 0.95)), 11, right: true) + "   " + memory)
+        }
+        if let base = results[.baseline], base.error == nil, !base.times.isEmpty {
+            let speed = median(base.times) / median(mine.times)
+            let memory = Double(mine.peakKB) / Double(max(1, base.peakKB))
+            print(
+                "    speed-up \(ratio(speed))x (target ≥ 2.5x); peak memory \(ratio(memory))x of the baseline "
+                    + "(target ≤ 0.33x)")
+        }
+        if let worker = results[.worker], worker.error == nil, !worker.times.isEmpty {
+            let overhead = median(worker.times) / median(mine.times) - 1
+            print("    isolation overhead \(percent(overhead)) (target ≤ 15%)")
+        }
+        print("")
+        return true
+    }
+
+    /// Runs `vitrine ARGUMENTS` and reads its one-line JSON result.
+    private static func probe(_ arguments: [String]) -> BenchProbe.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: IsolatedDecoder.currentExecutable())
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            return BenchProbe.Result(error: "cannot start the measuring process: \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let result = try? JSONDecoder().decode(BenchProbe.Result.self, from: data) else {
+            return BenchProbe.Result(error: "the measuring process ended without a result")
+        }
+        return result
+    }
+
+    private static func count(for option: String, _ scanner: inout ArgumentScanner) throws -> Int {
+        let text = try scanner.value(for: option)
+        guard let n = Int(text), n > 0, n <= 100_000 else {
+            throw UsageError("\(option) \(text): expected a count ≥ 1")
+        }
+        return n
+    }
+
+    static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+    static func ratio(_ value: Double) -> String { String(format: value >= 10 ? "%.1f" : "%.2f", value) }
+    static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let space = String(repeating: " ", count: max(0, width - text.count))
+        return right ? space + text : text + space
+    }
+}

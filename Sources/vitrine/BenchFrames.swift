@@ -1,0 +1,42 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+import VitrineSDL
+
+/// The software-renderer frame measurements of `vitrine bench`.
+enum BenchFrames {
+    static func measure(width: Int, height: Int, frames: Int) throws {
+        let bench = try FrameBenchmark(width: width, height: height)
+        let output = Size(width: Double(width), height: Double(height))
+        // Two full-screen photos, as a 16:9 slideshow on a 16:9 screen shows them.
+        let images = [
+            BenchInputs.photo(width: width, height: height, seed: 11),
+            BenchInputs.photo(width: width, height: height, seed: 23),
+        ]
+        let names = ["a", "b"]
+        let byName = Dictionary(uniqueKeysWithValues: zip(names, images))
+        let key: (Int) -> String? = { names.indices.contains($0) ? names[$0] : nil }
+        let copy = bench.plainCopy(images[0], frames: frames)
+        print("Software frames at \(width)x\(height) (SDL software renderer, median of \(frames))")
+        print("    plain full-screen copy      \(BenchCommand.ms(copy))   1.00x")
+        print("    " + BenchCommand.pad("frame", 10) + BenchCommand.pad("compositor", 24) + "SDL alpha path")
+        var worst = 0.0
+        for (label, transition, time) in [
+            ("still", TransitionKind.fade, 2.0), ("fade", .fade, 8.4), ("zoom", .zoom, 8.4),
+        ] {
+            var options = ShowOptions()
+            options.transition = transition
+            var engine = ShowEngine(slides: names.map { Slide(source: $0) }, options: options, output: output)
+            _ = engine.run(to: time) { _ in true }
+            let scene = engine.scene(at: time) { images.indices.contains($0) ? images[$0].size : nil }
+            let ours = bench.draw(scene, images: byName, key: key, compositor: true, frames: frames)
+            let sdl = bench.draw(scene, images: byName, key: key, compositor: false, frames: frames)
+            if label != "still" { worst = max(worst, ours / copy) }
+            print(
+                "    " + BenchCommand.pad(label, 10)
+                    + BenchCommand.pad("\(BenchCommand.ms(ours))  \(BenchCommand.ratio(ours / copy))x", 24)
+                    + "\(BenchCommand.ms(sdl))  \(BenchCommand.ratio(sdl / copy))x")
+        }
+        print("    fade and zoom with the compositor: up to \(BenchCommand.ratio(worst))x a plain copy (target ≤ 4x)")
+    }
+}
