@@ -2,8 +2,9 @@ import Glibc
 
 /// Shared memory (a POSIX shm object, unlinked at once so only the descriptor
 /// names it) through which a decode worker hands decoded pixels back. The
-/// worker maps it, writes, unmaps; the display process maps it, copies, and
-/// drops the pages so the memory is not held between decodes.
+/// worker maps it, writes, unmaps; the display process maps it and copies.
+/// The pages stay for the next image (at most one output-sized image), so
+/// each decode does not fault them in afresh.
 final class SharedPixels {
     let fd: Int32
     private(set) var capacity = 0
@@ -37,13 +38,6 @@ final class SharedPixels {
         guard ftruncate(fd, off_t(bytes)) == 0 else { return false }
         capacity = bytes
         return true
-    }
-
-    /// Releases the pages written by the last decode, keeping the capacity.
-    func discardPages() {
-        let size = capacity
-        capacity = 0
-        if ftruncate(fd, 0) == 0 { _ = reserve(size) }
     }
 
     /// Copies `count` pixels out of the shared memory.

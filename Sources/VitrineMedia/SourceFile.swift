@@ -43,7 +43,8 @@ public enum SourceFile {
                 path: path,
                 reason: "the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB limit for one image")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
+        // Filled by read() below; whatever is not read is cut off.
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
         var filled = 0
         let failure: Int32? = bytes.withUnsafeMutableBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }

@@ -45,10 +45,14 @@ final class TurboJPEGHandle {
     func decompress(_ bytes: [UInt8], width: Int, height: Int, cmyk: Bool, path: String) throws(DecodeError)
         -> [UInt32]
     {
-        var pixels = [UInt32](repeating: 0, count: width * height)
+        // Every pixel is written by a successful decode (a failed one is thrown away):
+        // no need to clear 24 MB first.
+        var pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            count = buffer.count
+        }
         // BGRA in memory is 0xAARRGGBB as a little-endian UInt32; CMYK is converted below.
         let format = cmyk ? TJPF_CMYK : TJPF_BGRA
-        let flags = TJFLAG_LIMITSCANS
+        let flags = TJFLAG_LIMITSCANS | TJFLAG_FASTUPSAMPLE
         let status = bytes.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBytes { dst in
                 tjDecompress2(

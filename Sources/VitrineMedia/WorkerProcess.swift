@@ -67,10 +67,17 @@ final class WorkerProcess {
         argv.append(nil)
         defer { for arg in argv { free(arg) } }
         // A crashing worker is expected now and then: no lengthy Swift backtrace in the journal.
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        // The worker only decodes: glibc keeps freed memory for the next image instead of
+        // unmapping it and faulting tens of megabytes in again for every decode.
+        let settings = [
+            "SWIFT_BACKTRACE=enable=no", "MALLOC_MMAP_THRESHOLD_=33554432", "MALLOC_TRIM_THRESHOLD_=536870912",
+        ]
+        var environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) }
+        let replaced = settings.map { String($0.prefix { $0 != "=" }) + "=" }
         var index = 0
         while let entry = environ[index] {
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            let text = String(cString: entry)
+            if !replaced.contains(where: { text.hasPrefix($0) }) { environment.append(strdup(entry)) }
             index += 1
         }
         environment.append(nil)
@@ -87,7 +94,6 @@ final class WorkerProcess {
         guard pixels.reserve(message.maxResultBytes) else {
             return .lost("cannot reserve shared memory for the pixels (\(SpawnError.describe(errno)))")
         }
-        defer { pixels.discardPages() }
         guard let text = WorkerCoding.encode(message), channel.send(text) else { return .lost(ended()) }
         switch channel.receive(until: Monotonic.now() + deadline) {
         case .success(let line):

@@ -72,7 +72,7 @@ enum BenchCommand {
         }
         print(
             "Time to ready: decode + orientation + downscale to fit \(Int(output.width))x\(Int(output.height)); "
-                + "\(runs) runs after a warm-up; each path in a fresh process\n")
+                + "\(runs) runs after a warm-up; each path in fresh processes, taking turns\n")
         var failed = false
         for file in files {
             failed = !measureDecoding(file, runs: runs, output: output, decoding: decoding) || failed
@@ -85,12 +85,18 @@ enum BenchCommand {
 
     /// Runs every path on `file` in its own process and prints the table and ratios.
     private static func measureDecoding(_ file: String, runs: Int, output: Size, decoding: DecodeOptions) -> Bool {
+        // The paths take turns in rounds, each round in fresh processes, so a
+        // change in the machine's load during the run weighs on all of them alike.
         var results: [BenchProbe.Path: BenchProbe.Result] = [:]
-        for path in BenchProbe.Path.allCases {
-            var arguments = ["bench", "--probe", path.rawValue, "--runs", String(runs)]
-            arguments += ["--output", "\(Int(output.width))x\(Int(output.height))"]
-            arguments += ["--max-pixels", String(decoding.maxPixels), "--", file]
-            results[path] = probe(arguments)
+        let rounds = min(4, runs)
+        for round in 0..<rounds {
+            let share = runs / rounds + (round < runs % rounds ? 1 : 0)
+            for path in BenchProbe.Path.allCases {
+                var arguments = ["bench", "--probe", path.rawValue, "--runs", String(share)]
+                arguments += ["--output", "\(Int(output.width))x\(Int(output.height))"]
+                arguments += ["--max-pixels", String(decoding.maxPixels), "--", file]
+                results[path] = merge(results[path], probe(arguments))
+            }
         }
         let name = URL(fileURLWithPath: file).lastPathComponent
         guard let mine = results[.vitrine], mine.error == nil, !mine.times.isEmpty else {
@@ -128,6 +134,17 @@ enum BenchCommand {
         }
         print("")
         return true
+    }
+
+    /// Two rounds' results together: all the times, the higher peaks, the first error.
+    private static func merge(_ a: BenchProbe.Result?, _ b: BenchProbe.Result) -> BenchProbe.Result {
+        guard var merged = a else { return b }
+        merged.times += b.times
+        merged.peakKB = max(merged.peakKB, b.peakKB)
+        merged.idleKB = max(merged.idleKB, b.idleKB)
+        if let worker = b.workerPeakKB { merged.workerPeakKB = max(merged.workerPeakKB ?? 0, worker) }
+        merged.error = merged.error ?? b.error
+        return merged
     }
 
     /// Runs `vitrine ARGUMENTS` and reads its one-line JSON result.
