@@ -55,7 +55,9 @@ public final class Player {
             pollEvents()
             if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
             if started {
-                let requests = engine.advance(by: frameTime) { scene.hasImage(slides[$0].source) }
+                // Read the slides before: the closure runs while `engine` is being modified.
+                let current = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
