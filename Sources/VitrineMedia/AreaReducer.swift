@@ -13,6 +13,8 @@ public struct AreaReducer {
     public let sourceHeight: Int
     public let width: Int
     public let height: Int
+    /// The destination rows this reducer makes (all of them unless a band was asked for).
+    public let rows: Range<Int>
 
     private static let horizontalBits = 13
     private static let verticalBits = 10
@@ -31,13 +33,19 @@ public struct AreaReducer {
     private var rowSums: [UInt64]
     /// Vertical accumulators for destination rows `base` and `base + 1`.
     private var accumulators: [UInt64]
-    private var base = 0
-    private var sourceRow = 0
+    private var base: Int
+    private var sourceRow: Int
     private var output: [UInt32]
+    /// Where rows go instead of `output`, when the caller provides the memory (see `reduceInBands`).
+    private var destination: UnsafeMutablePointer<UInt32>?
+    /// The current source row with its channels spread into lanes.
+    private var spreadRow: [UInt64]
 
     /// A reducer from `sourceWidth`×`sourceHeight` to `width`×`height`; the
     /// target is clamped to the source (no upscaling) and to at least 1×1.
-    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+    /// With `band`, it makes only those destination rows (bands can be
+    /// reduced on separate threads) and takes only `sourceRows` as input.
+    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, band: Range<Int>? = nil) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "the source must not be empty")
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
@@ -45,6 +53,10 @@ public struct AreaReducer {
         let h = max(1, min(height, sourceHeight))
         self.width = w
         self.height = h
+        let rows = band.map { $0.clamped(to: 0..<h) } ?? 0..<h
+        self.rows = rows
+        self.base = rows.lowerBound
+        self.sourceRow = rows.lowerBound * sourceHeight / h
         let columns = (0..<w).map { Self.weights(destination: $0, source: sourceWidth, destinationCount: w) }
         let taps = min(sourceWidth, columns.map(\.weights.count).max() ?? 1)
         var first: [Int] = []
@@ -65,25 +77,31 @@ public struct AreaReducer {
         self.xWeights = weights
         self.rowSums = [UInt64](repeating: 0, count: w)
         self.accumulators = [UInt64](repeating: 0, count: w * 2)
+        self.spreadRow = [UInt64](repeating: 0, count: sourceWidth)
         self.output = []
-        output.reserveCapacity(w * h)
+        self.destination = nil
+    }
+
+    /// The source rows this reducer takes, in order.
+    public var sourceRows: Range<Int> {
+        (rows.lowerBound * sourceHeight / height)..<((rows.upperBound * sourceHeight + height - 1) / height)
     }
 
     /// True once every source row has been added.
-    public var isComplete: Bool { sourceRow >= sourceHeight }
+    public var isComplete: Bool { sourceRow >= sourceRows.upperBound }
 
     /// Adds the next source row (`sourceWidth` opaque pixels, ARGB8888).
     public mutating func add(row: UnsafeBufferPointer<UInt32>) {
         precondition(row.count >= sourceWidth, "a row must hold sourceWidth pixels")
-        guard sourceRow < sourceHeight else { return }
+        guard sourceRow < sourceRows.upperBound else { return }
         reduceHorizontally(row)
         let n = sourceHeight
         let m = height
         let s = sourceRow
         let firstRow = s * m / n
-        while firstRow > base { flushRow() }
-        var d = firstRow
-        while d < min(firstRow + 2, m) {
+        while firstRow > base, base < rows.upperBound { flushRow() }
+        var d = max(firstRow, rows.lowerBound)
+        while d < min(firstRow + 2, rows.upperBound) {
             let lo = max(s * m, d * n)
             let hi = min((s + 1) * m, (d + 1) * n)
             guard hi > lo else { break }
@@ -101,10 +119,21 @@ public struct AreaReducer {
         add(row: UnsafeBufferPointer(rebasing: pixels[(y * pitch)..<(y * pitch + sourceWidth)]))
     }
 
-    /// The downscaled image. Rows never added are left black.
+    /// The downscaled image (the band's rows only, with a band). Rows never added are left black.
     public mutating func finish() -> PixelBuffer {
-        while base < height { flushRow() }
-        return PixelBuffer(width: width, height: height, pixels: output)
+        if output.isEmpty { output.reserveCapacity(width * rows.count) }
+        while base < rows.upperBound { flushRow() }
+        return PixelBuffer(width: width, height: rows.count, pixels: output)
+    }
+
+    /// Makes the rows straight into `memory` (`width` × `rows.count` pixels), which must outlive the reducer.
+    mutating func write(into memory: UnsafeMutablePointer<UInt32>) {
+        destination = memory
+    }
+
+    /// Flushes the remaining rows into the memory given to `write(into:)`.
+    mutating func finishWriting() {
+        while base < rows.upperBound { flushRow() }
     }
 
     /// Blue at bit 0, green at bit 21, red at bit 42.
@@ -119,26 +148,33 @@ public struct AreaReducer {
         let taps = self.taps
         let shift = UInt64(Self.horizontalBits - Self.carriedBits)
         let half: UInt64 = (1 << (shift - 1)) * (1 | 1 << 21 | 1 << 42)
-        xFirst.withUnsafeBufferPointer { first in
-            xWeights.withUnsafeBufferPointer { weights in
-                rowSums.withUnsafeMutableBufferPointer { sums in
-                    if taps == 3 {
-                        // The usual case (shrinking by up to 2×): no inner loop.
-                        for dx in 0..<w {
-                            let f = first[dx]
-                            let k = dx * 3
-                            let s =
-                                Self.spread(row[f]) &* weights[k] &+ Self.spread(row[f + 1]) &* weights[k + 1]
-                                &+ Self.spread(row[f + 2]) &* weights[k + 2]
-                            sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
-                        }
-                    } else {
-                        for dx in 0..<w {
-                            let f = first[dx]
-                            let k = dx * taps
-                            var s: UInt64 = 0
-                            for t in 0..<taps { s &+= Self.spread(row[f + t]) &* weights[k + t] }
-                            sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+        let n = sourceWidth
+        // Spread each source pixel once (a pixel feeds one to three destination columns).
+        spreadRow.withUnsafeMutableBufferPointer { spread in
+            for i in 0..<n { spread[i] = Self.spread(row[i]) }
+        }
+        spreadRow.withUnsafeBufferPointer { spread in
+            xFirst.withUnsafeBufferPointer { first in
+                xWeights.withUnsafeBufferPointer { weights in
+                    rowSums.withUnsafeMutableBufferPointer { sums in
+                        if taps == 3 {
+                            // The usual case (shrinking by up to 2×): no inner loop.
+                            for dx in 0..<w {
+                                let f = first[dx]
+                                let k = dx * 3
+                                let s =
+                                    spread[f] &* weights[k] &+ spread[f + 1] &* weights[k + 1] &+ spread[f + 2]
+                                    &* weights[k + 2]
+                                sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+                            }
+                        } else {
+                            for dx in 0..<w {
+                                let f = first[dx]
+                                let k = dx * taps
+                                var s: UInt64 = 0
+                                for t in 0..<taps { s &+= spread[f + t] &* weights[k + t] }
+                                sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+                            }
                         }
                     }
                 }
@@ -167,7 +203,12 @@ public struct AreaReducer {
                 let b = UInt32(truncatingIfNeeded: (v >> bits) & 0xFF)
                 let g = UInt32(truncatingIfNeeded: (v >> (21 + bits)) & 0xFF)
                 let r = UInt32(truncatingIfNeeded: (v >> (42 + bits)) & 0xFF)
-                output.append(0xFF00_0000 | r << 16 | g << 8 | b)
+                let pixel = 0xFF00_0000 | r << 16 | g << 8 | b
+                if let destination {
+                    destination[(base - rows.lowerBound) * w + dx] = pixel
+                } else {
+                    output.append(pixel)
+                }
                 // Row base + 1 becomes row base; the new row base + 1 starts empty.
                 acc[dx] = acc[w + dx]
                 acc[w + dx] = 0

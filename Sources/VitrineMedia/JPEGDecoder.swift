@@ -6,7 +6,8 @@ import CTurboJPEG
 struct JPEGDecoder {
     var limits: DecodeLimits
 
-    func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    /// Takes the file's bytes over, so they are freed as soon as the pixels are out.
+    func decode(_ bytes: consuming [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let path = request.path
         guard let turbo = TurboJPEGHandle.decompressor() else {
             throw DecodeError(path: path, reason: "cannot start the JPEG decoder (out of memory?)")
@@ -20,16 +21,15 @@ struct JPEGDecoder {
             targetHeight: plan.targetHeight)
         let w = DCTScale.scaled(header.width, denominator: denominator)
         let h = DCTScale.scaled(header.height, denominator: denominator)
-        var scaled = try turbo.decompress(
-            bytes, width: w, height: h, cmyk: header.isCMYK, path: path)
+        var scaled = try turbo.decompress(bytes, width: w, height: h, cmyk: header.isCMYK, path: path)
+        _ = consume bytes
         if w == plan.targetWidth, h == plan.targetHeight {
             return plan.finish(PixelBuffer(width: w, height: h, pixels: scaled))
         }
-        var reducer = plan.reducer(sourceWidth: w, sourceHeight: h)
-        scaled.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<h { reducer.add(rowAt: y, of: UnsafeBufferPointer(pixels), pitch: w) }
+        let reduced = scaled.withUnsafeBufferPointer { pixels in
+            AreaReducer.reduceInBands(pixels, width: w, height: h, to: plan.targetWidth, plan.targetHeight)
         }
         scaled = []
-        return plan.finish(reducer.finish())
+        return plan.finish(reduced)
     }
 }

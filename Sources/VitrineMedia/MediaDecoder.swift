@@ -12,16 +12,16 @@ public struct MediaDecoder: ImageDecoding {
 
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let bytes = try SourceFile.read(request.path, maxBytes: limits.maxFileBytes)
-        return try decode(bytes: bytes, request: request)
+        return try decode(bytes: consume bytes, request: request)
     }
 
     /// Decodes an image already in memory; `request.path` only names it in errors.
-    public func decode(bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    public func decode(bytes: consuming [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         guard let format = ImageFormat.sniff(bytes) else {
             throw DecodeError(path: request.path, reason: ImageFormat.unrecognisedReason(bytes))
         }
         switch format {
-        case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes, request: request)
+        case .jpeg: return try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
         case .png: return try PNGDecoder(limits: limits).decode(bytes, request: request)
         default: return try SDLFormatDecoder(limits: limits).decode(bytes, format: format, request: request)
         }

@@ -79,3 +79,23 @@ import VitrineMedia
         #expect(Resize.area(src, width: 8, height: 8) == src)
     }
 }
+
+@Suite struct AreaReducerBandTests {
+    /// Bands reduced separately put together give exactly the whole reduction.
+    @Test(arguments: [(3000, 2000, 1620, 1080), (101, 77, 40, 31), (64, 64, 64, 64), (50, 9, 20, 3)])
+    func bandsMatchTheWhole(_ sw: Int, _ sh: Int, _ w: Int, _ h: Int) {
+        let src = AreaReducerTests.noise(width: sw, height: sh, seed: UInt64(sw + sh))
+        let whole = Resize.area(src, width: w, height: h)
+        var pieces: [UInt32] = []
+        let cuts = [0, h / 3, h / 2 + 1, h]
+        src.pixels.withUnsafeBufferPointer { pixels in
+            for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
+                var reducer = AreaReducer(sourceWidth: sw, sourceHeight: sh, width: w, height: h, band: from..<to)
+                for y in reducer.sourceRows { reducer.add(rowAt: y, of: pixels, pitch: sw) }
+                #expect(reducer.isComplete)
+                pieces += reducer.finish().pixels
+            }
+        }
+        #expect(pieces == whole.pixels)
+    }
+}
