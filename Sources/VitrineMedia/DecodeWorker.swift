@@ -48,6 +48,9 @@ public enum DecodeWorker {
 
     /// Serves requests until the display process closes the channel. Returns the exit code.
     public static func run(_ options: Options) -> Int32 {
+        // Descriptors the display process opened without close-on-exec (a display
+        // device, say) have no business here.
+        closefrom(max(options.channel, options.pixels, 2) + 1)
         applyLimits(options)
         let channel = WorkerChannel(fd: options.channel)
         while case .success(let line) = channel.receive(until: nil) {

@@ -23,6 +23,27 @@ import VitrineMedia
         #expect(try decoder.decode(request) == MediaDecoder().decode(request))
     }
 
+    /// A photo large enough to be reduced in bands on two threads inside the worker.
+    @Test func largerPhotoDecodesLikeTheInProcessDecoder() throws {
+        let folder = try Self.folderWithGoodImages([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pixels = PixelBuffer(width: 800, height: 600, color: 0)
+        for y in 0..<600 {
+            for x in 0..<800 {
+                pixels[x, y] = PixelBuffer.argb(UInt8(x & 0xFF), UInt8(y & 0xFF), UInt8((x * y) & 0xFF))
+            }
+        }
+        let url = folder.appendingPathComponent("large.jpg")
+        try Data(try #require(JPEGEncoder.encode(pixels))).write(to: url)
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        let request = DecodeRequest(
+            path: url.path, output: Size(width: 300, height: 300), fit: .contain, background: .black)
+        let isolated = try decoder.decode(request)
+        #expect(isolated.pixels.width == 300 && isolated.pixels.height == 225)
+        #expect(isolated == (try MediaDecoder().decode(request)))
+    }
+
     @Test(arguments: [DecodeWorker.Fault.Kind.crash, .hog])
     func crashedWorkerIsReplacedAndTheNextImageDecodes(_ kind: DecodeWorker.Fault.Kind) throws {
         let folder = try Self.folderWithGoodImages(["bad.jpg", "next.jpg"])
