@@ -75,9 +75,9 @@ struct CompositeStep {
         frameHeight: Int
     ) -> CompositeStep? {
         guard rect.width > 0, rect.height > 0 else { return nil }
-        let rows = max(0, rect.y)..<min(frameHeight, rect.y + rect.height)
-        let columns = max(0, rect.x)..<min(frameWidth, rect.x + rect.width)
-        guard !rows.isEmpty, !columns.isEmpty else { return nil }
+        guard let (rows, columns) = visible(rect, frameWidth: frameWidth, frameHeight: frameHeight) else {
+            return nil
+        }
         if rect.width == pixels.width, rect.height == pixels.height {
             return CompositeStep(
                 kind: .copy, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: pixels)
@@ -109,14 +109,26 @@ struct CompositeStep {
         _ color: RGBColor, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, frameWidth: Int,
         frameHeight: Int
     ) -> CompositeStep? {
-        let rows = max(0, rect.y)..<min(frameHeight, rect.y + rect.height)
-        let columns = max(0, rect.x)..<min(frameWidth, rect.x + rect.width)
-        guard !rows.isEmpty, !columns.isEmpty else { return nil }
+        guard let (rows, columns) = visible(rect, frameWidth: frameWidth, frameHeight: frameHeight) else {
+            return nil
+        }
         let value = 0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         return CompositeStep(
             kind: .fill, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y),
             source: PixelBuffer(width: 0, height: 0, pixels: []),
             colorRow: [UInt32](repeating: value, count: columns.count))
+    }
+
+    /// The rows and columns of `rect` inside the frame, or nil when none are (it may lie wholly outside).
+    private static func visible(
+        _ rect: (x: Int, y: Int, width: Int, height: Int), frameWidth: Int, frameHeight: Int
+    ) -> (rows: Range<Int>, columns: Range<Int>)? {
+        let top = max(0, rect.y)
+        let bottom = min(frameHeight, rect.y + rect.height)
+        let left = max(0, rect.x)
+        let right = min(frameWidth, rect.x + rect.width)
+        guard top < bottom, left < right else { return nil }
+        return (top..<bottom, left..<right)
     }
 
     /// Pixel-centre mapping in 16.16 fixed point: destination i samples source
@@ -207,8 +219,8 @@ struct CompositeStep {
             body(columns, nil)
             return
         }
-        let middle =
-            max(columns.lowerBound, under.columns.lowerBound)..<min(columns.upperBound, under.columns.upperBound)
+        // Clamping (not max..<min) stays valid when the two do not meet.
+        let middle = columns.clamped(to: under.columns)
         if middle.isEmpty {
             body(columns, nil)
             return

@@ -52,20 +52,27 @@ public struct SceneCompositor {
     ) -> Int {
         let below = steps[i]
         var covered: [Range<Int>] = []
+        var fused: [Int] = []
         var next = i + 1
-        while next < steps.count, !steps[next].isOpaque, steps[next].rows.contains(y) {
+        while next < steps.count, !steps[next].isOpaque {
+            // Steps that miss this row do not change it: look past them.
+            if !steps[next].rows.contains(y) {
+                next += 1
+                continue
+            }
             let columns = steps[next].columns
-            let overlap =
-                max(columns.lowerBound, below.columns.lowerBound)..<min(columns.upperBound, below.columns.upperBound)
+            // Clamping (not max..<min) stays valid when the two do not meet.
+            let overlap = columns.clamped(to: below.columns)
             guard !overlap.isEmpty, !covered.contains(where: { $0.overlaps(columns) }) else { break }
             covered.append(columns)
+            fused.append(next)
             next += 1
         }
         below.copy(to: row, y: y, skipping: covered)
-        guard next > i + 1 else { return next }
+        guard !fused.isEmpty else { return i + 1 }
         below.withSourceRow(y) { start in
             let under = CompositeStep.Underlay(columns: below.columns, start: start)
-            for j in (i + 1)..<next { steps[j].apply(to: row, y: y, under: under) }
+            for j in fused { steps[j].apply(to: row, y: y, under: under) }
         }
         return next
     }
