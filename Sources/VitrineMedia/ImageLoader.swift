@@ -24,10 +24,9 @@ public final class ImageLoader: Sendable {
         guard isNew else { return }
         queue.async { [self] in
             let result = Result { () throws(DecodeError) -> DecodedImage in try decoder.decode(request) }
-            state.withLock {
-                $0.inFlight.remove(request)
-                $0.done.append((request, result))
-            }
+            // Still in flight until drained: a request made between finishing and
+            // draining would otherwise decode the same image a second time.
+            state.withLock { $0.done.append((request, result)) }
         }
     }
 
@@ -40,6 +39,7 @@ public final class ImageLoader: Sendable {
         state.withLock {
             let done = $0.done
             $0.done.removeAll()
+            for (request, _) in done { $0.inFlight.remove(request) }
             return done
         }
     }

@@ -7,8 +7,9 @@ import VitrineMedia
 /// scene at the render time, draw, present.
 public final class Player {
     private var engine: ShowEngine
-    private let display: DisplayOptions
+    private var display: DisplayOptions
     private let loader: ImageLoader
+    private let hooks: PlayerHooks
     private let log = Log("play")
     private var running = true
     /// The show's clock starts when the first image is on screen.
@@ -16,11 +17,17 @@ public final class Player {
     /// The output size each loaded image was decoded for.
     private var decodedFor: [String: Size] = [:]
     private var lastOutput: Size?
+    /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
+    private var texturesLost = false
 
-    public init(slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding) {
+    public init(
+        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
+        hooks: PlayerHooks = PlayerHooks()
+    ) {
         self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
+        self.hooks = hooks
     }
 
     private var slides: [Slide] { engine.show.slides }
@@ -29,14 +36,27 @@ public final class Player {
     public func run() throws -> Int32 {
         let screen = try Display(display)
         let scene = SceneRenderer(renderer: screen.renderer)
-        defer { scene.removeAll() }
+        let rotated = RotatedOutput(renderer: screen.renderer)
+        // Textures go before the renderer that owns them.
+        defer {
+            withExtendedLifetime(screen) {
+                scene.removeAll(); rotated.reset()
+            }
+        }
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
         while running {
+            switch hooks.control() {
+            case .keepGoing: break
+            case .stop: running = false
+            case .reload: reload()
+            }
+            guard running else { break }
             let now = SDL_GetPerformanceCounter()
             let frameTime = Double(now - last) / frequency
             last = now
-            let output = screen.outputSize
+            let panel = screen.outputSize
+            let output = display.rotation.logicalSize(for: panel)
             if output != lastOutput {
                 log.info("renderer \(screen.rendererName), output \(Int(output.width))x\(Int(output.height))")
                 lastOutput = output
@@ -49,9 +69,18 @@ public final class Player {
                 return 1
             }
             pollEvents()
+            if texturesLost {
+                log.warning("the renderer lost its textures; loading the images again")
+                texturesLost = false
+                scene.removeAll()
+                rotated.reset()
+                decodedFor.removeAll()
+            }
             if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
             if started {
-                let requests = engine.advance(by: frameTime) { scene.hasImage(slides[$0].source) }
+                // A copy: the closure must not read `engine` while `advance` mutates it.
+                let current = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -62,11 +91,45 @@ public final class Player {
             requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
 
             let frame = engine.scene { i in scene.imageSize(slides[i].source) }
-            scene.draw(frame) { i in slides.indices.contains(i) ? slides[i].source : nil }
+            rotated.draw(frame, rotation: display.rotation, panel: panel, with: scene) { i in
+                slides.indices.contains(i) ? slides[i].source : nil
+            }
             screen.present()
+            hooks.framePresented(Double(SDL_GetPerformanceCounter()) / frequency, status)
             if !screen.hasVsync { SDL_Delay(8) }
         }
+        hooks.willStop(engine)
         return 0
+    }
+
+    /// What is showing, in one line for the service manager.
+    private var status: String {
+        guard slides.indices.contains(engine.show.index) else { return "no slide" }
+        let name = slides[engine.show.index].source.split(separator: "/").last.map(String.init) ?? ""
+        let paused = engine.show.isPaused ? ", paused" : ""
+        return "showing \(engine.show.index + 1)/\(slides.count) \(name)\(paused)"
+    }
+
+    /// Takes new slides and settings from the reload hook; keeps the show on any problem.
+    private func reload() {
+        do {
+            guard let setup = try hooks.reload() else { return }
+            guard !setup.slides.isEmpty else {
+                log.error("reload found no slides; keeping the current show")
+                return
+            }
+            engine = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output)
+            display.rotation = setup.rotation
+            started = false
+            log.info("reloaded: \(setup.slides.count) slides")
+        } catch {
+            log.error("reload failed, keeping the current show: \(error)")
+        }
+    }
+
+    /// Queues an input event, its panel coordinates mapped to the turned picture.
+    private func enqueue(_ event: InputEvent) {
+        engine.enqueue(display.rotation.logical(event))
     }
 
     private func receiveDecodes(into scene: SceneRenderer) {
@@ -117,9 +180,11 @@ public final class Player {
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 running = false
+            case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+                texturesLost = true
             case SDL_KEYDOWN:
                 if let key = KeyMap.key(event.key.keysym.sym) {
-                    engine.enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
+                    enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
                 }
             default:
                 break

@@ -7,6 +7,8 @@ public struct SnapshotRenderer {
     public var options: ShowOptions
     public var size: Size
     public var decoder: any ImageDecoding
+    /// How the picture is turned on the output; `size` is the output's (panel's) size.
+    public var rotation: ScreenRotation = .none
     public var log = Log("snapshot")
 
     public init(options: ShowOptions, size: Size, decoder: any ImageDecoding) {
@@ -34,8 +36,9 @@ public struct SnapshotRenderer {
         var slides = slides
         var decoded: [String: DecodedImage] = [:]
         var failed: Set<String> = []
+        let logical = rotation.logicalSize(for: size)
         while true {
-            var engine = ShowEngine(slides: slides, options: options, output: size)
+            var engine = ShowEngine(slides: slides, options: options, output: logical)
             for event in input { engine.enqueue(event) }
             _ = engine.run(to: time) { _ in true }
             let show = engine.show
@@ -43,7 +46,7 @@ public struct SnapshotRenderer {
             var dropped = false
             for path in needed.sorted() where decoded[path] == nil {
                 let request = DecodeRequest(
-                    path: path, output: size, fit: options.fit, background: options.background)
+                    path: path, output: logical, fit: options.fit, background: options.background)
                 do {
                     decoded[path] = try decoder.decode(request)
                 } catch {
@@ -62,7 +65,7 @@ public struct SnapshotRenderer {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }
             let scene = engine.scene(at: time) { i in decoded[slides[i].source]?.sourceSize }
-            canvas.draw(scene) { i in slides.indices.contains(i) ? slides[i].source : nil }
+            canvas.draw(scene, rotation: rotation) { i in slides.indices.contains(i) ? slides[i].source : nil }
             return Frame(canvas: canvas, engine: engine, scene: scene)
         }
     }

@@ -17,6 +17,8 @@ enum CLI {
         PlayCommand.command,
         SnapshotCommand.command,
         DisplaysCommand.command,
+        CheckCommand.command,
+        SoakCommand.command,
     ]
 
     static var help: String {

@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMedia
 import VitrineSDL
+import VitrineSystem
 
 /// `vitrine play`: the slideshow on a display.
 enum PlayCommand {
@@ -19,6 +20,8 @@ enum PlayCommand {
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+              --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
+                                             when it exists; 'none' for no file); the command line wins
             \(CommonOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
@@ -27,6 +30,24 @@ enum PlayCommand {
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
+        // Before SDL starts, so SIGTERM and SIGHUP come to us and not to SDL's own handlers.
+        ServiceSignals.install()
+        let setup = try PlaySetup(args)
+        let player = Player(
+            slides: setup.slides, options: setup.options.common.show, display: setup.options.display,
+            decoder: SDLImageDecoder(), hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
+        return try player.run()
+    }
+
+    /// What the options of `play` set.
+    struct Options {
+        var common = CommonOptions()
+        var display = DisplayOptions()
+        var positionals: [String] = []
+    }
+
+    /// Parses play's options (from the configuration file and the command line, in that order).
+    static func parseOptions(_ args: [String]) throws -> Options {
         var common = CommonOptions()
         var display = DisplayOptions()
         var scanner = ArgumentScanner(args)
@@ -39,12 +60,7 @@ enum PlayCommand {
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
-        try common.validate()
-        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
-        let player = Player(
-            slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: SDLImageDecoder())
-        return try player.run()
+        display.rotation = common.rotation
+        return Options(common: common, display: display, positionals: scanner.positionals)
     }
 }

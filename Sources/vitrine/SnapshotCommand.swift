@@ -47,7 +47,8 @@ enum SnapshotCommand {
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
 
-        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        var renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        renderer.rotation = common.rotation
         let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
         try frame.canvas.savePNG(to: out)
         if printState {

@@ -3,6 +3,8 @@ public struct CommonOptions: Equatable, Sendable {
     public var show = ShowOptions()
     public var order: SlideOrder = .name
     public var seed: UInt64 = 0
+    /// How the picture is turned on the panel (`--rotate`).
+    public var rotation: ScreenRotation = .none
 
     public init() {}
 
@@ -22,6 +24,7 @@ public struct CommonOptions: Equatable, Sendable {
           --no-loop                      stop on the last slide instead of starting over
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
+          --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
         """
 
     /// Applies `option` if it is one of the shared ones; returns false otherwise.
@@ -46,6 +49,12 @@ public struct CommonOptions: Equatable, Sendable {
                 throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
             }
             show.background = color
+        case "--rotate":
+            let text = try scanner.value(for: option)
+            guard let rotation = ScreenRotation(degrees: text) else {
+                throw UsageError("--rotate \(text): expected 0, 90, 180 or 270 (degrees clockwise)")
+            }
+            self.rotation = rotation
         default:
             return false
         }

@@ -1,0 +1,29 @@
+import VitrineCore
+import VitrineSDL
+
+/// Everything `play` starts with: the configuration file and the command line
+/// merged (the command line wins), checked, and the sources scanned. Built
+/// again on SIGHUP.
+struct PlaySetup {
+    var options: PlayCommand.Options
+    var slides: [Slide]
+
+    init(_ args: [String]) throws {
+        let (configPath, rest) = try ConfigFile.split(args)
+        let config = try configPath.map { path in
+            try ConfigFile.load(path) { _ = try PlayCommand.parseOptions($0) }
+        }
+        options = try PlayCommand.parseOptions((config?.arguments ?? []) + rest)
+        try options.common.validate()
+        var sources = options.positionals
+        if sources.isEmpty, let config { sources = ConfigFile.sources(of: config) }
+        if sources.isEmpty { sources = [CLI.demoFolder()] }
+        let common = options.common
+        slides = try SourceScanner(order: common.order, seed: common.seed).scan(sources).map { Slide(source: $0) }
+    }
+
+    /// What a running player takes from a reload.
+    var playerSetup: PlayerSetup {
+        PlayerSetup(slides: slides, options: options.common.show, rotation: options.display.rotation)
+    }
+}
