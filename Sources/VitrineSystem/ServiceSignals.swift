@@ -32,13 +32,19 @@ public struct ServiceSignals: Equatable, Sendable {
             let bit: UInt32 = signal == SIGHUP ? 2 : 1
             pendingSignals.bitwiseOr(bit, ordering: .sequentiallyConsistent)
         }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
+            sigaddset(&unblock, signal)
         }
+        // A blocked mask is inherited across exec: a parent that blocks these
+        // (some supervisors and test runners do) must not leave us deaf to them.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The signals received since the last call, clearing them.

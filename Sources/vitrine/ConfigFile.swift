@@ -77,8 +77,12 @@ enum ConfigFile {
                 problems.append("\(path): \(error)")
             }
         }
-        for source in sources(of: document) where !FileManager.default.fileExists(atPath: source) {
-            problems.append("\(path): key \"sources\": \(source): no such file or folder")
+        for source in sources(of: document) {
+            do {
+                _ = try SourceScanner().scan([source])
+            } catch {
+                problems.append("\(path): key \"sources\": \(error)")
+            }
         }
         return (document, problems)
     }

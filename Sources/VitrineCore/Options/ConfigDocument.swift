@@ -61,7 +61,7 @@ public struct ConfigDocument: Equatable, Sendable {
         do {
             root = try JSONDecoder().decode(ConfigValue.self, from: data)
         } catch {
-            throw Problem(path: path, key: nil, message: "not valid JSON: \(describe(error))")
+            throw Problem(path: path, key: nil, message: "not valid JSON: \(syntaxError(in: data) ?? describe(error))")
         }
         guard case .object(let members) = root else {
             throw Problem(
@@ -144,6 +144,31 @@ public struct ConfigDocument: Equatable, Sendable {
     static func format(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
         return String(number)
+    }
+
+    /// Foundation's parser says where JSON goes wrong as a character offset; people want a line and column.
+    static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let info = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            guard let range = info.range(of: "character "),
+                let offset = Int(info[range.upperBound...].prefix(while: \.isNumber))
+            else { return info }
+            var line = 1
+            var column = 1
+            for byte in data.prefix(offset) {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            let what = info[..<range.lowerBound].replacingOccurrences(of: " around ", with: "")
+            return "\(what) at line \(line), column \(column)"
+        }
     }
 
     private static func describe(_ error: any Error) -> String {
