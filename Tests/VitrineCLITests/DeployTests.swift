@@ -62,7 +62,8 @@ struct DeployTests {
             #expect(afterFirst.contains { $0.hasPrefix(path + " ") }, "missing \(path)")
         }
         let dropIn = try String(
-            contentsOf: root.appendingPathComponent("etc/systemd/system/vitrine.service.d/sources.conf"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("etc/systemd/system/vitrine.service.d/sources.conf"),
+            encoding: .utf8)
         #expect(dropIn.contains(#"BindReadOnlyPaths=-"/usr/local/share/vitrine/demo""#))
 
         let second = try DeployHarness.run("/bin/bash", arguments)
@@ -85,7 +86,8 @@ struct DeployTests {
         #expect(again.status == 0, "\(again.errors)")
         #expect(try String(contentsOf: config, encoding: .utf8) == edited)
         let dropIn = try String(
-            contentsOf: root.appendingPathComponent("etc/systemd/system/vitrine.service.d/sources.conf"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("etc/systemd/system/vitrine.service.d/sources.conf"),
+            encoding: .utf8)
         #expect(dropIn.contains(#"BindReadOnlyPaths=-"/srv/shop/spring""#))
         #expect(dropIn.contains(#"BindReadOnlyPaths=-"/home/pi/Pictures""#))
         #expect(!dropIn.contains("/usr/local/share/vitrine/demo"))
