@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
     ],
     swiftLanguageModes: [.v6]
 )
