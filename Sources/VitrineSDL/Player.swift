@@ -51,7 +51,9 @@ public final class Player {
             pollEvents()
             if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
             if started {
-                let requests = engine.advance(by: frameTime) { scene.hasImage(slides[$0].source) }
+                // A copy, so the readiness check does not read the engine while it changes.
+                let list = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(list[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
