@@ -61,6 +61,10 @@ public final class Player {
                     }
                 }
             }
+            if let limit = display.quitAfter, engine.time >= limit {
+                log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+                running = false
+            }
             requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
 
             let frame = engine.scene { i in scene.imageSize(slides[i].source) }

@@ -19,6 +19,7 @@ enum PlayCommand {
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+              --quit-after SECONDS           quit after this many seconds of show time (default: never)
             \(CommonOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
@@ -36,6 +37,7 @@ enum PlayCommand {
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            case "--quit-after": display.quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
