@@ -43,10 +43,14 @@ enum PlayCommand {
         }
         try common.validate()
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let sourceScanner = common.scanner
+        let paths = try sourceScanner.scan(sources)
         let player = Player(
-            slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: SDLImageDecoder())
+            slides: paths.map { Slide(source: $0) }, options: common.show, overlays: common.overlay,
+            display: display, decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970)
+        if common.waitForImages {
+            player.waitForImages(in: sources) { (try? sourceScanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
+        }
         return try player.run()
     }
 }
