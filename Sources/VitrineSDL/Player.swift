@@ -20,11 +20,42 @@ public final class Player {
     /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
     private var texturesLost = false
 
+    private var overlayOptions: OverlayOptions
+    /// Folders watched for a first image, and how to list their slides.
+    private var waiting: (folders: [String], scan: () -> [Slide])?
+    private var lastScan = 0.0
+    private var wallClock = 0.0
+
+    /// With no slides, show "No images yet" and look for images in `folders` every 2 s.
+    public func waitForImages(in folders: [String], scan: @escaping () -> [Slide]) {
+        waiting = (folders, scan)
+    }
+
+    /// Polls for a first image while the show is empty; starts a fresh show when one appears.
+    private func checkForImages() {
+        guard engine.show.count == 0, let waiting else { return }
+        engine.status = .noImages(folders: waiting.folders)
+        guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
+        lastScan = wallClock
+        let slides = waiting.scan()
+        guard !slides.isEmpty else { return }
+        log.info("found \(slides.count) image(s); starting the show")
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output)
+        var next = fresh
+        next.overlays = overlayOptions.stack(slides: slides)
+        next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+        engine = next
+        started = false
+    }
+
     public init(
-        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
-        hooks: PlayerHooks = PlayerHooks()
+        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, hooks: PlayerHooks = PlayerHooks()
     ) {
         self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
+        self.engine.overlays = overlays.stack(slides: slides)
+        self.engine.wallClockOrigin = wallClockOrigin
+        self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
         self.hooks = hooks
@@ -35,7 +66,7 @@ public final class Player {
     /// Runs until the user quits. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        let scene = SceneRenderer(renderer: screen.renderer)
+        let scene = SceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
         let rotated = RotatedOutput(renderer: screen.renderer)
         // Textures go before the renderer that owns them.
         defer {
@@ -63,8 +94,10 @@ public final class Player {
             }
             engine.output = output
 
+            wallClock += frameTime
             receiveDecodes(into: scene)
-            guard engine.show.count > 0 else {
+            checkForImages()
+            guard engine.show.count > 0 || waiting != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
@@ -76,17 +109,24 @@ public final class Player {
                 rotated.reset()
                 decodedFor.removeAll()
             }
-            if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
+            if !started, engine.show.count > 0, scene.hasImage(slides[engine.show.index].source) {
+                started = true
+                engine.status = nil
+            }
             if started {
-                // A copy: the closure must not read `engine` while `advance` mutates it.
-                let current = slides
-                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
+                // A copy, so the readiness check does not read the engine while it changes.
+                let list = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(list[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
                     case .toggleFullscreen: screen.toggleFullscreen()
                     }
                 }
+            }
+            if let limit = display.quitAfter, engine.time >= limit {
+                log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+                running = false
             }
             requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
 
@@ -104,7 +144,7 @@ public final class Player {
 
     /// What is showing, in one line for the service manager.
     private var status: String {
-        guard slides.indices.contains(engine.show.index) else { return "no slide" }
+        guard slides.indices.contains(engine.show.index) else { return engine.status == nil ? "no slide" : "waiting" }
         let name = slides[engine.show.index].source.split(separator: "/").last.map(String.init) ?? ""
         let paused = engine.show.isPaused ? ", paused" : ""
         return "showing \(engine.show.index + 1)/\(slides.count) \(name)\(paused)"
@@ -114,11 +154,15 @@ public final class Player {
     private func reload() {
         do {
             guard let setup = try hooks.reload() else { return }
-            guard !setup.slides.isEmpty else {
+            guard !setup.slides.isEmpty || waiting != nil else {
                 log.error("reload found no slides; keeping the current show")
                 return
             }
-            engine = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output)
+            var next = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output)
+            next.overlays = setup.overlays.stack(slides: setup.slides)
+            next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+            engine = next
+            overlayOptions = setup.overlays
             display.rotation = setup.rotation
             started = false
             log.info("reloaded: \(setup.slides.count) slides")

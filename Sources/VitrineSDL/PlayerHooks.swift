@@ -13,11 +13,16 @@ public enum PlayerControl: Equatable, Sendable {
 public struct PlayerSetup: Sendable {
     public var slides: [Slide]
     public var options: ShowOptions
+    public var overlays: OverlayOptions
     public var rotation: ScreenRotation
 
-    public init(slides: [Slide], options: ShowOptions, rotation: ScreenRotation = .none) {
+    public init(
+        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(),
+        rotation: ScreenRotation = .none
+    ) {
         self.slides = slides
         self.options = options
+        self.overlays = overlays
         self.rotation = rotation
     }
 }

@@ -10,6 +10,11 @@ public struct SnapshotRenderer {
     /// How the picture is turned on the output; `size` is the output's (panel's) size.
     public var rotation: ScreenRotation = .none
     public var log = Log("snapshot")
+    public var overlays = OverlayOptions()
+    /// Wall-clock time at show time 0 (seconds since 1970), for the clock overlay.
+    public var wallClockOrigin: Double?
+    /// The screen drawn when there are no slides at all (instead of failing).
+    public var emptyStatus: StatusScreen?
 
     public init(options: ShowOptions, size: Size, decoder: any ImageDecoding) {
         self.options = options
@@ -39,6 +44,9 @@ public struct SnapshotRenderer {
         let logical = rotation.logicalSize(for: size)
         while true {
             var engine = ShowEngine(slides: slides, options: options, output: logical)
+            engine.overlays = overlays.stack(slides: slides)
+            engine.wallClockOrigin = wallClockOrigin
+            if slides.isEmpty, failed.isEmpty, let emptyStatus { engine.status = emptyStatus }
             for event in input { engine.enqueue(event) }
             _ = engine.run(to: time) { _ in true }
             let show = engine.show
@@ -60,7 +68,7 @@ public struct SnapshotRenderer {
                 guard !slides.isEmpty else { throw NoImages() }
                 continue
             }
-            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: overlays.font)
             for (path, image) in decoded where needed.contains(path) {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }

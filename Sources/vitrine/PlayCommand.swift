@@ -20,6 +20,7 @@ enum PlayCommand {
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+              --quit-after SECONDS           quit after this many seconds of show time (default: never)
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
             \(CommonOptions.help)
@@ -33,9 +34,15 @@ enum PlayCommand {
         // Before SDL starts, so SIGTERM and SIGHUP come to us and not to SDL's own handlers.
         ServiceSignals.install()
         let setup = try PlaySetup(args)
+        let common = setup.options.common
         let player = Player(
-            slides: setup.slides, options: setup.options.common.show, display: setup.options.display,
-            decoder: SDLImageDecoder(), hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
+            slides: setup.slides, options: common.show, overlays: common.overlay, display: setup.options.display,
+            decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970,
+            hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
+        if common.waitForImages {
+            let sources = setup.sources
+            player.waitForImages(in: sources) { (try? common.scanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
+        }
         return try player.run()
     }
 
@@ -57,6 +64,7 @@ enum PlayCommand {
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            case "--quit-after": display.quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }

@@ -6,6 +6,8 @@ import VitrineSDL
 /// again on SIGHUP.
 struct PlaySetup {
     var options: PlayCommand.Options
+    /// The SOURCE arguments: the command line's, else the configuration's, else the demo.
+    var sources: [String]
     var slides: [Slide]
 
     init(_ args: [String]) throws {
@@ -18,12 +20,14 @@ struct PlaySetup {
         var sources = options.positionals
         if sources.isEmpty, let config { sources = ConfigFile.sources(of: config) }
         if sources.isEmpty { sources = [CLI.demoFolder()] }
-        let common = options.common
-        slides = try SourceScanner(order: common.order, seed: common.seed).scan(sources).map { Slide(source: $0) }
+        self.sources = sources
+        slides = try options.common.scanner.scan(sources).map { Slide(source: $0) }
     }
 
     /// What a running player takes from a reload.
     var playerSetup: PlayerSetup {
-        PlayerSetup(slides: slides, options: options.common.show, rotation: options.display.rotation)
+        PlayerSetup(
+            slides: slides, options: options.common.show, overlays: options.common.overlay,
+            rotation: options.display.rotation)
     }
 }
