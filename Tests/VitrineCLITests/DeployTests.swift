@@ -93,6 +93,36 @@ struct DeployTests {
         #expect(!dropIn.contains("/usr/local/share/vitrine/demo"))
     }
 
+    @Test("systemd-sysusers accepts the account: a vitrine user in video, render and input")
+    func sysusers() throws {
+        let root = try DeployHarness.temporaryFolder("sysusers")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let script = DeployHarness.packageRoot.appendingPathComponent("deploy/install.sh").path
+        #expect(
+            try DeployHarness.run("/bin/bash", [script, "--root", root.path, "--binary", DeployHarness.binary])
+                .status == 0)
+        // An empty account database, so every account is new whatever this machine has.
+        let accounts = try DeployHarness.temporaryFolder("accounts")
+        defer { try? FileManager.default.removeItem(at: accounts) }
+        try FileManager.default.createDirectory(
+            at: accounts.appendingPathComponent("etc"), withIntermediateDirectories: true)
+        for name in ["passwd", "group"] {
+            try Data().write(to: accounts.appendingPathComponent("etc/" + name))
+        }
+        let tool = "/usr/bin/systemd-sysusers"
+        try #require(FileManager.default.isExecutableFile(atPath: tool), "systemd-sysusers is missing")
+        let result = try DeployHarness.run(
+            tool,
+            ["--dry-run", "--root=" + accounts.path, root.appendingPathComponent("etc/sysusers.d/vitrine.conf").path])
+        #expect(result.status == 0, "\(result.errors)")
+        let said = result.output + result.errors
+        #expect(said.contains("Creating user 'vitrine'"))
+        for group in ["video", "render", "input"] {
+            #expect(said.contains("Creating group '\(group)'"))
+        }
+        #expect(!said.lowercased().contains("ignoring"))
+    }
+
     @Test("install.sh --dry-run writes nothing and says what it would do")
     func dryRun() throws {
         let root = try DeployHarness.temporaryFolder("dry")
