@@ -16,7 +16,7 @@ struct ServiceEndToEndTests {
             environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "400000"])
         let ready = socket.wait(for: "READY=1", from: child.pid, timeout: 60)
         #expect(ready.found, "no READY=1; stderr: \(child.standardError)")
-        #expect(ready.lines.contains { $0.hasPrefix("STATUS=showing 1/6 ") })
+        #expect(ready.lines.contains { $0.hasPrefix("STATUS=showing 1/") })
         // Pings at half of 0.4 s: three of them come quickly while frames are drawn.
         var pings = ready.lines.filter { $0 == "WATCHDOG=1" }.count
         while pings < 3 {
@@ -30,7 +30,7 @@ struct ServiceEndToEndTests {
         let stopping = socket.wait(for: "STOPPING=1", from: child.pid, timeout: 30)
         #expect(stopping.found)
         #expect(child.waitForExit(timeout: 30) == 0)
-        #expect(child.standardError.contains("INFO service: stopped at slide 1 of 6"))
+        #expect(child.standardError.contains("INFO service: stopped at slide 1 of "))
     }
 
     @Test("SIGHUP reads the configuration again; a broken one keeps the show going")
