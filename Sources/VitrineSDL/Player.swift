@@ -16,11 +16,20 @@ public final class Player {
     /// The output size each loaded image was decoded for.
     private var decodedFor: [String: Size] = [:]
     private var lastOutput: Size?
+    private var pointers = PointerInput()
+    private let recorder: InputTraceRecorder?
 
-    public init(slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding) {
-        self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
+    /// `input` is a trace to replay; `recorder` writes what the user does.
+    public init(
+        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
+        touch: TouchOptions = TouchOptions(), input: [InputEvent] = [], recorder: InputTraceRecorder? = nil
+    ) {
+        self.engine = ShowEngine(
+            slides: slides, options: options, output: Size(width: 1280, height: 720), touch: touch)
+        for event in input { engine.enqueue(event) }
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
+        self.recorder = recorder
     }
 
     private var slides: [Slide] { engine.show.slides }
@@ -48,10 +57,14 @@ public final class Player {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
-            pollEvents()
+            pollEvents(screen)
             if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
             if started {
-                let requests = engine.advance(by: frameTime) { scene.hasImage(slides[$0].source) }
+                let requests = engine.advance(by: frameTime) {
+                    scene.hasImage(slides[$0].source)
+                } imageSize: {
+                    scene.imageSize(slides[$0].source)
+                }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -111,7 +124,7 @@ public final class Player {
     }
 
     /// SDL events become core input events at the engine's current time.
-    private func pollEvents() {
+    private func pollEvents(_ screen: Display) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
@@ -119,11 +132,18 @@ public final class Player {
                 running = false
             case SDL_KEYDOWN:
                 if let key = KeyMap.key(event.key.keysym.sym) {
-                    engine.enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
+                    enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
                 }
             default:
-                break
+                if let input = pointers.translate(event, window: screen.window, time: engine.renderTime) {
+                    enqueue(input)
+                }
             }
         }
+    }
+
+    private func enqueue(_ event: InputEvent) {
+        recorder?.record(event)
+        engine.enqueue(event)
     }
 }

@@ -20,19 +20,29 @@ enum PlayCommand {
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
             \(CommonOptions.help)
+            Touch and mouse:
+            \(TouchOptions.help)
+              --record-input FILE            write what the user does to FILE as an input trace
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
-                  f toggle fullscreen, Esc or q quit.
+                  g grid of thumbnails, f toggle fullscreen, Esc or q quit.
+            Touch (or mouse: left button drags, wheel zooms): a touch stops the show and
+            browses the photo; swipe pages, double-tap zooms, pinch zooms 1x-3x, drag pans
+            a zoomed photo, pull down puts it away; idle, the show resumes.
             """,
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try common.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
+            case "--record-input": recordPath = try scanner.value(for: option)
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
@@ -42,9 +52,18 @@ enum PlayCommand {
         try common.validate()
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let input = try touch.loadInput()
+        var recorder: InputTraceRecorder?
+        if let recordPath {
+            do {
+                recorder = try InputTraceRecorder(path: recordPath)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         let player = Player(
             slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: SDLImageDecoder())
+            decoder: SDLImageDecoder(), touch: touch, input: input, recorder: recorder)
         return try player.run()
     }
 }
