@@ -13,7 +13,7 @@ struct PointerInput {
     /// SDL's id for mouse events synthesised from touches, which arrive as fingers already.
     private static let touchMouseID = UInt32.max
 
-    mutating func translate(_ event: SDL_Event, window: OpaquePointer, time: Double) -> InputEvent? {
+    mutating func translate(_ event: SDL_Event, window: OpaquePointer?, time: Double) -> InputEvent? {
         switch SDL_EventType(event.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return finger(event.tfinger, time: time)
@@ -71,10 +71,10 @@ struct PointerInput {
     }
 
     /// Window coordinates (SDL's points) to 0…1 of the window, which the output fills.
-    private static func normalised(_ x: Int32, _ y: Int32, window: OpaquePointer) -> (Double, Double) {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
+    private static func normalised(_ x: Int32, _ y: Int32, window: OpaquePointer?) -> (Double, Double) {
+        var w: Int32 = 1
+        var h: Int32 = 1
+        if let window { SDL_GetWindowSize(window, &w, &h) }
         return ((Double(x) + 0.5) / Double(max(w, 1)), (Double(y) + 0.5) / Double(max(h, 1)))
     }
 }

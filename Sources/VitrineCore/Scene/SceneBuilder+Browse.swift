@@ -4,18 +4,20 @@ extension SceneBuilder {
     public func build(_ show: Show, controller: BrowseController, at time: Double, imageSize: (Int) -> Size?) -> Scene {
         switch controller.mode {
         case .attract:
-            return build(show, at: time, imageSize: imageSize)
+            var scene = build(show, at: time, imageSize: imageSize)
+            if let fade = controller.returnFade, fade.value(at: time) > 0 {
+                scene.ops.append(.fill(rect: Rect(size: output), color: scene.background, alpha: fade.value(at: time)))
+            }
+            return scene
         case .grid:
             return buildGrid(show, page: controller.gridPage, imageSize: imageSize)
         case .browse:
             guard let view = controller.view else { return build(show, at: time, imageSize: imageSize) }
             var underlay: Scene?
-            if view.dismissLook(at: time) != nil {
-                // What the image is put back into shows through as the background fades.
-                underlay =
-                    controller.origin == .grid
-                    ? buildGrid(show, page: GridLayout(output: output).page(of: show.index), imageSize: imageSize)
-                    : build(show, at: time, imageSize: imageSize)
+            if view.dismissLook(at: time) != nil, controller.origin == .grid {
+                // The grid the image goes back into shows through as the background fades.
+                // (Over the show there is nothing to see: it would be the same photo.)
+                underlay = buildGrid(show, page: GridLayout(output: output).page(of: show.index), imageSize: imageSize)
             }
             return buildBrowse(show, view: view, underlay: underlay, at: time, imageSize: imageSize)
         }

@@ -18,6 +18,11 @@ public struct BrowseController: Sendable {
     public private(set) var origin: ShowMode = .attract
     /// Show time of the last input.
     public private(set) var lastInput: Double = 0
+    /// After an image is put away, the show fades in from the background.
+    public private(set) var returnFade: Tween?
+
+    /// Seconds the show takes to fade back in after a dismiss.
+    public static let returnFadeDuration = 0.4
     public private(set) var output: Size
 
     public init(options: TouchOptions, output: Size) {
@@ -136,6 +141,7 @@ public struct BrowseController: Sendable {
             view = v
             if finished == .dismissed { leaveBrowse(at: time, show: &show) }
         }
+        if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
         gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
         if mode != .attract, time - lastInput >= options.idleTimeout { returnToAttract(at: time, show: &show) }
     }
@@ -294,6 +300,7 @@ public struct BrowseController: Sendable {
             mode = .grid
         } else {
             returnToAttract(at: time, show: &show)
+            returnFade = Tween(from: 1, to: 0, start: time, duration: Self.returnFadeDuration, curve: .easeOut)
         }
     }
 

@@ -78,8 +78,9 @@ public struct BrowseView: Equatable, Sendable {
             return (.slide, tween.progress(at: time))
         case .opening(_, let tween) where !tween.isFinished(at: time):
             return (.zoom, tween.progress(at: time))
-        case .dismissSettle(_, _, let tween, true) where !tween.isFinished(at: time):
-            return (.zoom, tween.progress(at: time))
+        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: time):
+            // Into a thumbnail it zooms; away from the show it fades.
+            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: time))
         default:
             return nil
         }

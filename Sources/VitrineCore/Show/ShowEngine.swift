@@ -144,7 +144,11 @@ public struct ShowEngine: Sendable {
     /// The state as `--print-state` reports it.
     public func report(at time: Double) -> StateReport {
         var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
-        if mode != .attract { report.transition = browse.view?.transition(at: time) }
+        if mode != .attract {
+            report.transition = browse.view?.transition(at: time)
+        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: time) {
+            report.transition = (.fade, fade.progress(at: time))
+        }
         return report
     }
 }

@@ -44,7 +44,7 @@ public struct Viewport: Equatable, Sendable {
     public private(set) var animation: (from: Pose, tween: Tween)?
 
     /// How far a zoom may overshoot its limits, in natural-log units, for the rubber band.
-    static let scaleBand = 1.0
+    static let scaleBand = 0.4
 
     public init(fit: Rect, screen: Rect) {
         self.fit = fit
@@ -128,6 +128,7 @@ public struct Viewport: Equatable, Sendable {
     public func clamped(_ pose: Pose, about focal: Point) -> Pose {
         let scale = min(max(pose.scale, minScale), maxScale)
         var p = pose.zoomed(by: scale / pose.scale, about: focal)
+        p.scale = scale  // exactly, not within rounding
         let r = centerRange(scale: scale)
         p.center = Point(
             x: min(max(p.center.x, r.x.lowerBound), r.x.upperBound),
@@ -142,6 +143,7 @@ public struct Viewport: Equatable, Sendable {
         let s = max(raw.scale, 1e-6)
         let banded = exp(RubberBand.clamp(log(s), to: lo...hi, dimension: Self.scaleBand))
         var p = raw.zoomed(by: banded / s, about: focal)
+        p.scale = banded
         let r = centerRange(scale: banded)
         p.center = Point(
             x: RubberBand.clamp(p.center.x, to: r.x, dimension: screen.width),
