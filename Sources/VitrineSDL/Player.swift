@@ -60,10 +60,12 @@ public final class Player {
             pollEvents(screen)
             if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
             if started {
+                // A copy: the closures run while the engine is being modified and must not read it.
+                let current = slides
                 let requests = engine.advance(by: frameTime) {
-                    scene.hasImage(slides[$0].source)
+                    scene.hasImage(current[$0].source)
                 } imageSize: {
-                    scene.imageSize(slides[$0].source)
+                    current.indices.contains($0) ? scene.imageSize(current[$0].source) : nil
                 }
                 for request in requests {
                     switch request {
