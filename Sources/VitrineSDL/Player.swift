@@ -19,14 +19,48 @@ public final class Player {
     private var pointers = PointerInput()
     private let recorder: InputTraceRecorder?
 
+    private let overlayOptions: OverlayOptions
+    private let touch: TouchOptions
+    /// Folders watched for a first image, and how to list their slides.
+    private var waiting: (folders: [String], scan: () -> [Slide])?
+    private var lastScan = 0.0
+    private var wallClock = 0.0
+
+    /// With no slides, show "No images yet" and look for images in `folders` every 2 s.
+    public func waitForImages(in folders: [String], scan: @escaping () -> [Slide]) {
+        waiting = (folders, scan)
+    }
+
+    /// Polls for a first image while the show is empty; starts a fresh show when one appears.
+    private func checkForImages() {
+        guard engine.show.count == 0, let waiting else { return }
+        engine.status = .noImages(folders: waiting.folders)
+        guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
+        lastScan = wallClock
+        let slides = waiting.scan()
+        guard !slides.isEmpty else { return }
+        log.info("found \(slides.count) image(s); starting the show")
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output, touch: touch)
+        var next = fresh
+        next.overlays = overlayOptions.stack(slides: slides)
+        next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+        engine = next
+        started = false
+    }
+
     /// `input` is a trace to replay; `recorder` writes what the user does.
     public init(
-        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
-        touch: TouchOptions = TouchOptions(), input: [InputEvent] = [], recorder: InputTraceRecorder? = nil
+        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, touch: TouchOptions = TouchOptions(),
+        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil
     ) {
         self.engine = ShowEngine(
             slides: slides, options: options, output: Size(width: 1280, height: 720), touch: touch)
         for event in input { engine.enqueue(event) }
+        self.touch = touch
+        self.engine.overlays = overlays.stack(slides: slides)
+        self.engine.wallClockOrigin = wallClockOrigin
+        self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
         self.recorder = recorder
@@ -37,7 +71,7 @@ public final class Player {
     /// Runs until the user quits. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        let scene = SceneRenderer(renderer: screen.renderer)
+        let scene = SceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
         defer { scene.removeAll() }
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
@@ -52,20 +86,25 @@ public final class Player {
             }
             engine.output = output
 
+            wallClock += frameTime
             receiveDecodes(into: scene)
-            guard engine.show.count > 0 else {
+            checkForImages()
+            guard engine.show.count > 0 || waiting != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
             pollEvents(screen)
-            if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
+            if !started, engine.show.count > 0, scene.hasImage(slides[engine.show.index].source) {
+                started = true
+                engine.status = nil
+            }
             if started {
                 // A copy: the closures run while the engine is being modified and must not read it.
-                let current = slides
+                let list = slides
                 let requests = engine.advance(by: frameTime) {
-                    scene.hasImage(current[$0].source)
+                    scene.hasImage(list[$0].source)
                 } imageSize: {
-                    current.indices.contains($0) ? scene.imageSize(current[$0].source) : nil
+                    list.indices.contains($0) ? scene.imageSize(list[$0].source) : nil
                 }
                 for request in requests {
                     switch request {
@@ -73,6 +112,10 @@ public final class Player {
                     case .toggleFullscreen: screen.toggleFullscreen()
                     }
                 }
+            }
+            if let limit = display.quitAfter, engine.time >= limit {
+                log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+                running = false
             }
             requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
 

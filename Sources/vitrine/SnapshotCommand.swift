@@ -49,11 +49,14 @@ enum SnapshotCommand {
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let paths = try common.scanner.scan(sources)
         let input = try touch.loadInput()
 
         var renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        renderer.overlays = common.overlay
+        renderer.wallClockOrigin = Date().timeIntervalSince1970
         renderer.touch = touch
+        if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
         let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at, input: input)
         try frame.canvas.savePNG(to: out)
         if printState {

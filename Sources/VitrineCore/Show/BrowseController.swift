@@ -7,8 +7,9 @@ import Foundation
 public struct BrowseController: Sendable {
     public let options: TouchOptions
     public private(set) var mode: ShowMode
-    /// Whether overlays (page indicator, caption) are shown; a single tap toggles it.
-    public private(set) var overlaysVisible = false
+    /// Whether overlays (page indicator, caption) are shown; a single tap in browse mode
+    /// toggles it, and back in the show they show again.
+    public private(set) var overlaysVisible = true
     public private(set) var arena: GestureArena
     /// The browsed image; set in browse mode.
     public private(set) var view: BrowseView?
@@ -289,6 +290,7 @@ public struct BrowseController: Sendable {
         _ = arena.cancelAll()
         view = nil
         mode = .attract
+        overlaysVisible = true
         show.resume(at: time)
     }
 

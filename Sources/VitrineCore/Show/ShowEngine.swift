@@ -14,6 +14,12 @@ public struct ShowEngine: Sendable {
     public var output: Size
     /// Touch, mouse and the browse and grid modes.
     public private(set) var browse: BrowseController
+    /// The overlays drawn over the slides.
+    public var overlays = OverlayStack()
+    /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
+    public var wallClockOrigin: Double?
+    /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
+    public var status: StatusScreen?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
 
@@ -30,7 +36,7 @@ public struct ShowEngine: Sendable {
 
     /// What the screen is doing: the show, browsing one image, or the grid.
     public var mode: ShowMode { browse.mode }
-    /// Whether overlays (page indicator, caption) should be drawn.
+    /// Whether overlays (page indicator, caption) are drawn; a single tap in browse mode toggles it.
     public var overlaysVisible: Bool { browse.overlaysVisible }
 
     /// Show time of the last logic step.
@@ -81,6 +87,7 @@ public struct ShowEngine: Sendable {
         }
         browse.advance(to: t, show: &show, output: output, imageSize: imageSize)
         show.update(to: t, isReady: isReady)
+        if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
 
@@ -118,9 +125,22 @@ public struct ShowEngine: Sendable {
         scene(at: renderTime, imageSize: imageSize)
     }
 
-    /// The frame at `time` (at or shortly after the last step).
-    public func scene(at time: Double, imageSize: (Int) -> Size?) -> Scene {
-        SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+    /// The frame at `time` (at or shortly after the last step), overlays included.
+    public func scene(
+        at time: Double, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
+    ) -> Scene {
+        if let status { return status.scene(output: output) }
+        var scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+        // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
+        guard !overlays.isEmpty, mode != .grid, browse.overlaysVisible else { return scene }
+        let index = show.index
+        let current = show.slides.indices.contains(index) ? show.slides[index] : nil
+        let frame = OverlayFrame(
+            output: output, time: time, wallTime: wallClockOrigin.map { $0 + time }, browsing: mode == .browse,
+            index: index, count: show.count, slide: current, metadata: current == nil ? nil : metadata(index),
+            lateSince: show.waitingSince ?? show.pendingSince)
+        scene.ops += overlays.ops(for: frame)
+        return scene
     }
 
     /// The slides the frame at `time` draws, whatever their sizes.
