@@ -19,8 +19,11 @@ public final class Player {
     private var lastOutput: Size?
     /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
     private var texturesLost = false
+    private var pointers = PointerInput()
+    private let recorder: InputTraceRecorder?
 
     private var overlayOptions: OverlayOptions
+    private let touch: TouchOptions
     /// Folders watched for a first image, and how to list their slides.
     private var waiting: (folders: [String], scan: () -> [Slide])?
     private var lastScan = 0.0
@@ -40,7 +43,7 @@ public final class Player {
         let slides = waiting.scan()
         guard !slides.isEmpty else { return }
         log.info("found \(slides.count) image(s); starting the show")
-        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output)
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output, touch: touch)
         var next = fresh
         next.overlays = overlayOptions.stack(slides: slides)
         next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
@@ -48,16 +51,22 @@ public final class Player {
         started = false
     }
 
+    /// `input` is a trace to replay; `recorder` writes what the user does.
     public init(
         slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
-        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, hooks: PlayerHooks = PlayerHooks()
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, touch: TouchOptions = TouchOptions(),
+        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil, hooks: PlayerHooks = PlayerHooks()
     ) {
-        self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
+        self.engine = ShowEngine(
+            slides: slides, options: options, output: Size(width: 1280, height: 720), touch: touch)
+        for event in input { engine.enqueue(event) }
+        self.touch = touch
         self.engine.overlays = overlays.stack(slides: slides)
         self.engine.wallClockOrigin = wallClockOrigin
         self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
+        self.recorder = recorder
         self.hooks = hooks
     }
 
@@ -101,7 +110,7 @@ public final class Player {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
-            pollEvents()
+            pollEvents(screen)
             if texturesLost {
                 log.warning("the renderer lost its textures; loading the images again")
                 texturesLost = false
@@ -114,9 +123,13 @@ public final class Player {
                 engine.status = nil
             }
             if started {
-                // A copy, so the readiness check does not read the engine while it changes.
+                // A copy: the closures run while the engine is being modified and must not read it.
                 let list = slides
-                let requests = engine.advance(by: frameTime) { scene.hasImage(list[$0].source) }
+                let requests = engine.advance(by: frameTime) {
+                    scene.hasImage(list[$0].source)
+                } imageSize: {
+                    list.indices.contains($0) ? scene.imageSize(list[$0].source) : nil
+                }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -158,7 +171,7 @@ public final class Player {
                 log.error("reload found no slides; keeping the current show")
                 return
             }
-            var next = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output)
+            var next = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output, touch: touch)
             next.overlays = setup.overlays.stack(slides: setup.slides)
             next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
             engine = next
@@ -169,11 +182,6 @@ public final class Player {
         } catch {
             log.error("reload failed, keeping the current show: \(error)")
         }
-    }
-
-    /// Queues an input event, its panel coordinates mapped to the turned picture.
-    private func enqueue(_ event: InputEvent) {
-        engine.enqueue(display.rotation.logical(event))
     }
 
     private func receiveDecodes(into scene: SceneRenderer) {
@@ -218,7 +226,7 @@ public final class Player {
     }
 
     /// SDL events become core input events at the engine's current time.
-    private func pollEvents() {
+    private func pollEvents(_ screen: Display) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
@@ -231,8 +239,18 @@ public final class Player {
                     enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
                 }
             default:
-                break
+                if let input = pointers.translate(event, window: screen.window, time: engine.renderTime) {
+                    enqueue(input)
+                }
             }
         }
+    }
+
+    /// Queues an input event, its panel coordinates first mapped to the turned picture
+    /// (so traces are recorded in the picture's coordinates, as snapshots replay them).
+    private func enqueue(_ event: InputEvent) {
+        let event = display.rotation.logical(event)
+        recorder?.record(event)
+        engine.enqueue(event)
     }
 }

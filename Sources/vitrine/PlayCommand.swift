@@ -24,9 +24,15 @@ enum PlayCommand {
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
             \(CommonOptions.help)
+            Touch and mouse:
+            \(TouchOptions.help)
+              --record-input FILE            write what the user does to FILE as an input trace
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
-                  f toggle fullscreen, Esc or q quit.
+                  g grid of thumbnails, f toggle fullscreen, Esc or q quit.
+            Touch (or mouse: left button drags, wheel zooms): a touch stops the show and
+            browses the photo; swipe pages, double-tap zooms, pinch zooms 1x-3x, drag pans
+            a zoomed photo, pull down puts it away; idle, the show resumes.
             """,
         run: run)
 
@@ -35,10 +41,19 @@ enum PlayCommand {
         ServiceSignals.install()
         let setup = try PlaySetup(args)
         let common = setup.options.common
+        let input = try setup.options.touch.loadInput()
+        var recorder: InputTraceRecorder?
+        if let recordPath = setup.options.recordPath {
+            do {
+                recorder = try InputTraceRecorder(path: recordPath)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         let player = Player(
             slides: setup.slides, options: common.show, overlays: common.overlay, display: setup.options.display,
-            decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970,
-            hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
+            decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970, touch: setup.options.touch,
+            input: input, recorder: recorder, hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
         if common.waitForImages {
             let sources = setup.sources
             player.waitForImages(in: sources) { (try? common.scanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
@@ -50,6 +65,8 @@ enum PlayCommand {
     struct Options {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
         var positionals: [String] = []
     }
 
@@ -57,10 +74,14 @@ enum PlayCommand {
     static func parseOptions(_ args: [String]) throws -> Options {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try common.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
+            case "--record-input": recordPath = try scanner.value(for: option)
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
@@ -69,6 +90,7 @@ enum PlayCommand {
             }
         }
         display.rotation = common.rotation
-        return Options(common: common, display: display, positionals: scanner.positionals)
+        return Options(
+            common: common, display: display, touch: touch, recordPath: recordPath, positionals: scanner.positionals)
     }
 }

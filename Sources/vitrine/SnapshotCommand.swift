@@ -21,6 +21,8 @@ enum SnapshotCommand {
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
             \(CommonOptions.help)
+            Touch and mouse (replayed from --input):
+            \(TouchOptions.help)
             """,
         run: run)
 
@@ -30,9 +32,11 @@ enum SnapshotCommand {
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
+        var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try common.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
             case "--at": at = try scanner.seconds(for: option, allowZero: true)
             case "--out": out = try scanner.value(for: option)
@@ -46,16 +50,18 @@ enum SnapshotCommand {
         try common.validate()
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try common.scanner.scan(sources)
+        let input = try touch.loadInput()
 
         var renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
         renderer.overlays = common.overlay
         renderer.wallClockOrigin = Date().timeIntervalSince1970
+        renderer.touch = touch
         if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
         renderer.rotation = common.rotation
-        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
+        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at, input: input)
         try frame.canvas.savePNG(to: out)
         if printState {
-            print(StateReport(show: frame.show, at: at).json)
+            print(frame.engine.report(at: at).json)
         }
         return 0
     }

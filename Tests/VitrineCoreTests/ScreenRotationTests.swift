@@ -85,6 +85,30 @@ struct ScreenRotationTests {
         #expect(paging(viewerLeft.map(ScreenRotation.clockwise270.logical)) == 1)
     }
 
+    /// Slide index after the show on a 1000 × 500 panel turned by `rotation` takes `trace` (panel coordinates).
+    func indexAfter(_ trace: [InputEvent], rotation: ScreenRotation, mapped: Bool = true) -> Int {
+        let panel = Size(width: 1000, height: 500)
+        var engine = ShowEngine(
+            slides: (0..<3).map { Slide(source: "slide\($0)") }, options: ShowOptions(),
+            output: rotation.logicalSize(for: panel), touch: TouchOptions())
+        for event in trace { engine.enqueue(mapped ? rotation.logical(event) : event) }
+        _ = engine.run(to: 3, isReady: { _ in true }, imageSize: { _ in Size(width: 600, height: 900) })
+        return engine.show.index
+    }
+
+    @Test("through the gestures, a viewer's left swipe on a panel turned 90 degrees pages forward")
+    func swipePagesThroughTheEngine() {
+        // Viewer's right-to-left, as the panel sees it: up its y axis, at 90 degrees.
+        let trace = swipe(from: (0.5, 0.8), to: (0.5, 0.2)).map {
+            InputEvent(time: $0.time + 1, kind: $0.kind)
+        }
+        #expect(indexAfter(trace, rotation: .clockwise90) == 1)
+        // At 270 degrees the same trace is the viewer's left-to-right: back to the last slide.
+        #expect(indexAfter(trace, rotation: .clockwise270) == 2)
+        // Left unmapped it is a vertical drag, which pages nowhere.
+        #expect(indexAfter(trace, rotation: .clockwise90, mapped: false) == 0)
+    }
+
     @Test("every point of a trace is mapped, keys and wheel deltas pass unchanged")
     func eventsMapped() {
         let rotation = ScreenRotation.upsideDown
