@@ -9,7 +9,7 @@ enum SnapshotCommand {
         name: "snapshot",
         summary: "render the frame at a time of the show to a PNG, no display needed",
         help: """
-            Usage: vitrine snapshot [SOURCE…] --at SECONDS --out FILE.png [options]
+            Usage: vitrine snapshot [SOURCE…|PLAYLIST.json] --at SECONDS --out FILE.png [options]
 
             Renders the frame at time SECONDS of the show (every image decoded, as if
             nothing were ever late) with the software renderer. Needs no X, Wayland or
@@ -20,6 +20,7 @@ enum SnapshotCommand {
               --out FILE.png                 where to write the PNG (required)
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
+            \(PlaylistOptions.snapshotHelp)
             \(CommonOptions.help)
             """,
         run: run)
@@ -30,8 +31,10 @@ enum SnapshotCommand {
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
+        var playlist = PlaylistOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: false) { continue }
             if try common.apply(option, from: &scanner) { continue }
             switch option {
             case "--at": at = try scanner.seconds(for: option, allowZero: true)
@@ -44,6 +47,11 @@ enum SnapshotCommand {
         guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
+        if PlaylistOptions.isPlaylistFile(scanner.positionals) {
+            return try PlaylistSnapshot.run(
+                scanner.positionals[0], at: at, out: out, size: size, printState: printState, common: common,
+                playlist: playlist)
+        }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
 
