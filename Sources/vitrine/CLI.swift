@@ -17,6 +17,9 @@ enum CLI {
         PlayCommand.command,
         SnapshotCommand.command,
         DisplaysCommand.command,
+        CheckCommand.command,
+        ScheduleCommand.command,
+        ScanBenchCommand.command,
     ]
 
     static var help: String {

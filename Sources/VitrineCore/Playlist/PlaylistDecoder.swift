@@ -217,6 +217,7 @@ public struct PlaylistDecoder {
                     }
                 }
                 item = PlaylistItem(source: .image(absolute))
+                item?.position = imageNode.position
             } else if imageNode.string?.isEmpty == true {
                 reader.error(join("image"), "must be the path of an image file", at: imageNode.position)
             }
@@ -239,6 +240,7 @@ public struct PlaylistDecoder {
                 folder.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
                 folder.seed = reader.seed(f["seed"], join("seed"))
                 item = PlaylistItem(source: .folder(folder))
+                item?.position = folderNode.position
             } else if folderNode.string?.isEmpty == true {
                 reader.error(join("folder"), "must be the path of a folder", at: folderNode.position)
             }

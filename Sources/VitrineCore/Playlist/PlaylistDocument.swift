@@ -69,6 +69,8 @@ public struct PlaylistItem: Equatable, Sendable {
     public var transition: TransitionKind?
     public var fit: FitMode?
     public var caption: String?
+    /// Where the item's image or folder path is written in the file.
+    public var position: SourcePosition?
 
     public init(source: Source) {
         self.source = source
