@@ -6,7 +6,7 @@ import VitrineMedia
 /// poll events, advance the engine in fixed steps, request decodes, build the
 /// scene at the render time, draw, present.
 public final class Player {
-    private var engine: ShowEngine
+    var engine: ShowEngine
     private let display: DisplayOptions
     private let loader: ImageLoader
     private let log = Log("play")
@@ -14,11 +14,19 @@ public final class Player {
     /// The show's clock starts when the first image is on screen.
     private var started = false
     /// The output size each loaded image was decoded for.
-    private var decodedFor: [String: Size] = [:]
+    var decodedFor: [String: Size] = [:]
     private var lastOutput: Size?
+    /// The live playlist (watched files, schedule, display power, resume), when there is one.
+    let live: LiveShow?
 
-    public init(slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding) {
-        self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
+    public init(
+        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
+        live: LiveShow? = nil
+    ) {
+        let output = Size(width: 1280, height: 720)
+        self.live = live
+        self.engine =
+            live?.makeEngine(output: output) ?? ShowEngine(slides: slides, options: options, output: output)
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
     }
@@ -44,14 +52,16 @@ public final class Player {
             engine.output = output
 
             receiveDecodes(into: scene)
-            guard engine.show.count > 0 else {
+            guard engine.show.count > 0 || live != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
             pollEvents()
-            if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
+            if !started, isShowing(scene) { started = true }
             if started {
-                let requests = engine.advance(by: frameTime) { scene.hasImage(slides[$0].source) }
+                // A copy: the closure must not read `engine` while `advance` mutates it.
+                let current = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -59,13 +69,17 @@ public final class Player {
                     }
                 }
             }
-            requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
+            let displayOn = updateLive(scene, monotonic: Double(now) / frequency)
+            if displayOn { requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene) }
 
-            let frame = engine.scene { i in scene.imageSize(slides[i].source) }
+            let frame =
+                displayOn
+                ? engine.scene { i in scene.imageSize(slides[i].source) } : Scene(size: output, background: .black)
             scene.draw(frame) { i in slides.indices.contains(i) ? slides[i].source : nil }
             screen.present()
             if !screen.hasVsync { SDL_Delay(8) }
         }
+        live?.finish(engine)
         return 0
     }
 
@@ -92,6 +106,7 @@ public final class Player {
         while let i = slides.firstIndex(where: { $0.source == path }) {
             engine.removeSlide(at: i)
         }
+        live?.failed(path)
     }
 
     /// Keeps the slides the engine wants decoded for the current output size; frees the rest.
@@ -114,6 +129,7 @@ public final class Player {
     private func pollEvents() {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            if wakesDisplay(event) { continue }
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 running = false

@@ -9,16 +9,20 @@ enum PlayCommand {
         name: "play",
         summary: "show the slideshow fullscreen (or in a window)",
         help: """
-            Usage: vitrine play [SOURCE…] [options]
+            Usage: vitrine play [SOURCE…|PLAYLIST.json] [options]
 
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever. With no SOURCE it plays the bundled demo.
+            A playlist file (see README) is checked first, then played with its schedule;
+            its folders and the file itself are watched, and the position is resumed.
 
             Display options:
               --windowed WxH                 a window of that size instead of fullscreen
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+            Playlist options:
+            \(PlaylistOptions.playHelp)
             \(CommonOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
@@ -29,8 +33,10 @@ enum PlayCommand {
     static func run(_ args: [String]) throws -> Int32 {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var playlist = PlaylistOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: true) { continue }
             if try common.apply(option, from: &scanner) { continue }
             switch option {
             case "--windowed": display.windowed = try scanner.size(for: option)
@@ -40,6 +46,12 @@ enum PlayCommand {
             }
         }
         try common.validate()
+        if PlaylistOptions.isPlaylistFile(scanner.positionals) {
+            let live = try PlaylistPlay.live(scanner.positionals[0], common: common, playlist: playlist)
+            let player = Player(
+                slides: [], options: common.show, display: display, decoder: SDLImageDecoder(), live: live)
+            return try player.run()
+        }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
         let player = Player(
