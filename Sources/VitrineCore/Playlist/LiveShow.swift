@@ -24,6 +24,8 @@ public final class LiveShow {
     private var lastSave: (source: String?, time: Double) = (nil, -Double.infinity)
     /// The source to move to once it is in the slide list (a resumed position).
     private var pendingResume: String?
+    /// The last warnings given (also logged), for an on-screen notice and for tests.
+    public private(set) var notices: [String] = []
 
     /// Seconds between two rebuilds of the slide list while folders are being scanned.
     public static let rebuildInterval = 0.5
@@ -89,7 +91,7 @@ public final class LiveShow {
         case .none:
             break
         case .unusable(let why):
-            log.warning("\(why); starting from the first slide")
+            warn("\(why); starting from the first slide")
         case .position(let position):
             guard position.origin == origin, position.fingerprint == fingerprint, position.seed == seed else {
                 log.info("the playlist changed since the saved position; starting from the first slide")
@@ -97,8 +99,7 @@ public final class LiveShow {
             }
             guard position.playlist == programme.playlist else { return }
             guard DirectoryWalk.fileStamp(position.source) != nil else {
-                log.warning(
-                    "the saved position points at \(position.source), which is missing; starting from the first slide")
+                warn("the saved position points at \(position.source), which is missing; starting from the first slide")
                 return
             }
             if session.prime(position.source) {
@@ -126,6 +127,7 @@ public final class LiveShow {
     @discardableResult
     public func update(_ engine: inout ShowEngine, now: Double, wall: Date) -> Set<String> {
         let update = session.poll(now: now)
+        for line in update.rejected { remember(line) }
         var changes: [ProgrammeChange] = []
         if update.reloaded {
             hooks = Self.hooks(for: session.document)
@@ -175,6 +177,17 @@ public final class LiveShow {
         }
     }
 
+    private func warn(_ message: String) {
+        log.warning(message)
+        remember(message)
+    }
+
+    /// Keeps the last few notices only, so months of running stay within bounds.
+    private func remember(_ message: String) {
+        notices.append(message)
+        if notices.count > 20 { notices.removeFirst(notices.count - 20) }
+    }
+
     /// A touch or key while the display is off: wakes it for the wake time.
     /// Returns true when the input was used up by waking (it should not act on the show).
     public func wake(_ engine: inout ShowEngine) -> Bool {
@@ -205,7 +218,7 @@ public final class LiveShow {
             try resume.save(position)
             lastSave = (source, now)
         } catch {
-            log.warning("\(error); the position will not survive a restart")
+            warn("\(error); the position will not survive a restart")
             lastSave = (source, now)
         }
     }

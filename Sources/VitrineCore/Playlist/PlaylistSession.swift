@@ -31,13 +31,16 @@ public final class PlaylistSession {
     private let log: Log
     /// Whether the session's own file is watched (false for command-line sources).
     private let watchesFile: Bool
+    /// Whether folders are walked on a background thread (the player) or at once (tests).
+    private let background: Bool
 
     /// A session for `document`. `makeContent` builds empty content for a
     /// (re-read) document, with the command line's order and seed.
     public init(
-        document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, log: Log = Log("playlist"),
-        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
+        log: Log = Log("playlist"), makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
+        self.background = background
         self.document = document
         self.makeContent = makeContent
         self.content = makeContent(document)
@@ -113,6 +116,8 @@ public final class PlaylistSession {
             for path in ready { arrived(path, &update) }
             for path in gone { departed(path, &update) }
         }
+        // Scans started by these events (at once, when not in the background) are taken in now.
+        drainScans(&update)
         return update
     }
 
@@ -126,7 +131,7 @@ public final class PlaylistSession {
         let scan = FolderScan(
             key: key, folder: folder, subfolder: subfolder, needsMtime: order == .mtime, watcher: watcher)
         scans.append(scan)
-        scan.start()
+        if background { scan.start() } else { scan.walk() }
     }
 
     private func drainScans(_ update: inout SessionUpdate) {
@@ -188,8 +193,11 @@ public final class PlaylistSession {
         let path = event.kind == .folderGone ? event.folder : event.path
         for target in targets(of: path) {
             switch (target, event.kind) {
-            case (.playlistFile, .changed), (.playlistFile, .movedIn):
+            case (.playlistFile, .changed):
                 settle.note(path, now: now)
+            case (.playlistFile, .movedIn):
+                // Saved to a temporary file and renamed into place: complete.
+                arrived(path, &update)
             case (.playlistFile, _):
                 log.warning("\(document.file) was removed; the playlist as last read keeps playing")
             case (.image, .changed):
@@ -199,7 +207,7 @@ public final class PlaylistSession {
             case (.image, _):
                 departed(path, &update)
             case (.folderRoot(let key, let folder), .movedIn), (.folderRoot(let key, let folder), .changed):
-                if event.isDirectory, content.folders[key]?.count == 0 { startScan(key, folder) }
+                if event.isDirectory, !(watcher?.isWatching(folder.path) ?? true) { startScan(key, folder) }
             case (.folderRoot(let key, let folder), _):
                 folderGone(key, folder, relative: "", &update)
             case (.inFolder(let key, let folder, let relative), let kind):
@@ -238,6 +246,7 @@ public final class PlaylistSession {
     /// A file is complete (settled, or renamed into place).
     private func arrived(_ path: String, _ update: inout SessionUpdate) {
         settle.forget(path)
+
         guard let stamp = DirectoryWalk.fileStamp(path) else { return }
         let wasFailed = content.clearFailed(path)
         for target in targets(of: path) {
@@ -285,6 +294,7 @@ public final class PlaylistSession {
 
     private func reload(_ update: inout SessionUpdate) {
         let outcome = PlaylistDecoder.load(document.file)
+
         for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
             log.warning(diagnostic.formatted(file: document.file))
         }

@@ -15,9 +15,10 @@ public struct SettleTracker: Sendable {
     public var paths: [String] { Array(pending.keys) }
 
     /// The file at `path` changed at `now` (created, written, closed).
+    /// Only a change of size or modification time restarts the wait (see `check`),
+    /// so closing a finished file does not delay it.
     public mutating func note(_ path: String, now: Double) {
-        let stamp = pending[path]?.stamp
-        pending[path] = (stamp, now)
+        if pending[path] == nil { pending[path] = (nil, now) }
     }
 
     public mutating func forget(_ path: String) {
