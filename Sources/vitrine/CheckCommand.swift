@@ -56,7 +56,8 @@ enum CheckCommand {
         for (key, folder) in content.folderItems where PathKind.probe(folder.path) == .directory {
             guard content.folders[key]?.count == 0 else { continue }
             let playlist = document.playlists[key.playlist]
-            let path = document.isScheduled
+            let path =
+                document.isScheduled
                 ? "playlists.\(playlist.name).items[\(key.item)].folder" : "items[\(key.item)].folder"
             let item = playlist.items[key.item]
             out.append(Diagnostic(.warning, path, "\(folder.path) holds no images this item shows", at: item.position))

@@ -45,7 +45,8 @@ enum ScanBenchCommand {
         print("tree: \(files) PNG files in \(made) folders under \(root)")
 
         let playlist = root + "/bench.json"
-        let text = "{ \"version\": 1, \"defaults\": { \"order\": \"\(order.rawValue)\" }, \"items\": [ { \"folder\": \"photos\", \"recursive\": true } ] }"
+        let text =
+            "{ \"version\": 1, \"defaults\": { \"order\": \"\(order.rawValue)\" }, \"items\": [ { \"folder\": \"photos\", \"recursive\": true } ] }"
         try Data(text.utf8).write(to: URL(fileURLWithPath: playlist))
         let rssBefore = memory("VmRSS")
 
@@ -66,7 +67,8 @@ enum ScanBenchCommand {
             if firstFound == nil, let source = engine.currentSource {
                 firstFound = elapsed()
                 _ = try decoder.decode(
-                    DecodeRequest(path: source, output: Size(width: 1280, height: 720), fit: .contain, background: .black))
+                    DecodeRequest(
+                        path: source, output: Size(width: 1280, height: 720), fit: .contain, background: .black))
                 firstDecoded = elapsed()
             }
             if !session.isScanning, firstFound != nil { break }
@@ -86,11 +88,13 @@ enum ScanBenchCommand {
         if let firstDecoded {
             print(String(format: "first slide / full scan: %.4f", firstDecoded / full))
         }
-        print("memory: \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after (peak \(memory("VmHWM") / 1024) MiB)")
+        print(
+            "memory: \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after (peak \(memory("VmHWM") / 1024) MiB)")
         print(String(format: "memory per file: %.0f bytes", Double((rssAfter - rssBefore) * 1024) / Double(files)))
 
         let walkStart = Date()
-        let walked = DirectoryWalk(root: root + "/photos", recursive: true, needsMtime: order == .mtime) { _ in true }.all()
+        let walked = DirectoryWalk(root: root + "/photos", recursive: true, needsMtime: order == .mtime) { _ in true }
+            .all()
         print("plain walk, one thread: \(ms(Date().timeIntervalSince(walkStart))) (\(walked.count) files)")
         return engine.show.count == files ? 0 : 1
     }

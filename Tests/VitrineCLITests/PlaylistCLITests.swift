@@ -114,10 +114,13 @@ private let scheduled = """
     }
 
     @Test func playAndSnapshotRefuseAnUnplayableFile() throws {
-        let workspace = try Workspace("{ \"version\": 1, \"items\": [ { \"image\": \"demo/rocket.jpg\", \"fit\": \"tile\" } ] }")
+        let workspace = try Workspace(
+            "{ \"version\": 1, \"items\": [ { \"image\": \"demo/rocket.jpg\", \"fit\": \"tile\" } ] }")
         let result = try Vitrine.run(["snapshot", workspace.playlist, "--at", "0", "--out", workspace.path + "/x.png"])
         #expect(result.status == 2)
-        #expect(result.err.contains("ERROR playlist: \(workspace.playlist):1:65: error: items[0].fit: must be one of contain, cover"))
+        #expect(
+            result.err.contains(
+                "ERROR playlist: \(workspace.playlist):1:65: error: items[0].fit: must be one of contain, cover"))
         #expect(result.err.contains("cannot be played (1 error above); fix it and run 'vitrine check"))
         #expect(!FileManager.default.fileExists(atPath: workspace.path + "/x.png"))
     }
@@ -150,7 +153,9 @@ private let scheduled = """
         let switched = try state("2026-12-24T11:59:58", at: "5")
         #expect(switched.contains("\"playlist\":\"evening\""))
         #expect(switched.contains("\"index\":0"))
-        let bad = try Vitrine.run(["snapshot", workspace.playlist, "--clock", "christmas", "--at", "0", "--out", "x.png"])
+        let bad = try Vitrine.run([
+            "snapshot", workspace.playlist, "--clock", "christmas", "--at", "0", "--out", "x.png",
+        ])
         #expect(bad.status == 2)
         #expect(bad.err.contains("--clock christmas: expected a time as YYYY-MM-DDTHH:MM[:SS]"))
     }
@@ -158,7 +163,9 @@ private let scheduled = """
     @Test func scheduleTellsWhatPlaysWhenAndDrawsIt() throws {
         let workspace = try Workspace(scheduled)
         let png = workspace.path + "/week.png"
-        let result = try Vitrine.run(["schedule", workspace.playlist, "--from", "2026-03-27", "--days", "3", "--png", png])
+        let result = try Vitrine.run([
+            "schedule", workspace.playlist, "--from", "2026-03-27", "--days", "3", "--png", png,
+        ])
         #expect(result.status == 0, "\(result.err)")
         let expected = """
             \(workspace.playlist): 3 days from 2026-03-27, time zone Europe/Berlin

@@ -34,7 +34,7 @@ import Testing
             """)
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
-        let origin = WallClockText.parse("2026-06-01T22:59:55Z", defaultZone: .gmt)!
+        let origin = try #require(WallClockText.parse("2026-06-01T22:59:55Z", defaultZone: .gmt))
         let programme = Programme(schedule: document.schedule(), wallOrigin: origin, wakeDuration: 60)
         let live = LiveShow(session: session, programme: programme, resume: nil, origin: document.file) { _, _ in
             var options = ShowOptions()
@@ -72,10 +72,11 @@ import Testing
         try tree.write("a.jpg")
         try tree.write(
             "frame.json",
-            "{ \"version\": 1, \"timeZone\": \"UTC\", \"items\": [ { \"image\": \"a.jpg\" } ], \"display\": { \"off\": [ { \"from\": \"23:00\", \"to\": \"23:01\" } ] } }")
+            "{ \"version\": 1, \"timeZone\": \"UTC\", \"items\": [ { \"image\": \"a.jpg\" } ], \"display\": { \"off\": [ { \"from\": \"23:00\", \"to\": \"23:01\" } ] } }"
+        )
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
-        let origin = WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt)!
+        let origin = try #require(WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt))
         let live = LiveShow(
             session: session, programme: Programme(schedule: document.schedule(), wallOrigin: origin), resume: nil,
             origin: document.file

@@ -125,10 +125,14 @@ private let folderPlaylist = """
         // A file that parses but does not validate is rejected too.
         try f.tree.write("frame.json", "{ \"version\": 1, \"items\": [ { \"folder\": \"other\", \"duration\": -1 } ] }")
         f.poll(52, expectEvents: true)
-        #expect(f.poll(53.1).rejected.first?.hasSuffix("error: items[0].duration: must be a positive number of seconds") == true)
+        #expect(
+            f.poll(53.1).rejected.first?.hasSuffix("error: items[0].duration: must be a positive number of seconds")
+                == true)
         #expect(f.names() == ["title.png", "photos/a.jpg"])
         // Fixed, written by an editor that saves to a temporary file and renames it.
-        try f.tree.write("frame.json.tmp", "{ \"version\": 1, \"defaults\": { \"interval\": 3 }, \"items\": [ { \"folder\": \"other\" } ] }")
+        try f.tree.write(
+            "frame.json.tmp",
+            "{ \"version\": 1, \"defaults\": { \"interval\": 3 }, \"items\": [ { \"folder\": \"other\" } ] }")
         try FileManager.default.removeItem(atPath: f.tree.at("frame.json"))
         try f.tree.move("frame.json.tmp", "frame.json")
         let fixed = f.poll(54, expectEvents: true)

@@ -75,7 +75,9 @@ private func lines(_ text: String) -> [String] {
         #expect(display.off[0].days == [.mon, .tue, .wed, .thu, .fri])
         #expect(display.off[0].from == TimeOfDay(hour: 23, minute: 0))
         #expect(display.off[0].to == TimeOfDay(hour: 7, minute: 0))
-        #expect(display.off[0].dates == LocalDate(year: 2026, month: 1, day: 1)!...LocalDate(year: 2026, month: 12, day: 31)!)
+        #expect(
+            display.off[0].dates?.lowerBound == LocalDate(year: 2026, month: 1, day: 1)
+                && display.off[0].dates?.upperBound == LocalDate(year: 2026, month: 12, day: 31))
         #expect(display.onCommand == .arguments(["vcgencmd", "display_power", "1"]))
         #expect(display.offCommand == .shell("echo 0 > /sys/bl"))
         #expect(display.commandTimeout == 4)
@@ -247,8 +249,14 @@ private func lines(_ text: String) -> [String] {
         // Warnings only: the file plays.
         #expect(decode(text).document != nil)
 
-        #expect(lines("{\"items\": [{\"image\": \"a.jpg\"}]}") == ["1:1 error version: missing; add \"version\": 1 at the top"])
-        #expect(lines("{\"version\": 1}") == ["1:1 error needs \"items\" (one playlist) or \"playlists\" (several, with a schedule)"])
+        #expect(
+            lines("{\"items\": [{\"image\": \"a.jpg\"}]}") == [
+                "1:1 error version: missing; add \"version\": 1 at the top"
+            ])
+        #expect(
+            lines("{\"version\": 1}") == [
+                "1:1 error needs \"items\" (one playlist) or \"playlists\" (several, with a schedule)"
+            ])
         #expect(lines("[1]") == ["1:1 error must be an object ({ … }), not a list"])
         #expect(
             lines("{\"version\": 1, \"version\": 1, \"items\": [{\"image\": \"a.jpg\"}], \"playlists\": {}}") == [
@@ -260,7 +268,9 @@ private func lines(_ text: String) -> [String] {
                 "1:59 error schedule: needs named playlists: put the items under \"playlists\""
             ])
         #expect(
-            lines("{\"version\": 1, \"defaults\": {\"interval\": 2, \"transitionDuration\": 2}, \"items\": [{\"image\": \"a.jpg\"}]}")
+            lines(
+                "{\"version\": 1, \"defaults\": {\"interval\": 2, \"transitionDuration\": 2}, \"items\": [{\"image\": \"a.jpg\"}]}"
+            )
                 == ["1:66 error defaults.transitionDuration: 2 s must be shorter than the interval (2 s)"])
         #expect(lines("{\n\"version\": 1,\n\"items\": [}") == ["3:11 error expected a value, found '}'"])
     }
@@ -273,6 +283,7 @@ private func lines(_ text: String) -> [String] {
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("bad.json")
         try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: binary)
-        #expect(PlaylistDecoder.load(binary.path).diagnostics.map(\.description) == ["is not UTF-8 text; save it as UTF-8"])
+        #expect(
+            PlaylistDecoder.load(binary.path).diagnostics.map(\.description) == ["is not UTF-8 text; save it as UTF-8"])
     }
 }

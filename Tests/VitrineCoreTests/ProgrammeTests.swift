@@ -3,9 +3,10 @@ import Testing
 
 @testable import VitrineCore
 
-private let berlin = TimeZone(identifier: "Europe/Berlin")!
+private let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
-private func instant(_ text: String) -> Date { WallClockText.parse(text, defaultZone: berlin)! }
+private func instant(_ text: String) -> Date { WallClockText.parse(text, defaultZone: berlin) ?? .distantPast }
+private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
 
 /// Shop 09:00–18:00 on weekdays, idle otherwise, display off 23:00–07:00.
 private let shop = Schedule(
@@ -13,25 +14,45 @@ private let shop = Schedule(
     rules: [
         ScheduleRule(
             playlist: "shop",
-            window: TimeWindow(days: [.mon, .tue, .wed, .thu, .fri], from: TimeOfDay("09:00")!, to: TimeOfDay("18:00")!))
+            window: TimeWindow(
+                days: [.mon, .tue, .wed, .thu, .fri], from: tod("09:00"), to: tod("18:00")))
     ],
-    displayOff: [TimeWindow(from: TimeOfDay("23:00")!, to: TimeOfDay("07:00")!)])
+    displayOff: [TimeWindow(from: tod("23:00"), to: tod("07:00"))])
 
 @Suite struct ProgrammeTests {
     @Test func parsesClockTextInEveryForm() {
-        #expect(WallClockText.parse("2026-12-24T18:00:00", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T18:00", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T17:00:00Z", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T19:30:00+02:30", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T12:00:00-0500", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T18:00:00[Europe/Berlin]", defaultZone: .gmt) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T12:00:00 America/New_York", defaultZone: .gmt) == Date(timeIntervalSince1970: 1_798_131_600))
-        #expect(WallClockText.parse("2026-12-24T18:00:00.250", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T18:00:00", defaultZone: berlin)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T18:00", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T17:00:00Z", defaultZone: berlin)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T19:30:00+02:30", defaultZone: berlin)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T12:00:00-0500", defaultZone: berlin)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T18:00:00[Europe/Berlin]", defaultZone: .gmt)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T12:00:00 America/New_York", defaultZone: .gmt)
+                == Date(timeIntervalSince1970: 1_798_131_600))
+        #expect(
+            WallClockText.parse("2026-12-24T18:00:00.250", defaultZone: berlin)
+                == Date(timeIntervalSince1970: 1_798_131_600))
         #expect(WallClockText.parse("2026-12-24", defaultZone: berlin) == Date(timeIntervalSince1970: 1_798_066_800))
-        for bad in ["", "2026-13-01T00:00", "2026-12-24T25:00", "2026-12-24T18:00:00+25:00", "2026-12-24T18:00[Nowhere/City]", "tomorrow", "2026-12-24T24:00"] {
+        for bad in [
+            "", "2026-13-01T00:00", "2026-12-24T25:00", "2026-12-24T18:00:00+25:00", "2026-12-24T18:00[Nowhere/City]",
+            "tomorrow", "2026-12-24T24:00",
+        ] {
             #expect(WallClockText.parse(bad, defaultZone: berlin) == nil, "\(bad)")
         }
-        #expect(WallClockText.format(Date(timeIntervalSince1970: 1_798_131_600), in: berlin) == "2026-12-24T18:00:00+01:00")
+        #expect(
+            WallClockText.format(Date(timeIntervalSince1970: 1_798_131_600), in: berlin) == "2026-12-24T18:00:00+01:00")
     }
 
     @Test func changesComeAtTheirShowTimesInOrder() {
@@ -62,7 +83,10 @@ private let shop = Schedule(
         _ = programme.advance(to: 200, wall: origin.addingTimeInterval(200))
         #expect(programme.wake(at: 200) == nil)
         #expect(programme.advance(to: 499, wall: origin.addingTimeInterval(499)) == [])
-        #expect(programme.advance(to: 600, wall: origin.addingTimeInterval(600)) == [ProgrammeChange(time: 500, displayOn: false)])
+        #expect(
+            programme.advance(to: 600, wall: origin.addingTimeInterval(600)) == [
+                ProgrammeChange(time: 500, displayOn: false)
+            ])
         // While the schedule has the display on, a touch does nothing.
         var day = Programme(schedule: shop, wallOrigin: instant("2026-04-01T12:00:00"))
         #expect(day.wake(at: 1) == nil)
@@ -94,11 +118,16 @@ private let shop = Schedule(
         let document = PlaylistDocument(
             file: "/p/shop.json", timeZoneName: "Europe/Berlin",
             playlists: [
-                PlaylistSpec(name: "idle", items: [PlaylistItem(source: .image("/p/a.jpg")), PlaylistItem(source: .image("/p/b.jpg"))]),
-                PlaylistSpec(name: "shop", items: [PlaylistItem(source: .image("/p/c.jpg")), PlaylistItem(source: .image("/p/d.jpg"))]),
+                PlaylistSpec(
+                    name: "idle",
+                    items: [PlaylistItem(source: .image("/p/a.jpg")), PlaylistItem(source: .image("/p/b.jpg"))]),
+                PlaylistSpec(
+                    name: "shop",
+                    items: [PlaylistItem(source: .image("/p/c.jpg")), PlaylistItem(source: .image("/p/d.jpg"))]),
             ],
             isScheduled: true, defaultPlaylist: "idle",
-            rules: shop.rules, display: {
+            rules: shop.rules,
+            display: {
                 var d = DisplayPowerSpec()
                 d.off = shop.displayOff
                 return d
@@ -110,7 +139,8 @@ private let shop = Schedule(
         options.transitionDuration = 1
         func state(from origin: Date, at t: Double) -> (String, Bool, String?) {
             let (engine, programme) = ScheduledRun.run(
-                content: content, options: { _ in options }, wallOrigin: origin, output: Size(width: 100, height: 100), to: t)
+                content: content, options: { _ in options }, wallOrigin: origin, output: Size(width: 100, height: 100),
+                to: t)
             return (programme.playlist, programme.displayOn, engine.currentSource)
         }
         let morning = instant("2026-04-01T08:59:30")

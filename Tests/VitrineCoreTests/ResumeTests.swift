@@ -12,7 +12,10 @@ private final class ResumeFixture {
     init(name: String = #function) throws {
         tree = try TemporaryFolder(name)
         for file in ["photos/a.jpg", "photos/b.jpg", "photos/c.jpg"] { try tree.write(file) }
-        try tree.write("frame.json", "{ \"version\": 1, \"defaults\": { \"interval\": 10, \"transitionDuration\": 1 }, \"items\": [ { \"folder\": \"photos\" } ] }")
+        try tree.write(
+            "frame.json",
+            "{ \"version\": 1, \"defaults\": { \"interval\": 10, \"transitionDuration\": 1 }, \"items\": [ { \"folder\": \"photos\" } ] }"
+        )
     }
 
     /// A fresh start of the program: a new session, programme and live show.
@@ -39,7 +42,8 @@ private final class ResumeFixture {
         let tree = try TemporaryFolder()
         let store = ResumeStore(path: tree.at("deep/er/position.json"))
         #expect(store.load() == .none)
-        let position = ResumePosition(origin: "/p.json", fingerprint: "ab", playlist: "main", source: "/x.jpg", index: 3, seed: 9)
+        let position = ResumePosition(
+            origin: "/p.json", fingerprint: "ab", playlist: "main", source: "/x.jpg", index: 3, seed: 9)
         try store.save(position)
         #expect(store.load() == .position(position))
         // No temporary file is left behind.
@@ -61,7 +65,8 @@ private final class ResumeFixture {
     @Test func theDefaultPathFollowsXDG() {
         #expect(ResumeStore.defaultPath(environment: ["XDG_STATE_HOME": "/s"]) == "/s/vitrine/position.json")
         let fallback = ResumeStore.defaultPath(environment: ["HOME": "/home/pi"])
-        #expect(fallback == "/var/lib/vitrine/position.json" || fallback == "/home/pi/.local/state/vitrine/position.json")
+        #expect(
+            fallback == "/var/lib/vitrine/position.json" || fallback == "/home/pi/.local/state/vitrine/position.json")
     }
 
     @Test func aRestartCarriesOnWhereTheShowWas() throws {
@@ -87,7 +92,9 @@ private final class ResumeFixture {
         var (live, engine) = try f.start()
         _ = engine.run(to: 12) { _ in true }
         live.finish(engine)
-        try f.tree.write("frame.json", "{ \"version\": 1, \"defaults\": { \"interval\": 9 }, \"items\": [ { \"folder\": \"photos\" } ] }")
+        try f.tree.write(
+            "frame.json",
+            "{ \"version\": 1, \"defaults\": { \"interval\": 9 }, \"items\": [ { \"folder\": \"photos\" } ] }")
         let (_, restarted) = try f.start()
         #expect(f.name(restarted) == "a.jpg")
     }

@@ -10,7 +10,8 @@ import VitrineMedia
 private struct FlatDecoder: ImageDecoding {
     func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let color: UInt32 = request.path.hasSuffix("red.png") ? 0xFFFF_0000 : 0xFF00_00FF
-        return DecodedImage(pixels: PixelBuffer(width: 8, height: 8, color: color), sourceSize: Size(width: 8, height: 8))
+        return DecodedImage(
+            pixels: PixelBuffer(width: 8, height: 8, color: color), sourceSize: Size(width: 8, height: 8))
     }
 }
 
@@ -23,10 +24,12 @@ private final class CountingDecoder: ImageDecoding {
     }
 }
 
+private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
+
 @Suite struct ScheduledSnapshotTests {
     private func content() -> PlaylistContent {
         var display = DisplayPowerSpec()
-        display.off = [TimeWindow(from: TimeOfDay("22:00")!, to: TimeOfDay("06:00")!)]
+        display.off = [TimeWindow(from: tod("22:00"), to: tod("06:00"))]
         let document = PlaylistDocument(
             file: "/p/show.json", timeZoneName: "UTC",
             playlists: [
@@ -34,7 +37,9 @@ private final class CountingDecoder: ImageDecoding {
                 PlaylistSpec(name: "late", items: [PlaylistItem(source: .image("/p/blue.png"))]),
             ],
             isScheduled: true, defaultPlaylist: "day",
-            rules: [ScheduleRule(playlist: "late", window: TimeWindow(from: TimeOfDay("18:00")!, to: TimeOfDay("22:00")!))],
+            rules: [
+                ScheduleRule(playlist: "late", window: TimeWindow(from: tod("18:00"), to: tod("22:00")))
+            ],
             display: display)
         var content = PlaylistContent(document: document)
         _ = content.setImage("/p/red.png", present: true)
@@ -47,7 +52,7 @@ private final class CountingDecoder: ImageDecoding {
         options.fit = .cover
         let snapshot = ScheduledSnapshot(
             content: content(), options: { _ in options }, size: Size(width: 32, height: 18), decoder: decoder,
-            wallOrigin: WallClockText.parse(clock, defaultZone: .gmt)!)
+            wallOrigin: WallClockText.parse(clock, defaultZone: .gmt) ?? .distantPast)
         return try snapshot.render(at: 0.5)
     }
 
@@ -75,13 +80,15 @@ private final class CountingDecoder: ImageDecoding {
     @Test func theScheduleChartHasARowPerDayAndAColourPerPlaylist() throws {
         let content = content()
         let chart = ScheduleChart(schedule: content.document.schedule(), playlists: ["day", "late"])
-        let scene = chart.scene(from: LocalDate("2026-05-05")!, count: 2)
+        let scene = chart.scene(from: LocalDate(year: 2026, month: 5, day: 5) ?? LocalDate(daysSinceEpoch: 0), count: 2)
         let canvas = try OffscreenCanvas(width: Int(scene.size.width), height: Int(scene.size.height))
         canvas.draw(scene) { _ in nil }
         let pixels = canvas.pixels()
         func color(hour: Double, row: Int) -> UInt32 {
             let x = Int(ScheduleChart.margin + hour * ScheduleChart.hourWidth)
-            let y = Int(ScheduleChart.margin + Double(row) * (ScheduleChart.rowHeight + ScheduleChart.gap) + ScheduleChart.rowHeight / 2)
+            let y = Int(
+                ScheduleChart.margin + Double(row) * (ScheduleChart.rowHeight + ScheduleChart.gap) + ScheduleChart
+                    .rowHeight / 2)
             return pixels[x, y] & 0x00FF_FFFF
         }
         func rgb(_ c: RGBColor) -> UInt32 { UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b) }

@@ -57,7 +57,11 @@ public struct DirectoryWalk {
     /// All accepted files, in walk order (for `vitrine check` and snapshots).
     public func all() -> [FolderEntry] {
         var out: [FolderEntry] = []
-        run(folder: { _ in true }, found: { out.append($0); return true })
+        run(
+            folder: { _ in true },
+            found: {
+                out.append($0); return true
+            })
         return out
     }
 

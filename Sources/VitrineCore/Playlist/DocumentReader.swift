@@ -48,7 +48,8 @@ struct DocumentReader {
         guard let node else { return nil }
         guard let value = node.number, allowZero ? value >= 0 : value > 0 else {
             error(
-                path, allowZero ? "must be zero or a positive number of seconds" : "must be a positive number of seconds",
+                path,
+                allowZero ? "must be zero or a positive number of seconds" : "must be a positive number of seconds",
                 at: node.position)
             return nil
         }

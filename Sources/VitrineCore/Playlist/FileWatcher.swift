@@ -160,10 +160,12 @@ public final class FileWatcher: Sendable {
         }
         if has(IN_IGNORED) { return nil }
         if has(IN_MOVED_FROM) {
-            return FileEvent(folder: folder, name: name, kind: .movedOut(cookie: header.cookie), isDirectory: isDirectory)
+            return FileEvent(
+                folder: folder, name: name, kind: .movedOut(cookie: header.cookie), isDirectory: isDirectory)
         }
         if has(IN_MOVED_TO) {
-            return FileEvent(folder: folder, name: name, kind: .movedIn(cookie: header.cookie), isDirectory: isDirectory)
+            return FileEvent(
+                folder: folder, name: name, kind: .movedIn(cookie: header.cookie), isDirectory: isDirectory)
         }
         if has(IN_DELETE) { return FileEvent(folder: folder, name: name, kind: .deleted, isDirectory: isDirectory) }
         return FileEvent(folder: folder, name: name, kind: .changed, isDirectory: isDirectory)

@@ -33,7 +33,9 @@ public struct JSONParser {
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(text)
         parser.skipSpace()
-        guard parser.peek != nil else { throw JSONSyntaxError("the file is empty; expected a JSON object", at: parser.here) }
+        guard parser.peek != nil else {
+            throw JSONSyntaxError("the file is empty; expected a JSON object", at: parser.here)
+        }
         let node = try parser.parseValue()
         parser.skipSpace()
         if parser.peek != nil {
@@ -93,7 +95,8 @@ public struct JSONParser {
     private mutating func parseWord(_ word: String, _ start: SourcePosition) throws(JSONSyntaxError) -> SourcePosition {
         for expected in word.unicodeScalars {
             guard peek == expected else {
-                throw JSONSyntaxError("expected a value (a string in double quotes, a number, true, false or null)", at: start)
+                throw JSONSyntaxError(
+                    "expected a value (a string in double quotes, a number, true, false or null)", at: start)
             }
             advance()
         }

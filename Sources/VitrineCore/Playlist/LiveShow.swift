@@ -64,7 +64,9 @@ public final class LiveShow {
     }
 
     private func computeFingerprint() -> String {
-        let text = session.watchesPlaylistFile ? (try? String(contentsOfFile: session.document.file, encoding: .utf8)) ?? "" : ""
+        let text =
+            session.watchesPlaylistFile
+            ? (try? String(contentsOfFile: session.document.file, encoding: .utf8)) ?? "" : ""
         return ResumePosition.fingerprint(origin + "\n" + fingerprintExtra + "\n" + text)
     }
 

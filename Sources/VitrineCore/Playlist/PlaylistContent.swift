@@ -128,7 +128,9 @@ public struct PlaylistContent: Sendable {
                 case .image(let image): if image == path { names.insert(playlist.name) }
                 case .folder(let folder):
                     let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-                    if path.hasPrefix(base), folders[ItemKey(playlist: p, item: i)]?.contains(String(path.dropFirst(base.count))) == true {
+                    if path.hasPrefix(base),
+                        folders[ItemKey(playlist: p, item: i)]?.contains(String(path.dropFirst(base.count))) == true
+                    {
                         names.insert(playlist.name)
                     }
                 }

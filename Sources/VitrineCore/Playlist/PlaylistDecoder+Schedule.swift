@@ -21,7 +21,9 @@ extension PlaylistDecoder {
                 }
                 let window = decodeWindow(rf, path, at: element.position)
                 let priority = reader.integer(rf["priority"], path + ".priority") ?? 0
-                if let name, let window { rules.append(ScheduleRule(playlist: name, window: window, priority: priority)) }
+                if let name, let window {
+                    rules.append(ScheduleRule(playlist: name, window: window, priority: priority))
+                }
             }
         }
         return (defaultName, rules)
@@ -59,7 +61,8 @@ extension PlaylistDecoder {
             ok = false
         }
         if window.from == .endOfDay {
-            reader.error(path + ".from", "24:00 is the end of a day; a window starts at 00:00–23:59", at: f["from"]?.position)
+            reader.error(
+                path + ".from", "24:00 is the end of a day; a window starts at 00:00–23:59", at: f["from"]?.position)
             ok = false
         }
         if let node = f["dates"] {
@@ -84,7 +87,9 @@ extension PlaylistDecoder {
             case "weekend"?: days.formUnion([.sat, .sun])
             case "daily"?: days.formUnion(Weekday.allCases)
             case let text?:
-                if let day = Weekday(rawValue: String(text.prefix(3))), text.count == 3 || Self.fullDayNames.contains(text) {
+                if let day = Weekday(rawValue: String(text.prefix(3))),
+                    text.count == 3 || Self.fullDayNames.contains(text)
+                {
                     days.insert(day)
                 } else {
                     reader.error(elementPath, "'\(text)' is not a day; use \(names)", at: element.position)
@@ -102,7 +107,9 @@ extension PlaylistDecoder {
         return ok ? days : nil
     }
 
-    static let fullDayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let fullDayNames: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ]
 
     mutating func decodeDates(_ node: JSONNode, _ path: String) -> ClosedRange<LocalDate>? {
         guard let f = reader.object(node, path, fields: Self.dateRangeFields) else { return nil }
@@ -138,7 +145,8 @@ extension PlaylistDecoder {
                 let path = "display.off[\(i)]"
                 guard let wf = reader.object(element, path, fields: Self.windowFields) else { continue }
                 if wf["from"] == nil, wf["to"] == nil, wf["days"] == nil, wf["dates"] == nil {
-                    reader.error(path, "needs \"from\" and \"to\" (and optionally \"days\", \"dates\")", at: element.position)
+                    reader.error(
+                        path, "needs \"from\" and \"to\" (and optionally \"days\", \"dates\")", at: element.position)
                     continue
                 }
                 if let window = decodeWindow(wf, path, at: element.position) { spec.off.append(window) }

@@ -56,7 +56,9 @@ public struct PlaylistDecoder {
     }
 
     /// Decodes `text`, the contents of the playlist file at the absolute path `file`.
-    public static func decode(_ text: String, file: String, probe: @escaping (String) -> PathKind = PathKind.probe) -> Outcome {
+    public static func decode(_ text: String, file: String, probe: @escaping (String) -> PathKind = PathKind.probe)
+        -> Outcome
+    {
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -65,7 +67,9 @@ public struct PlaylistDecoder {
         }
         var decoder = PlaylistDecoder(file: file, probe: probe)
         let document = decoder.decodeRoot(root)
-        let diagnostics = decoder.reader.diagnostics.sorted { ($0.position ?? .init(line: 0, column: 0)) < ($1.position ?? .init(line: 0, column: 0)) }
+        let diagnostics = decoder.reader.diagnostics.sorted {
+            ($0.position ?? .init(line: 0, column: 0)) < ($1.position ?? .init(line: 0, column: 0))
+        }
         return Outcome(document: diagnostics.errors.isEmpty ? document : nil, diagnostics: diagnostics)
     }
 
@@ -91,7 +95,9 @@ public struct PlaylistDecoder {
         if let node = fields["version"] {
             if let v = node.number, v == Double(Self.version) {
             } else if let v = node.number, v == v.rounded(), v > 0 {
-                reader.error("version", "\(Int(v)) is not supported; this Vitrine reads version \(Self.version)", at: node.position)
+                reader.error(
+                    "version", "\(Int(v)) is not supported; this Vitrine reads version \(Self.version)",
+                    at: node.position)
             } else {
                 reader.error("version", "must be the number \(Self.version)", at: node.position)
             }
@@ -99,9 +105,13 @@ public struct PlaylistDecoder {
             reader.error("version", "missing; add \"version\": \(Self.version) at the top", at: root.position)
         }
         var zoneName: String?
-        if let node = fields["timeZone"], let name = reader.string(node, "timeZone", what: "a time zone name such as Europe/Berlin") {
+        if let node = fields["timeZone"],
+            let name = reader.string(node, "timeZone", what: "a time zone name such as Europe/Berlin")
+        {
             if TimeZone(identifier: name) == nil {
-                reader.error("timeZone", "unknown time zone '\(name)'; use a name such as Europe/Berlin or UTC", at: node.position)
+                reader.error(
+                    "timeZone", "unknown time zone '\(name)'; use a name such as Europe/Berlin or UTC",
+                    at: node.position)
             } else {
                 zoneName = name
             }
@@ -116,12 +126,14 @@ public struct PlaylistDecoder {
             playlists = [PlaylistSpec(name: name, defaults: topDefaults, items: list)]
             checkTiming(topDefaults, fields["defaults"], "defaults")
             if let schedule = fields["schedule"] {
-                reader.error("schedule", "needs named playlists: put the items under \"playlists\"", at: schedule.position)
+                reader.error(
+                    "schedule", "needs named playlists: put the items under \"playlists\"", at: schedule.position)
             }
         case (nil, let node?):
             playlists = decodePlaylists(node, topDefaults: topDefaults, topDefaultsNode: fields["defaults"])
         case (let items?, _?):
-            reader.error("items", "a file has either \"items\" (one playlist) or \"playlists\", not both", at: items.position)
+            reader.error(
+                "items", "a file has either \"items\" (one playlist) or \"playlists\", not both", at: items.position)
         case (nil, nil):
             reader.error(
                 "", "needs \"items\" (one playlist) or \"playlists\" (several, with a schedule)", at: root.position)
@@ -145,7 +157,8 @@ public struct PlaylistDecoder {
         let join = { (key: String) in DocumentReader.join(path, key) }
         defaults.interval = reader.seconds(f["interval"], join("interval"))
         defaults.transition = reader.choice(f["transition"], join("transition"), as: TransitionKind.self)
-        defaults.transitionDuration = reader.seconds(f["transitionDuration"], join("transitionDuration"), allowZero: true)
+        defaults.transitionDuration = reader.seconds(
+            f["transitionDuration"], join("transitionDuration"), allowZero: true)
         defaults.fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
         defaults.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
         defaults.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
@@ -165,9 +178,13 @@ public struct PlaylistDecoder {
             at: position)
     }
 
-    mutating func decodePlaylists(_ node: JSONNode, topDefaults: PlaylistDefaults, topDefaultsNode: JSONNode?) -> [PlaylistSpec] {
+    mutating func decodePlaylists(_ node: JSONNode, topDefaults: PlaylistDefaults, topDefaultsNode: JSONNode?)
+        -> [PlaylistSpec]
+    {
         guard let members = node.members else {
-            reader.error("playlists", "must be an object of named playlists ({ \"name\": { \"items\": […] } })", at: node.position)
+            reader.error(
+                "playlists", "must be an object of named playlists ({ \"name\": { \"items\": […] } })",
+                at: node.position)
             return []
         }
         if members.isEmpty { reader.error("playlists", "is empty; name at least one playlist", at: node.position) }
@@ -180,9 +197,12 @@ public struct PlaylistDecoder {
                 continue
             }
             guard let f = reader.object(member.value, path, fields: Self.playlistFields) else { continue }
-            let own = f["defaults"].map { decodeDefaults($0, DocumentReader.join(path, "defaults")) } ?? PlaylistDefaults()
+            let own =
+                f["defaults"].map { decodeDefaults($0, DocumentReader.join(path, "defaults")) } ?? PlaylistDefaults()
             let defaults = own.over(topDefaults)
-            checkTiming(defaults, f["defaults"] ?? topDefaultsNode, f["defaults"] != nil ? DocumentReader.join(path, "defaults") : "defaults")
+            checkTiming(
+                defaults, f["defaults"] ?? topDefaultsNode,
+                f["defaults"] != nil ? DocumentReader.join(path, "defaults") : "defaults")
             let itemsPath = DocumentReader.join(path, "items")
             guard let items = f["items"] else {
                 reader.error(itemsPath, "missing; list the images and folders to show", at: member.value.position)
@@ -194,7 +214,9 @@ public struct PlaylistDecoder {
     }
 
     mutating func decodeItems(_ node: JSONNode, _ path: String) -> [PlaylistItem] {
-        guard let elements = reader.list(node, path, of: "items ({ \"image\": … } or { \"folder\": … })") else { return [] }
+        guard let elements = reader.list(node, path, of: "items ({ \"image\": … } or { \"folder\": … })") else {
+            return []
+        }
         if elements.isEmpty { reader.error(path, "is empty; list at least one image or folder", at: node.position) }
         return elements.enumerated().compactMap { i, element in decodeItem(element, "\(path)[\(i)]") }
     }
@@ -208,11 +230,18 @@ public struct PlaylistDecoder {
             if let text = reader.string(imageNode, join("image"), what: "the path of an image file"), !text.isEmpty {
                 let absolute = resolve(text)
                 if !SourceScanner.isImagePath(text) {
-                    reader.error(join("image"), "\(text) is not an image file (expected one of: \(SourceScanner.extensionList))", at: imageNode.position)
+                    reader.error(
+                        join("image"), "\(text) is not an image file (expected one of: \(SourceScanner.extensionList))",
+                        at: imageNode.position)
                 } else {
                     switch probe(absolute) {
-                    case .missing: reader.warning(join("image"), "\(text): no such file (it is skipped until it appears)", at: imageNode.position)
-                    case .directory: reader.error(join("image"), "\(text) is a folder; write \"folder\" for a folder", at: imageNode.position)
+                    case .missing:
+                        reader.warning(
+                            join("image"), "\(text): no such file (it is skipped until it appears)",
+                            at: imageNode.position)
+                    case .directory:
+                        reader.error(
+                            join("image"), "\(text) is a folder; write \"folder\" for a folder", at: imageNode.position)
                     case .file: break
                     }
                 }
@@ -230,8 +259,13 @@ public struct PlaylistDecoder {
             if let text = reader.string(folderNode, join("folder"), what: "the path of a folder"), !text.isEmpty {
                 var folder = FolderSource(path: resolve(text))
                 switch probe(folder.path) {
-                case .missing: reader.warning(join("folder"), "\(text): no such folder (it is watched for until it appears)", at: folderNode.position)
-                case .file: reader.error(join("folder"), "\(text) is a file; write \"image\" for one image", at: folderNode.position)
+                case .missing:
+                    reader.warning(
+                        join("folder"), "\(text): no such folder (it is watched for until it appears)",
+                        at: folderNode.position)
+                case .file:
+                    reader.error(
+                        join("folder"), "\(text) is a file; write \"image\" for one image", at: folderNode.position)
                 case .directory: break
                 }
                 folder.recursive = reader.bool(f["recursive"], join("recursive")) ?? false
@@ -273,11 +307,14 @@ public struct PlaylistDecoder {
         var out: [Glob] = []
         for (i, element) in elements.enumerated() {
             let elementPath = node.string != nil ? path : "\(path)[\(i)]"
-            guard let text = reader.string(element, elementPath, what: "a glob pattern such as \"*.jpg\"") else { continue }
+            guard let text = reader.string(element, elementPath, what: "a glob pattern such as \"*.jpg\"") else {
+                continue
+            }
             do {
                 out.append(try Glob(text))
             } catch {
-                reader.error(elementPath, "invalid pattern \(JSONText.quote(text)): \(error.reason)", at: element.position)
+                reader.error(
+                    elementPath, "invalid pattern \(JSONText.quote(text)): \(error.reason)", at: element.position)
             }
         }
         return out

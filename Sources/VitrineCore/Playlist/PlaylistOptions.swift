@@ -38,7 +38,8 @@ public struct PlaylistOptions: Sendable {
         case "--clock":
             let text = try scanner.value(for: option)
             guard WallClockText.parse(text, defaultZone: .current) != nil else {
-                throw UsageError("--clock \(text): expected a time as \(WallClockText.help), for example 2026-12-24T18:00:00")
+                throw UsageError(
+                    "--clock \(text): expected a time as \(WallClockText.help), for example 2026-12-24T18:00:00")
             }
             clock = text
         case "--state-file" where play:

@@ -64,7 +64,8 @@ public struct ResumeStore: Sendable {
         do {
             return .position(try JSONDecoder().decode(ResumePosition.self, from: data))
         } catch {
-            return .unusable("\(path): not a resume position (\(Self.reason(error))); it is ignored and will be rewritten")
+            return .unusable(
+                "\(path): not a resume position (\(Self.reason(error))); it is ignored and will be rewritten")
         }
     }
 
@@ -72,7 +73,8 @@ public struct ResumeStore: Sendable {
         switch error {
         case DecodingError.dataCorrupted: return "not valid JSON"
         case DecodingError.keyNotFound(let key, _): return "missing \(key.stringValue)"
-        case DecodingError.typeMismatch(_, let context): return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.typeMismatch(_, let context):
+            return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
         default: return "unreadable"
         }
     }
@@ -83,7 +85,8 @@ public struct ResumeStore: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ResumeError(description: "cannot create \(folder) for the resume position: \(error.localizedDescription)")
+            throw ResumeError(
+                description: "cannot create \(folder) for the resume position: \(error.localizedDescription)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

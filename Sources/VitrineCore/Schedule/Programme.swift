@@ -112,6 +112,7 @@ public struct Programme: Sendable {
         let displayChanged = before.1 != displayOn
         guard playlistChanged || displayChanged else { return nil }
         return ProgrammeChange(
-            time: time, playlist: playlistChanged ? scheduled.playlist : nil, displayOn: displayChanged ? displayOn : nil)
+            time: time, playlist: playlistChanged ? scheduled.playlist : nil,
+            displayOn: displayChanged ? displayOn : nil)
     }
 }

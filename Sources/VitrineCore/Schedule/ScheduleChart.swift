@@ -67,7 +67,8 @@ public struct ScheduleChart: Sendable {
                 let x1 = x(of: segment.end, dayEnd: dayEnd, clock: clock, isEnd: true)
                 guard x1 > x0 else { continue }
                 let color = segment.state.displayOn ? color(of: segment.state.playlist) : Self.off
-                scene.ops.append(.fill(rect: Rect(x: x0, y: y, width: x1 - x0, height: Self.rowHeight), color: color, alpha: 1))
+                scene.ops.append(
+                    .fill(rect: Rect(x: x0, y: y, width: x1 - x0, height: Self.rowHeight), color: color, alpha: 1))
             }
             // Hour marks every three hours.
             for hour in stride(from: 3, to: 24, by: 3) {

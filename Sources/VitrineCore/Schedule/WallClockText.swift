@@ -11,7 +11,9 @@ public enum WallClockText {
         guard rest.count >= 10, let date = LocalDate(rest.prefix(10)) else { return nil }
         rest = rest.dropFirst(10)
         var time = TimeOfDay.midnight
-        if let first = rest.first, first == "T" || first == "t" || first == " " && rest.dropFirst().first?.isNumber == true {
+        if let first = rest.first,
+            first == "T" || first == "t" || first == " " && rest.dropFirst().first?.isNumber == true
+        {
             rest = rest.dropFirst()
             let end = rest.firstIndex { !($0.isNumber || $0 == ":") } ?? rest.endIndex
             guard let parsed = TimeOfDay(rest[..<end]), parsed < .endOfDay else { return nil }

@@ -64,7 +64,9 @@ extension Show {
 
     /// Starts over with another slide list and options (a schedule switched
     /// playlists): slide `index` of it is shown from `time`, as a cut.
-    public mutating func restart(slides newSlides: [Slide], options newOptions: ShowOptions, at time: Double, index start: Int = 0) {
+    public mutating func restart(
+        slides newSlides: [Slide], options newOptions: ShowOptions, at time: Double, index start: Int = 0
+    ) {
         let paused = pausedAt != nil
         self = Show(slides: newSlides, options: newOptions)
         index = newSlides.indices.contains(start) ? start : 0
