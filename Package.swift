@@ -25,14 +25,14 @@ let package = Package(
             dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CExif"]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // The command line.
         .executableTarget(name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL"]),
 
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
     ],
     swiftLanguageModes: [.v6]
 )

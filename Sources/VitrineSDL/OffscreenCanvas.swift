@@ -16,7 +16,7 @@ public final class OffscreenCanvas {
         public let description: String
     }
 
-    public init(width: Int, height: Int) throws(Failure) {
+    public init(width: Int, height: Int, fontPath: String? = nil) throws(Failure) {
         guard
             let surface = SDL_CreateRGBSurfaceWithFormat(
                 0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -27,7 +27,7 @@ public final class OffscreenCanvas {
         }
         self.surface = surface
         self.renderer = renderer
-        self.scene = SceneRenderer(renderer: renderer)
+        self.scene = SceneRenderer(renderer: renderer, fontPath: fontPath)
         self.width = width
         self.height = height
     }

@@ -19,14 +19,45 @@ public final class Player {
     /// The live playlist (watched files, schedule, display power, resume), when there is one.
     let live: LiveShow?
 
+    private let overlayOptions: OverlayOptions
+    /// Folders watched for a first image, and how to list their slides.
+    private var waiting: (folders: [String], scan: () -> [Slide])?
+    private var lastScan = 0.0
+    private var wallClock = 0.0
+
+    /// With no slides, show "No images yet" and look for images in `folders` every 2 s.
+    public func waitForImages(in folders: [String], scan: @escaping () -> [Slide]) {
+        waiting = (folders, scan)
+    }
+
+    /// Polls for a first image while the show is empty; starts a fresh show when one appears.
+    private func checkForImages() {
+        guard engine.show.count == 0, let waiting else { return }
+        engine.status = .noImages(folders: waiting.folders)
+        guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
+        lastScan = wallClock
+        let slides = waiting.scan()
+        guard !slides.isEmpty else { return }
+        log.info("found \(slides.count) image(s); starting the show")
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output)
+        var next = fresh
+        next.overlays = overlayOptions.stack(slides: slides)
+        next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+        engine = next
+        started = false
+    }
+
     public init(
-        slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding,
-        live: LiveShow? = nil
+        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, live: LiveShow? = nil
     ) {
         let output = Size(width: 1280, height: 720)
         self.live = live
         self.engine =
             live?.makeEngine(output: output) ?? ShowEngine(slides: slides, options: options, output: output)
+        self.engine.overlays = overlays.stack(slides: self.engine.show.slides)
+        self.engine.wallClockOrigin = wallClockOrigin
+        self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
     }
@@ -36,7 +67,7 @@ public final class Player {
     /// Runs until the user quits. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        let scene = SceneRenderer(renderer: screen.renderer)
+        let scene = SceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
         defer { scene.removeAll() }
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
@@ -51,23 +82,32 @@ public final class Player {
             }
             engine.output = output
 
+            wallClock += frameTime
             receiveDecodes(into: scene)
-            guard engine.show.count > 0 || live != nil else {
+            checkForImages()
+            guard engine.show.count > 0 || waiting != nil || live != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
             pollEvents()
-            if !started, isShowing(scene) { started = true }
+            if !started, isShowing(scene) {
+                started = true
+                engine.status = nil
+            }
             if started {
-                // A copy: the closure must not read `engine` while `advance` mutates it.
-                let current = slides
-                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
+                // A copy, so the readiness check does not read the engine while it changes.
+                let list = slides
+                let requests = engine.advance(by: frameTime) { scene.hasImage(list[$0].source) }
                 for request in requests {
                     switch request {
                     case .quit: running = false
                     case .toggleFullscreen: screen.toggleFullscreen()
                     }
                 }
+            }
+            if let limit = display.quitAfter, engine.time >= limit {
+                log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+                running = false
             }
             let displayOn = updateLive(scene, monotonic: Double(now) / frequency)
             if displayOn { requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene) }

@@ -12,6 +12,7 @@ public struct ScheduledSnapshot {
     public var decoder: any ImageDecoding
     public var wallOrigin: Date
     public var fallbackZone: TimeZone = .current
+    public var overlays = OverlayOptions()
     public var log = Log("snapshot")
 
     public init(
@@ -40,12 +41,16 @@ public struct ScheduledSnapshot {
         while true {
             let (engine, programme) = ScheduledRun.run(
                 content: content, options: options, wallOrigin: wallOrigin, fallbackZone: fallbackZone, output: size,
-                input: input, to: time)
+                input: input, to: time
+            ) { engine in
+                engine.overlays = overlays.stack(slides: engine.show.slides)
+                engine.wallClockOrigin = wallOrigin.timeIntervalSince1970
+            }
             let slides = engine.show.slides
             var report = engine.report(at: time)
             report.playlist = programme.playlist
             report.displayOn = programme.displayOn
-            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: overlays.font)
             guard programme.displayOn else {
                 // Off: black, and nothing decoded.
                 let black = Scene(size: size, background: .black)

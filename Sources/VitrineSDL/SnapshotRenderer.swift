@@ -8,6 +8,11 @@ public struct SnapshotRenderer {
     public var size: Size
     public var decoder: any ImageDecoding
     public var log = Log("snapshot")
+    public var overlays = OverlayOptions()
+    /// Wall-clock time at show time 0 (seconds since 1970), for the clock overlay.
+    public var wallClockOrigin: Double?
+    /// The screen drawn when there are no slides at all (instead of failing).
+    public var emptyStatus: StatusScreen?
 
     public init(options: ShowOptions, size: Size, decoder: any ImageDecoding) {
         self.options = options
@@ -36,6 +41,9 @@ public struct SnapshotRenderer {
         var failed: Set<String> = []
         while true {
             var engine = ShowEngine(slides: slides, options: options, output: size)
+            engine.overlays = overlays.stack(slides: slides)
+            engine.wallClockOrigin = wallClockOrigin
+            if slides.isEmpty, failed.isEmpty, let emptyStatus { engine.status = emptyStatus }
             for event in input { engine.enqueue(event) }
             _ = engine.run(to: time) { _ in true }
             let show = engine.show
@@ -57,7 +65,7 @@ public struct SnapshotRenderer {
                 guard !slides.isEmpty else { throw NoImages() }
                 continue
             }
-            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+            let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: overlays.font)
             for (path, image) in decoded where needed.contains(path) {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }

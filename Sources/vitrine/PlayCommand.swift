@@ -21,6 +21,7 @@ enum PlayCommand {
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+              --quit-after SECONDS           quit after this many seconds of show time (default: never)
             Playlist options:
             \(PlaylistOptions.playHelp)
             \(CommonOptions.help)
@@ -42,21 +43,27 @@ enum PlayCommand {
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            case "--quit-after": display.quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
         try common.validate()
         if PlaylistOptions.isPlaylistFile(scanner.positionals) {
-            let live = try PlaylistPlay.live(scanner.positionals[0], common: common, playlist: playlist)
+            let (live, origin) = try PlaylistPlay.live(scanner.positionals[0], common: common, playlist: playlist)
             let player = Player(
-                slides: [], options: common.show, display: display, decoder: SDLImageDecoder(), live: live)
+                slides: [], options: common.show, overlays: common.overlay, display: display,
+                decoder: SDLImageDecoder(), wallClockOrigin: origin.timeIntervalSince1970, live: live)
             return try player.run()
         }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let sourceScanner = common.scanner
+        let paths = try sourceScanner.scan(sources)
         let player = Player(
-            slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: SDLImageDecoder())
+            slides: paths.map { Slide(source: $0) }, options: common.show, overlays: common.overlay,
+            display: display, decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970)
+        if common.waitForImages {
+            player.waitForImages(in: sources) { (try? sourceScanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
+        }
         return try player.run()
     }
 }

@@ -3,7 +3,10 @@ import VitrineCore
 
 /// `vitrine play PLAYLIST.json`: wires a playlist file's live side for the player.
 enum PlaylistPlay {
-    static func live(_ path: String, common: CommonOptions, playlist: PlaylistOptions) throws(UsageError) -> LiveShow {
+    /// The live show, and the wall time at show time 0 (now, or `--clock`).
+    static func live(_ path: String, common: CommonOptions, playlist: PlaylistOptions) throws(UsageError) -> (
+        LiveShow, Date
+    ) {
         let log = Log("playlist")
         let document = try PlaylistLoading.load(path, log: log)
         let given = playlist.given
@@ -16,7 +19,7 @@ enum PlaylistPlay {
         let programme = Programme(
             schedule: document.schedule(), wallOrigin: origin, wakeDuration: wakeMinutes * 60)
         let resume = playlist.noResume ? nil : ResumeStore(path: playlist.stateFile ?? ResumeStore.defaultPath())
-        return LiveShow(
+        let live = LiveShow(
             session: session, programme: programme, resume: resume, origin: document.file,
             fingerprintExtra: "order=\(given.contains("--order") ? common.order.rawValue : "-") "
                 + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",
@@ -24,5 +27,6 @@ enum PlaylistPlay {
         ) { document, name in
             document.playlist(named: name)?.options(base: common.show, given: given) ?? common.show
         }
+        return (live, origin)
     }
 }

@@ -14,9 +14,10 @@ enum PlaylistSnapshot {
         let content = PlaylistContent.scanned(
             PlaylistContent(document: document, common: common, given: playlist.given))
         let origin = playlist.wallOrigin(zone: document.timeZone(), now: Date())
-        let renderer = ScheduledSnapshot(
+        var renderer = ScheduledSnapshot(
             content: content, options: PlaylistLoading.options(document, common: common, given: playlist.given),
             size: size, decoder: SDLImageDecoder(), wallOrigin: origin)
+        renderer.overlays = common.overlay
         let frame = try renderer.render(at: at)
         try frame.canvas.savePNG(to: out)
         if printState { print(frame.report.json) }

@@ -53,9 +53,12 @@ enum SnapshotCommand {
                 playlist: playlist)
         }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let paths = try common.scanner.scan(sources)
 
-        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        var renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
+        renderer.overlays = common.overlay
+        renderer.wallClockOrigin = Date().timeIntervalSince1970
+        if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
         let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
         try frame.canvas.savePNG(to: out)
         if printState {

@@ -3,6 +3,9 @@ public struct CommonOptions: Equatable, Sendable {
     public var show = ShowOptions()
     public var order: SlideOrder = .name
     public var seed: UInt64 = 0
+    public var overlay = OverlayOptions()
+    /// Folders without images show a "No images yet" screen instead of failing.
+    public var waitForImages = false
 
     public init() {}
 
@@ -20,12 +23,17 @@ public struct CommonOptions: Equatable, Sendable {
           --order name|mtime|shuffle     order of a folder's images (default name)
           --seed N                       seed for --order shuffle (default 0)
           --no-loop                      stop on the last slide instead of starting over
+          --wait-for-images              a folder with no images shows a "No images yet" screen
+                                         and is checked again every 2 s, instead of an error
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
-        """
+
+        Overlays:
+        """ + OverlayOptions.help
 
     /// Applies `option` if it is one of the shared ones; returns false otherwise.
     public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+        if try overlay.apply(option, from: &scanner) { return true }
         switch option {
         case "--interval": show.interval = try scanner.seconds(for: option)
         case "--transition": show.transition = try scanner.choice(for: option, as: TransitionKind.self)
@@ -39,6 +47,7 @@ public struct CommonOptions: Equatable, Sendable {
             guard let value = UInt64(text) else { throw UsageError("--seed \(text): expected a whole number ≥ 0") }
             seed = value
         case "--no-loop": show.loop = false
+        case "--wait-for-images": waitForImages = true
         case "--fit": show.fit = try scanner.choice(for: option, as: FitMode.self)
         case "--background":
             let text = try scanner.value(for: option)
@@ -50,6 +59,11 @@ public struct CommonOptions: Equatable, Sendable {
             return false
         }
         return true
+    }
+
+    /// The scanner for SOURCE arguments these options ask for.
+    public var scanner: SourceScanner {
+        SourceScanner(order: order, seed: seed, allowEmpty: waitForImages)
     }
 
     /// Checks combinations once everything is parsed.

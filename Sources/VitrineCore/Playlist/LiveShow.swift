@@ -24,6 +24,8 @@ public final class LiveShow {
     private var lastSave: (source: String?, time: Double) = (nil, -Double.infinity)
     /// The source to move to once it is in the slide list (a resumed position).
     private var pendingResume: String?
+    /// Whether the engine's status screen is one this show set.
+    private var setStatus = false
     /// The last warnings given (also logged), for an on-screen notice and for tests.
     public private(set) var notices: [String] = []
 
@@ -156,8 +158,24 @@ public final class LiveShow {
             lastRebuild = now
             moveToPendingResume(&engine)
         }
+        showStatus(&engine)
         savePosition(engine, now: now)
         return update.rewritten
+    }
+
+    /// While the playlist is empty: "Getting ready" during the scan, "No images yet" after it.
+    private func showStatus(_ engine: inout ShowEngine) {
+        if engine.show.count == 0 {
+            let folders = session.content.folderItems.filter {
+                session.document.playlists[$0.key.playlist].name == programme.playlist
+            }.map(\.folder.path)
+            let found = session.content.folders.values.reduce(0) { $0 + $1.count }
+            engine.status = session.isScanning ? .scanning(found: found, total: nil) : .noImages(folders: folders)
+            setStatus = true
+        } else if setStatus {
+            engine.status = nil
+            setStatus = false
+        }
     }
 
     private func apply(_ change: ProgrammeChange, _ engine: inout ShowEngine) {

@@ -14,9 +14,13 @@ public struct Show: Sendable {
     /// Show time at which the show was paused; nil while playing.
     public internal(set) var pausedAt: Double?
     /// A move that waits for its image to be decoded.
-    public internal(set) var pending: PendingMove?
+    public internal(set) var pending: PendingMove? {
+        didSet { if pending == nil { pendingSince = nil } }
+    }
+    /// Show time at which the pending move was asked for.
+    public internal(set) var pendingSince: Double?
     /// Show time from which the due auto-advance has been waiting for its image.
-    var waitingSince: Double?
+    public internal(set) var waitingSince: Double?
 
     /// A move requested before its target image was ready.
     public struct PendingMove: Equatable, Sendable {
@@ -104,6 +108,7 @@ public struct Show: Sendable {
             pending = nil
             begin(target, direction: dir, at: time, sourceRect: sourceRect)
         } else {
+            if pending == nil { pendingSince = time }
             pending = PendingMove(target: target, direction: dir, sourceRect: sourceRect)
         }
     }

@@ -12,6 +12,12 @@ public struct ShowEngine: Sendable {
     public internal(set) var show: Show
     public private(set) var clock: FixedStepClock
     public var output: Size
+    /// The overlays drawn over the slides.
+    public var overlays = OverlayStack()
+    /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
+    public var wallClockOrigin: Double?
+    /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
+    public var status: StatusScreen?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
 
@@ -61,6 +67,7 @@ public struct ShowEngine: Sendable {
             requests += handle(first, at: t, isReady: isReady)
         }
         show.update(to: t, isReady: isReady)
+        if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
 
@@ -89,9 +96,21 @@ public struct ShowEngine: Sendable {
         scene(at: renderTime, imageSize: imageSize)
     }
 
-    /// The frame at `time` (at or shortly after the last step).
-    public func scene(at time: Double, imageSize: (Int) -> Size?) -> Scene {
-        SceneBuilder(output: output).build(show, at: time, imageSize: imageSize)
+    /// The frame at `time` (at or shortly after the last step), overlays included.
+    public func scene(
+        at time: Double, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
+    ) -> Scene {
+        if let status { return status.scene(output: output) }
+        var scene = SceneBuilder(output: output).build(show, at: time, imageSize: imageSize)
+        guard !overlays.isEmpty else { return scene }
+        let index = show.index
+        let current = show.slides.indices.contains(index) ? show.slides[index] : nil
+        let frame = OverlayFrame(
+            output: output, time: time, wallTime: wallClockOrigin.map { $0 + time }, browsing: false, index: index,
+            count: show.count, slide: current, metadata: current == nil ? nil : metadata(index),
+            lateSince: show.waitingSince ?? show.pendingSince)
+        scene.ops += overlays.ops(for: frame)
+        return scene
     }
 
     /// The slides the next frames need decoded: the visible ones, the pending
