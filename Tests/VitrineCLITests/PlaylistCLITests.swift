@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 
-/// Runs the built `vitrine` (from `.build/debug`, found from this file's place) and captures its output.
-private struct Vitrine {
+/// Paths inside the repository, found from this file's place.
+private enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let executable = root.appendingPathComponent(".build/debug/vitrine").path
     static let demo = root.appendingPathComponent("assets/demo").path
     static let playlists = root.appendingPathComponent("assets/playlists").path
+}
 
+/// `vitrine` with SDL's dummy video driver, its output as `out` and `err`.
+private enum Vitrine {
     struct Result {
         var status: Int32
         var out: String
@@ -16,23 +18,8 @@ private struct Vitrine {
     }
 
     static func run(_ args: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+        let output = try CLIRunner.run(args, environment: ["SDL_VIDEODRIVER": "dummy"])
+        return Result(status: output.status, out: output.stdout, err: output.stderr)
     }
 }
 
@@ -44,8 +31,8 @@ private final class Workspace {
         path = FileManager.default.temporaryDirectory.path + "/vitrine-cli-\(name.filter(\.isLetter))-\(getpid())"
         try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path + "/demo", withIntermediateDirectories: true)
-        for file in try FileManager.default.contentsOfDirectory(atPath: Vitrine.demo) where !file.hasSuffix(".md") {
-            try FileManager.default.copyItem(atPath: Vitrine.demo + "/" + file, toPath: path + "/demo/" + file)
+        for file in try FileManager.default.contentsOfDirectory(atPath: Repository.demo) where !file.hasSuffix(".md") {
+            try FileManager.default.copyItem(atPath: Repository.demo + "/" + file, toPath: path + "/demo/" + file)
         }
         try Data(playlist.utf8).write(to: URL(fileURLWithPath: path + "/show.json"))
     }
@@ -74,10 +61,10 @@ private let scheduled = """
 
 @Suite struct PlaylistCLITests {
     @Test func checkAcceptsAPlayableFileAndExitsZero() throws {
-        let result = try Vitrine.run(["check", Vitrine.playlists + "/shop.json"])
+        let result = try Vitrine.run(["check", Repository.playlists + "/shop.json"])
         #expect(result.status == 0)
         #expect(result.out.hasSuffix("shop.json: playable (3 playlists, 2 rules, 1 off window); 0 warnings\n"))
-        let gallery = try Vitrine.run(["check", Vitrine.playlists + "/gallery.json"])
+        let gallery = try Vitrine.run(["check", Repository.playlists + "/gallery.json"])
         #expect(gallery.status == 0)
     }
 
@@ -190,5 +177,37 @@ private let scheduled = """
         let data = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         #expect(try Vitrine.run(["schedule", workspace.playlist, "--days", "0"]).status == 2)
+    }
+
+    @Test func playResumesWhereItWasAfterARestart() throws {
+        let workspace = try Workspace(
+            """
+            { "version": 1, "defaults": { "interval": 0.5, "transitionDuration": 0.1 },
+              "items": [ { "folder": "demo", "include": "*.png" } ] }
+            """)
+        let state = workspace.path + "/state/position.json"
+        func play(_ seconds: String) throws -> String {
+            let result = try Vitrine.run([
+                "play", workspace.playlist, "--video-driver", "offscreen", "--renderer", "software", "--windowed",
+                "160x90", "--quit-after", seconds, "--state-file", state,
+            ])
+            #expect(result.status == 0, "\(result.err)")
+            let saved = try String(contentsOfFile: state, encoding: .utf8)
+            let source = saved.components(separatedBy: "\"source\":\"").dropFirst().first?.split(separator: "\"").first
+            return source.map { ($0.replacingOccurrences(of: "\\/", with: "/") as NSString).lastPathComponent } ?? ""
+        }
+        // Four PNGs in name order: astronaut, camera, chelsea, coffee. 1.2 s in, the third shows.
+        let first = try play("1.2")
+        #expect(first == "chelsea.png")
+        // Started again for a moment: it is still there, not back at the first.
+        #expect(try play("0.2") == "chelsea.png")
+        // A corrupt position file: a warning, and the first image.
+        try Data("{ oops".utf8).write(to: URL(fileURLWithPath: state))
+        let result = try Vitrine.run([
+            "play", workspace.playlist, "--video-driver", "offscreen", "--renderer", "software", "--windowed", "160x90",
+            "--quit-after", "0.2", "--state-file", state,
+        ])
+        #expect(result.err.contains("WARNING playlist: \(state): not a resume position"))
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains("astronaut.png"))
     }
 }
