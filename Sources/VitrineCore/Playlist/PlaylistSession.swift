@@ -33,6 +33,12 @@ public final class PlaylistSession {
     private let watchesFile: Bool
     /// Whether folders are walked on a background thread (the player) or at once (tests).
     private let background: Bool
+    /// Files that arrived in folders during this poll, added together at its end: a
+    /// thousand photos copied at once cost one merge per folder, not a thousand.
+    private var arrivals: [ItemKey: [FolderEntry]] = [:]
+    private var lastSettleCheck = -Double.infinity
+    /// Beyond this many files being written, they are looked at a few times a second only.
+    static let settleBatch = 256
 
     /// A session for `document`. `makeContent` builds empty content for a
     /// (re-read) document, with the command line's order and seed.
@@ -111,11 +117,13 @@ public final class PlaylistSession {
         if let watcher {
             for event in watcher.read() { handle(event, now: now, &update) }
         }
-        if !settle.isEmpty {
+        if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= 0.25 {
+            lastSettleCheck = now
             let (ready, gone) = settle.check(now: now, stamp: DirectoryWalk.fileStamp)
             for path in ready { arrived(path, &update) }
             for path in gone { departed(path, &update) }
         }
+        flushArrivals()
         // Scans started by these events (at once, when not in the background) are taken in now.
         drainScans(&update)
         return update
@@ -240,6 +248,8 @@ public final class PlaylistSession {
         // When the source folder itself went, its parent stays watched for its return.
         watcher?.unwatch(under: absolute)
         settle.forget(under: absolute)
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        arrivals[key]?.removeAll { $0.relative.hasPrefix(prefix) }
         if content.removeAll(under: relative, from: key) { update.playlists.insert(content.playlistName(of: key)) }
     }
 
@@ -261,16 +271,26 @@ public final class PlaylistSession {
                 }
             case .inFolder(let key, let folder, let relative):
                 guard folder.accepts(relative) else { continue }
-                let known = content.folders[key]?.contains(relative) ?? false
-                if content.insert([FolderEntry(relative: relative, mtime: stamp.mtime)], into: key) || wasFailed {
+                let entry = FolderEntry(relative: relative, mtime: stamp.mtime)
+                if content.folders[key]?.contains(relative) ?? false {
+                    _ = content.insert([entry], into: key)
+                    update.rewritten.insert(path)
+                } else {
+                    arrivals[key, default: []].append(entry)
                     update.playlists.insert(content.playlistName(of: key))
                 }
-                if known { update.rewritten.insert(path) }
+                if wasFailed { update.playlists.insert(content.playlistName(of: key)) }
             case .folderRoot:
                 break
             }
         }
         if wasFailed { update.playlists.formUnion(content.playlists(showing: path)) }
+    }
+
+    private func flushArrivals() {
+        guard !arrivals.isEmpty else { return }
+        for (key, entries) in arrivals { _ = content.insert(entries, into: key) }
+        arrivals.removeAll()
     }
 
     /// A file was deleted or moved away.
@@ -283,6 +303,7 @@ public final class PlaylistSession {
                     update.playlists.formUnion(content.playlists(showing: path))
                 }
             case .inFolder(let key, _, let relative):
+                arrivals[key]?.removeAll { $0.relative == relative }
                 if content.remove(relative, from: key) { update.playlists.insert(content.playlistName(of: key)) }
             case .playlistFile, .folderRoot:
                 break
@@ -314,6 +335,7 @@ public final class PlaylistSession {
 
     /// Puts a new document in place, keeping what is known of folders it still shows the same way.
     private func replace(with fresh: PlaylistDocument) {
+        flushArrivals()
         let old = content
         let scanning = Set(scans.map(\.key))
         for scan in scans { scan.cancel() }

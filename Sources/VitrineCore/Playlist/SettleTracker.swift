@@ -12,6 +12,7 @@ public struct SettleTracker: Sendable {
     }
 
     public var isEmpty: Bool { pending.isEmpty }
+    public var count: Int { pending.count }
     public var paths: [String] { Array(pending.keys) }
 
     /// The file at `path` changed at `now` (created, written, closed).
