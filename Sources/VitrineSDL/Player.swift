@@ -18,8 +18,11 @@ public final class Player {
     private var lastOutput: Size?
     /// The live playlist (watched files, schedule, display power, resume), when there is one.
     let live: LiveShow?
+    private var pointers = PointerInput()
+    private let recorder: InputTraceRecorder?
 
     private let overlayOptions: OverlayOptions
+    private let touch: TouchOptions
     /// Folders watched for a first image, and how to list their slides.
     private var waiting: (folders: [String], scan: () -> [Slide])?
     private var lastScan = 0.0
@@ -39,7 +42,7 @@ public final class Player {
         let slides = waiting.scan()
         guard !slides.isEmpty else { return }
         log.info("found \(slides.count) image(s); starting the show")
-        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output)
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output, touch: touch)
         var next = fresh
         next.overlays = overlayOptions.stack(slides: slides)
         next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
@@ -47,19 +50,25 @@ public final class Player {
         started = false
     }
 
+    /// `input` is a trace to replay; `recorder` writes what the user does.
     public init(
         slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
-        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, live: LiveShow? = nil
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, touch: TouchOptions = TouchOptions(),
+        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil, live: LiveShow? = nil
     ) {
         let output = Size(width: 1280, height: 720)
         self.live = live
         self.engine =
-            live?.makeEngine(output: output) ?? ShowEngine(slides: slides, options: options, output: output)
+            live?.makeEngine(output: output, touch: touch)
+            ?? ShowEngine(slides: slides, options: options, output: output, touch: touch)
+        for event in input { engine.enqueue(event) }
+        self.touch = touch
         self.engine.overlays = overlays.stack(slides: self.engine.show.slides)
         self.engine.wallClockOrigin = wallClockOrigin
         self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
+        self.recorder = recorder
     }
 
     private var slides: [Slide] { engine.show.slides }
@@ -89,15 +98,19 @@ public final class Player {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
-            pollEvents()
+            pollEvents(screen)
             if !started, isShowing(scene) {
                 started = true
                 engine.status = nil
             }
             if started {
-                // A copy, so the readiness check does not read the engine while it changes.
+                // A copy: the closures run while the engine is being modified and must not read it.
                 let list = slides
-                let requests = engine.advance(by: frameTime) { scene.hasImage(list[$0].source) }
+                let requests = engine.advance(by: frameTime) {
+                    scene.hasImage(list[$0].source)
+                } imageSize: {
+                    list.indices.contains($0) ? scene.imageSize(list[$0].source) : nil
+                }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -166,7 +179,7 @@ public final class Player {
     }
 
     /// SDL events become core input events at the engine's current time.
-    private func pollEvents() {
+    private func pollEvents(_ screen: Display) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if wakesDisplay(event) { continue }
@@ -175,11 +188,18 @@ public final class Player {
                 running = false
             case SDL_KEYDOWN:
                 if let key = KeyMap.key(event.key.keysym.sym) {
-                    engine.enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
+                    enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
                 }
             default:
-                break
+                if let input = pointers.translate(event, window: screen.window, time: engine.renderTime) {
+                    enqueue(input)
+                }
             }
         }
+    }
+
+    private func enqueue(_ event: InputEvent) {
+        recorder?.record(event)
+        engine.enqueue(event)
     }
 }

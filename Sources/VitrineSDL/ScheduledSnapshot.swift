@@ -13,6 +13,7 @@ public struct ScheduledSnapshot {
     public var wallOrigin: Date
     public var fallbackZone: TimeZone = .current
     public var overlays = OverlayOptions()
+    public var touch = TouchOptions()
     public var log = Log("snapshot")
 
     public init(
@@ -41,7 +42,7 @@ public struct ScheduledSnapshot {
         while true {
             let (engine, programme) = ScheduledRun.run(
                 content: content, options: options, wallOrigin: wallOrigin, fallbackZone: fallbackZone, output: size,
-                input: input, to: time
+                touch: touch, input: input, to: time
             ) { engine in
                 engine.overlays = overlays.stack(slides: engine.show.slides)
                 engine.wallClockOrigin = wallOrigin.timeIntervalSince1970

@@ -7,6 +7,7 @@ public struct SnapshotRenderer {
     public var options: ShowOptions
     public var size: Size
     public var decoder: any ImageDecoding
+    public var touch = TouchOptions()
     public var log = Log("snapshot")
     public var overlays = OverlayOptions()
     /// Wall-clock time at show time 0 (seconds since 1970), for the clock overlay.
@@ -40,15 +41,32 @@ public struct SnapshotRenderer {
         var decoded: [String: DecodedImage] = [:]
         var failed: Set<String> = []
         while true {
-            var engine = ShowEngine(slides: slides, options: options, output: size)
+            var engine = ShowEngine(slides: slides, options: options, output: size, touch: touch)
             engine.overlays = overlays.stack(slides: slides)
             engine.wallClockOrigin = wallClockOrigin
             if slides.isEmpty, failed.isEmpty, let emptyStatus { engine.status = emptyStatus }
             for event in input { engine.enqueue(event) }
-            _ = engine.run(to: time) { _ in true }
-            let show = engine.show
-            let needed = Set(show.visibleSlides(at: time).map { slides[$0].source })
             var dropped = false
+            // Zoom and pan limits need image sizes: decode the images the input touches as it asks.
+            func imageSize(_ i: Int) -> Size? {
+                guard slides.indices.contains(i) else { return nil }
+                let path = slides[i].source
+                if let image = decoded[path] { return image.sourceSize }
+                guard !failed.contains(path) else { return nil }
+                do {
+                    let image = try decoder.decode(
+                        DecodeRequest(path: path, output: size, fit: options.fit, background: options.background))
+                    decoded[path] = image
+                    return image.sourceSize
+                } catch {
+                    log.warning("skipping \(error)")
+                    failed.insert(path)
+                    dropped = true
+                    return nil
+                }
+            }
+            _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize)
+            let needed = Set(engine.visibleSlides(at: time).map { slides[$0].source })
             for path in needed.sorted() where decoded[path] == nil {
                 let request = DecodeRequest(
                     path: path, output: size, fit: options.fit, background: options.background)

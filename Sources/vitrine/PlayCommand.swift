@@ -25,9 +25,15 @@ enum PlayCommand {
             Playlist options:
             \(PlaylistOptions.playHelp)
             \(CommonOptions.help)
+            Touch and mouse:
+            \(TouchOptions.help)
+              --record-input FILE            write what the user does to FILE as an input trace
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
-                  f toggle fullscreen, Esc or q quit.
+                  g grid of thumbnails, f toggle fullscreen, Esc or q quit.
+            Touch (or mouse: left button drags, wheel zooms): a touch stops the show and
+            browses the photo; swipe pages, double-tap zooms, pinch zooms 1x-3x, drag pans
+            a zoomed photo, pull down puts it away; idle, the show resumes.
             """,
         run: run)
 
@@ -35,11 +41,15 @@ enum PlayCommand {
         var common = CommonOptions()
         var display = DisplayOptions()
         var playlist = PlaylistOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try playlist.apply(option, from: &scanner, play: true) { continue }
             if try common.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
+            case "--record-input": recordPath = try scanner.value(for: option)
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
@@ -48,11 +58,21 @@ enum PlayCommand {
             }
         }
         try common.validate()
+        let input = try touch.loadInput()
+        var recorder: InputTraceRecorder?
+        if let recordPath {
+            do {
+                recorder = try InputTraceRecorder(path: recordPath)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         if PlaylistOptions.isPlaylistFile(scanner.positionals) {
             let (live, origin) = try PlaylistPlay.live(scanner.positionals[0], common: common, playlist: playlist)
             let player = Player(
                 slides: [], options: common.show, overlays: common.overlay, display: display,
-                decoder: SDLImageDecoder(), wallClockOrigin: origin.timeIntervalSince1970, live: live)
+                decoder: SDLImageDecoder(), wallClockOrigin: origin.timeIntervalSince1970, touch: touch, input: input,
+                recorder: recorder, live: live)
             return try player.run()
         }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
@@ -60,7 +80,8 @@ enum PlayCommand {
         let paths = try sourceScanner.scan(sources)
         let player = Player(
             slides: paths.map { Slide(source: $0) }, options: common.show, overlays: common.overlay,
-            display: display, decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970)
+            display: display, decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970, touch: touch,
+            input: input, recorder: recorder)
         if common.waitForImages {
             player.waitForImages(in: sources) { (try? sourceScanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
         }

@@ -8,7 +8,7 @@ import VitrineSDL
 enum PlaylistSnapshot {
     static func run(
         _ path: String, at: Double, out: String, size: Size, printState: Bool, common: CommonOptions,
-        playlist: PlaylistOptions
+        playlist: PlaylistOptions, touch: TouchOptions
     ) throws -> Int32 {
         let document = try PlaylistLoading.load(path, log: Log("playlist"))
         let content = PlaylistContent.scanned(
@@ -18,7 +18,8 @@ enum PlaylistSnapshot {
             content: content, options: PlaylistLoading.options(document, common: common, given: playlist.given),
             size: size, decoder: SDLImageDecoder(), wallOrigin: origin)
         renderer.overlays = common.overlay
-        let frame = try renderer.render(at: at)
+        renderer.touch = touch
+        let frame = try renderer.render(at: at, input: try touch.loadInput())
         try frame.canvas.savePNG(to: out)
         if printState { print(frame.report.json) }
         return 0

@@ -22,6 +22,8 @@ enum SnapshotCommand {
               --print-state                  also print the show state as one JSON line
             \(PlaylistOptions.snapshotHelp)
             \(CommonOptions.help)
+            Touch and mouse (replayed from --input):
+            \(TouchOptions.help)
             """,
         run: run)
 
@@ -32,10 +34,12 @@ enum SnapshotCommand {
         var size = Size(width: 1280, height: 720)
         var printState = false
         var playlist = PlaylistOptions()
+        var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try playlist.apply(option, from: &scanner, play: false) { continue }
             if try common.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
             case "--at": at = try scanner.seconds(for: option, allowZero: true)
             case "--out": out = try scanner.value(for: option)
@@ -50,19 +54,21 @@ enum SnapshotCommand {
         if PlaylistOptions.isPlaylistFile(scanner.positionals) {
             return try PlaylistSnapshot.run(
                 scanner.positionals[0], at: at, out: out, size: size, printState: printState, common: common,
-                playlist: playlist)
+                playlist: playlist, touch: touch)
         }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try common.scanner.scan(sources)
+        let input = try touch.loadInput()
 
         var renderer = SnapshotRenderer(options: common.show, size: size, decoder: SDLImageDecoder())
         renderer.overlays = common.overlay
         renderer.wallClockOrigin = Date().timeIntervalSince1970
+        renderer.touch = touch
         if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
-        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
+        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at, input: input)
         try frame.canvas.savePNG(to: out)
         if printState {
-            print(StateReport(show: frame.show, at: at).json)
+            print(frame.engine.report(at: at).json)
         }
         return 0
     }

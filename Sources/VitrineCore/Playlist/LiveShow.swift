@@ -74,11 +74,11 @@ public final class LiveShow {
 
     /// The engine for the first frame: the scheduled playlist's slides, at the
     /// resumed position when there is one that still fits. Starts scanning and watching.
-    public func makeEngine(output: Size) -> ShowEngine {
+    public func makeEngine(output: Size, touch: TouchOptions = TouchOptions()) -> ShowEngine {
         session.start()
         restorePosition()
         let name = programme.playlist
-        var engine = ShowEngine(slides: [], options: options(session.document, name), output: output)
+        var engine = ShowEngine(slides: [], options: options(session.document, name), output: output, touch: touch)
         engine.restart(slides: session.slides(for: name), options: options(session.document, name), at: 0)
         moveToPendingResume(&engine)
         if !programme.displayOn {

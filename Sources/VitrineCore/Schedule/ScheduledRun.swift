@@ -10,14 +10,16 @@ public enum ScheduledRun {
     /// `options` gives the show options of a playlist; `configure` sets up the new engine (overlays).
     public static func run(
         content: PlaylistContent, options: (String) -> ShowOptions, wallOrigin: Date, wakeDuration: Double = 300,
-        fallbackZone: TimeZone = .current, output: Size, input: [InputEvent] = [], to time: Double,
+        fallbackZone: TimeZone = .current, output: Size, touch: TouchOptions = TouchOptions(),
+        input: [InputEvent] = [], to time: Double,
         configure: (inout ShowEngine) -> Void = { _ in }
     ) -> (engine: ShowEngine, programme: Programme) {
         var programme = Programme(
             schedule: content.document.schedule(fallbackZone: fallbackZone), wallOrigin: wallOrigin,
             wakeDuration: wakeDuration)
         let first = programme.playlist
-        var engine = ShowEngine(slides: content.slides(for: first), options: options(first), output: output)
+        var engine = ShowEngine(
+            slides: content.slides(for: first), options: options(first), output: output, touch: touch)
         configure(&engine)
         if !programme.displayOn { engine.pauseShow(at: 0) }
         for event in input { engine.enqueue(event) }

@@ -113,6 +113,19 @@ public struct Show: Sendable {
         }
     }
 
+    /// Shows slide `target` at once, ending any transition: browse mode pages
+    /// with its own animation and only needs the index to follow.
+    public mutating func cut(to target: Int, at time: Double) {
+        guard slides.indices.contains(target) else { return }
+        pending = nil
+        waitingSince = nil
+        transition = nil
+        guard target != index else { return }
+        index = target
+        shownSince = time
+        if pausedAt != nil { pausedAt = time }
+    }
+
     public mutating func pause(at time: Double) {
         if pausedAt == nil { pausedAt = time }
     }
