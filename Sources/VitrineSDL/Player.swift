@@ -6,7 +6,7 @@ import VitrineMedia
 /// poll events, advance the engine in fixed steps, request decodes, build the
 /// scene at the render time, draw, present.
 public final class Player {
-    private var engine: ShowEngine
+    var engine: ShowEngine
     private var display: DisplayOptions
     private let loader: ImageLoader
     private let hooks: PlayerHooks
@@ -15,10 +15,12 @@ public final class Player {
     /// The show's clock starts when the first image is on screen.
     private var started = false
     /// The output size each loaded image was decoded for.
-    private var decodedFor: [String: Size] = [:]
+    var decodedFor: [String: Size] = [:]
     private var lastOutput: Size?
     /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
     private var texturesLost = false
+    /// The live playlist (watched files, schedule, display power, resume), when there is one.
+    let live: LiveShow?
     private var pointers = PointerInput()
     private let recorder: InputTraceRecorder?
 
@@ -55,13 +57,17 @@ public final class Player {
     public init(
         slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
         decoder: any ImageDecoding, wallClockOrigin: Double? = nil, touch: TouchOptions = TouchOptions(),
-        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil, hooks: PlayerHooks = PlayerHooks()
+        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil, live: LiveShow? = nil,
+        hooks: PlayerHooks = PlayerHooks()
     ) {
-        self.engine = ShowEngine(
-            slides: slides, options: options, output: Size(width: 1280, height: 720), touch: touch)
+        let output = Size(width: 1280, height: 720)
+        self.live = live
+        self.engine =
+            live?.makeEngine(output: output, touch: touch)
+            ?? ShowEngine(slides: slides, options: options, output: output, touch: touch)
         for event in input { engine.enqueue(event) }
         self.touch = touch
-        self.engine.overlays = overlays.stack(slides: slides)
+        self.engine.overlays = overlays.stack(slides: self.engine.show.slides)
         self.engine.wallClockOrigin = wallClockOrigin
         self.overlayOptions = overlays
         self.display = display
@@ -106,7 +112,7 @@ public final class Player {
             wallClock += frameTime
             receiveDecodes(into: scene)
             checkForImages()
-            guard engine.show.count > 0 || waiting != nil else {
+            guard engine.show.count > 0 || waiting != nil || live != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
@@ -118,7 +124,7 @@ public final class Player {
                 rotated.reset()
                 decodedFor.removeAll()
             }
-            if !started, engine.show.count > 0, scene.hasImage(slides[engine.show.index].source) {
+            if !started, isShowing(scene) {
                 started = true
                 engine.status = nil
             }
@@ -141,9 +147,13 @@ public final class Player {
                 log.info("quitting after \(limit) s of show time as asked (--quit-after)")
                 running = false
             }
-            requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
+            let displayOn = updateLive(scene, monotonic: Double(now) / frequency)
+            if displayOn { requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene) }
 
-            let frame = engine.scene { i in scene.imageSize(slides[i].source) }
+            let frame =
+                displayOn
+                ? engine.scene { i in scene.imageSize(slides[i].source) }
+                : Scene(size: engine.output, background: .black)
             rotated.draw(frame, rotation: display.rotation, panel: panel, with: scene) { i in
                 slides.indices.contains(i) ? slides[i].source : nil
             }
@@ -151,6 +161,7 @@ public final class Player {
             hooks.framePresented(Double(SDL_GetPerformanceCounter()) / frequency, status)
             if !screen.hasVsync { SDL_Delay(8) }
         }
+        live?.finish(engine)
         hooks.willStop(engine)
         return 0
     }
@@ -207,6 +218,7 @@ public final class Player {
         while let i = slides.firstIndex(where: { $0.source == path }) {
             engine.removeSlide(at: i)
         }
+        live?.failed(path)
     }
 
     /// Keeps the slides the engine wants decoded for the current output size; frees the rest.
@@ -229,6 +241,7 @@ public final class Player {
     private func pollEvents(_ screen: Display) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            if wakesDisplay(event) { continue }
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 running = false

@@ -18,7 +18,9 @@ enum CLI {
         SnapshotCommand.command,
         DisplaysCommand.command,
         CheckCommand.command,
+        ScheduleCommand.command,
         SoakCommand.command,
+        ScanBenchCommand.command,
     ]
 
     static var help: String {

@@ -10,10 +10,12 @@ enum PlayCommand {
         name: "play",
         summary: "show the slideshow fullscreen (or in a window)",
         help: """
-            Usage: vitrine play [SOURCE…] [options]
+            Usage: vitrine play [SOURCE…|PLAYLIST.json] [options]
 
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever. With no SOURCE it plays the bundled demo.
+            A playlist file (see README) is checked first, then played with its schedule;
+            its folders and the file itself are watched, and the position is resumed.
 
             Display options:
               --windowed WxH                 a window of that size instead of fullscreen
@@ -23,6 +25,8 @@ enum PlayCommand {
               --quit-after SECONDS           quit after this many seconds of show time (default: never)
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
+            Playlist options:
+            \(PlaylistOptions.playHelp)
             \(CommonOptions.help)
             Touch and mouse:
             \(TouchOptions.help)
@@ -50,10 +54,19 @@ enum PlayCommand {
                 throw UsageError(error.description)
             }
         }
+        let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup }
+        if let playlistFile = setup.playlistFile {
+            let (live, origin) = try PlaylistPlay.live(playlistFile, common: common, playlist: setup.options.playlist)
+            let player = Player(
+                slides: [], options: common.show, overlays: common.overlay, display: setup.options.display,
+                decoder: SDLImageDecoder(), wallClockOrigin: origin.timeIntervalSince1970, touch: setup.options.touch,
+                input: input, recorder: recorder, live: live, hooks: hooks)
+            return try player.run()
+        }
         let player = Player(
             slides: setup.slides, options: common.show, overlays: common.overlay, display: setup.options.display,
             decoder: SDLImageDecoder(), wallClockOrigin: Date().timeIntervalSince1970, touch: setup.options.touch,
-            input: input, recorder: recorder, hooks: ServiceHooks.make { try PlaySetup(args).playerSetup })
+            input: input, recorder: recorder, hooks: hooks)
         if common.waitForImages {
             let sources = setup.sources
             player.waitForImages(in: sources) { (try? common.scanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
@@ -65,6 +78,7 @@ enum PlayCommand {
     struct Options {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var recordPath: String?
         var positionals: [String] = []
@@ -74,10 +88,12 @@ enum PlayCommand {
     static func parseOptions(_ args: [String]) throws -> Options {
         var common = CommonOptions()
         var display = DisplayOptions()
+        var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var recordPath: String?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: true) { continue }
             if try common.apply(option, from: &scanner) { continue }
             if try touch.apply(option, from: &scanner) { continue }
             switch option {
@@ -91,6 +107,7 @@ enum PlayCommand {
         }
         display.rotation = common.rotation
         return Options(
-            common: common, display: display, touch: touch, recordPath: recordPath, positionals: scanner.positionals)
+            common: common, display: display, playlist: playlist, touch: touch, recordPath: recordPath,
+            positionals: scanner.positionals)
     }
 }

@@ -9,6 +9,8 @@ struct PlaySetup {
     /// The SOURCE arguments: the command line's, else the configuration's, else the demo.
     var sources: [String]
     var slides: [Slide]
+    /// The playlist file to play live, when the source is one (its slides come from it, not a scan).
+    var playlistFile: String?
 
     init(_ args: [String]) throws {
         let (configPath, rest) = try ConfigFile.split(args)
@@ -21,7 +23,12 @@ struct PlaySetup {
         if sources.isEmpty, let config { sources = ConfigFile.sources(of: config) }
         if sources.isEmpty { sources = [CLI.demoFolder()] }
         self.sources = sources
-        slides = try options.common.scanner.scan(sources).map { Slide(source: $0) }
+        if PlaylistOptions.isPlaylistFile(sources) {
+            playlistFile = sources[0]
+            slides = []
+        } else {
+            slides = try options.common.scanner.scan(sources).map { Slide(source: $0) }
+        }
     }
 
     /// What a running player takes from a reload.

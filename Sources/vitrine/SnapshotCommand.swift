@@ -9,7 +9,7 @@ enum SnapshotCommand {
         name: "snapshot",
         summary: "render the frame at a time of the show to a PNG, no display needed",
         help: """
-            Usage: vitrine snapshot [SOURCE…] --at SECONDS --out FILE.png [options]
+            Usage: vitrine snapshot [SOURCE…|PLAYLIST.json] --at SECONDS --out FILE.png [options]
 
             Renders the frame at time SECONDS of the show (every image decoded, as if
             nothing were ever late) with the software renderer. Needs no X, Wayland or
@@ -20,6 +20,7 @@ enum SnapshotCommand {
               --out FILE.png                 where to write the PNG (required)
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
+            \(PlaylistOptions.snapshotHelp)
             \(CommonOptions.help)
             Touch and mouse (replayed from --input):
             \(TouchOptions.help)
@@ -32,9 +33,11 @@ enum SnapshotCommand {
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
+        var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: false) { continue }
             if try common.apply(option, from: &scanner) { continue }
             if try touch.apply(option, from: &scanner) { continue }
             switch option {
@@ -48,6 +51,11 @@ enum SnapshotCommand {
         guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
+        if PlaylistOptions.isPlaylistFile(scanner.positionals) {
+            return try PlaylistSnapshot.run(
+                scanner.positionals[0], at: at, out: out, size: size, printState: printState, common: common,
+                playlist: playlist, touch: touch)
+        }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let paths = try common.scanner.scan(sources)
         let input = try touch.loadInput()

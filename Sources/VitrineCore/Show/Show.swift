@@ -3,24 +3,24 @@
 /// transitions that were due start at their nominal time, so the state at time
 /// t does not depend on how often `update` was called on the way there.
 public struct Show: Sendable {
-    public private(set) var slides: [Slide]
-    public let options: ShowOptions
+    public internal(set) var slides: [Slide]
+    public internal(set) var options: ShowOptions
 
     /// The slide showing (the incoming one during a transition).
-    public private(set) var index: Int = 0
-    public private(set) var transition: ActiveTransition?
+    public internal(set) var index: Int = 0
+    public internal(set) var transition: ActiveTransition?
     /// Show time at which the current slide started coming in.
-    public private(set) var shownSince: Double = 0
+    public internal(set) var shownSince: Double = 0
     /// Show time at which the show was paused; nil while playing.
-    public private(set) var pausedAt: Double?
+    public internal(set) var pausedAt: Double?
     /// A move that waits for its image to be decoded.
-    public private(set) var pending: PendingMove? {
+    public internal(set) var pending: PendingMove? {
         didSet { if pending == nil { pendingSince = nil } }
     }
     /// Show time at which the pending move was asked for.
-    public private(set) var pendingSince: Double?
+    public internal(set) var pendingSince: Double?
     /// Show time from which the due auto-advance has been waiting for its image.
-    public private(set) var waitingSince: Double?
+    public internal(set) var waitingSince: Double?
 
     /// A move requested before its target image was ready.
     public struct PendingMove: Equatable, Sendable {

@@ -9,7 +9,7 @@ public enum EngineRequest: Equatable, Sendable {
 /// both drive it; the frame at a time is a pure function of the slides,
 /// options, input events and that time.
 public struct ShowEngine: Sendable {
-    public private(set) var show: Show
+    public internal(set) var show: Show
     public private(set) var clock: FixedStepClock
     public var output: Size
     /// Touch, mouse and the browse and grid modes.
