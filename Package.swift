@@ -25,14 +25,18 @@ let package = Package(
             dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CExif"]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        // Running as a service: signals, systemd notification, process resources.
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
         // The command line.
-        .executableTarget(name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL"]),
+        .executableTarget(
+            name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
 
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
+        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

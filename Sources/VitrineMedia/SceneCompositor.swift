@@ -117,6 +117,9 @@ public struct SceneCompositor {
                         frameHeight: height)
                 else { continue }
                 steps.append(step)
+            case .text, .disc, .arc:
+                // Text and shapes need fonts and anti-aliased outlines: the SDL side draws them over the frame.
+                continue
             }
         }
         return steps

@@ -9,6 +9,7 @@ public final class OffscreenCanvas {
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let renderer: OpaquePointer
     public let scene: SceneRenderer
+    private let rotated: RotatedOutput
     public let width: Int
     public let height: Int
 
@@ -16,7 +17,7 @@ public final class OffscreenCanvas {
         public let description: String
     }
 
-    public init(width: Int, height: Int) throws(Failure) {
+    public init(width: Int, height: Int, fontPath: String? = nil) throws(Failure) {
         guard
             let surface = SDL_CreateRGBSurfaceWithFormat(
                 0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -27,20 +28,24 @@ public final class OffscreenCanvas {
         }
         self.surface = surface
         self.renderer = renderer
-        self.scene = SceneRenderer(renderer: renderer)
+        self.scene = SceneRenderer(renderer: renderer, fontPath: fontPath)
+        self.rotated = RotatedOutput(renderer: renderer)
         self.width = width
         self.height = height
     }
 
     deinit {
         scene.removeAll()
+        rotated.reset()
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(surface)
     }
 
-    /// Draws a scene into the surface.
-    public func draw(_ frame: Scene, key: (Int) -> String?) {
-        scene.draw(frame, key: key)
+    /// Draws a scene into the surface; with a rotation, `frame` is laid out for
+    /// the turned size and drawn turned, as on a rotated screen.
+    public func draw(_ frame: Scene, rotation: ScreenRotation = .none, key: (Int) -> String?) {
+        let panel = Size(width: Double(width), height: Double(height))
+        rotated.draw(frame, rotation: rotation, panel: panel, with: scene, key: key)
         SDL_RenderFlush(renderer)
     }
 

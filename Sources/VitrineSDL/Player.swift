@@ -6,21 +6,74 @@ import VitrineMedia
 /// poll events, advance the engine in fixed steps, request decodes, build the
 /// scene at the render time, draw, present.
 public final class Player {
-    private var engine: ShowEngine
-    private let display: DisplayOptions
+    var engine: ShowEngine
+    private var display: DisplayOptions
     private let loader: ImageLoader
+    private let hooks: PlayerHooks
     private let log = Log("play")
     private var running = true
     /// The show's clock starts when the first image is on screen.
     private var started = false
     /// The output size each loaded image was decoded for.
-    private var decodedFor: [String: Size] = [:]
+    var decodedFor: [String: Size] = [:]
     private var lastOutput: Size?
+    /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
+    private var texturesLost = false
+    /// The live playlist (watched files, schedule, display power, resume), when there is one.
+    let live: LiveShow?
+    private var pointers = PointerInput()
+    private let recorder: InputTraceRecorder?
 
-    public init(slides: [Slide], options: ShowOptions, display: DisplayOptions, decoder: any ImageDecoding) {
-        self.engine = ShowEngine(slides: slides, options: options, output: Size(width: 1280, height: 720))
+    private var overlayOptions: OverlayOptions
+    private let touch: TouchOptions
+    /// Folders watched for a first image, and how to list their slides.
+    private var waiting: (folders: [String], scan: () -> [Slide])?
+    private var lastScan = 0.0
+    private var wallClock = 0.0
+
+    /// With no slides, show "No images yet" and look for images in `folders` every 2 s.
+    public func waitForImages(in folders: [String], scan: @escaping () -> [Slide]) {
+        waiting = (folders, scan)
+    }
+
+    /// Polls for a first image while the show is empty; starts a fresh show when one appears.
+    private func checkForImages() {
+        guard engine.show.count == 0, let waiting else { return }
+        engine.status = .noImages(folders: waiting.folders)
+        guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
+        lastScan = wallClock
+        let slides = waiting.scan()
+        guard !slides.isEmpty else { return }
+        log.info("found \(slides.count) image(s); starting the show")
+        let fresh = ShowEngine(slides: slides, options: engine.show.options, output: engine.output, touch: touch)
+        var next = fresh
+        next.overlays = overlayOptions.stack(slides: slides)
+        next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+        engine = next
+        started = false
+    }
+
+    /// `input` is a trace to replay; `recorder` writes what the user does.
+    public init(
+        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(), display: DisplayOptions,
+        decoder: any ImageDecoding, wallClockOrigin: Double? = nil, touch: TouchOptions = TouchOptions(),
+        input: [InputEvent] = [], recorder: InputTraceRecorder? = nil, live: LiveShow? = nil,
+        hooks: PlayerHooks = PlayerHooks()
+    ) {
+        let output = Size(width: 1280, height: 720)
+        self.live = live
+        self.engine =
+            live?.makeEngine(output: output, touch: touch)
+            ?? ShowEngine(slides: slides, options: options, output: output, touch: touch)
+        for event in input { engine.enqueue(event) }
+        self.touch = touch
+        self.engine.overlays = overlays.stack(slides: self.engine.show.slides)
+        self.engine.wallClockOrigin = wallClockOrigin
+        self.overlayOptions = overlays
         self.display = display
         self.loader = ImageLoader(decoder: decoder)
+        self.recorder = recorder
+        self.hooks = hooks
     }
 
     private var slides: [Slide] { engine.show.slides }
@@ -28,18 +81,32 @@ public final class Player {
     /// Runs until the user quits. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        // SDL's software renderer blends slowly; compose frames in Swift there instead.
+        // SDL's software renderer blends slowly; frames are composed in Swift there instead.
         let scene: any SceneDrawing =
             screen.rendererName == "software"
-            ? SoftwareSceneRenderer(renderer: screen.renderer) : SceneRenderer(renderer: screen.renderer)
-        defer { scene.removeAll() }
+            ? SoftwareSceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
+            : SceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
+        let rotated = RotatedOutput(renderer: screen.renderer)
+        // Textures go before the renderer that owns them.
+        defer {
+            withExtendedLifetime(screen) {
+                scene.removeAll(); rotated.reset()
+            }
+        }
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
         while running {
+            switch hooks.control() {
+            case .keepGoing: break
+            case .stop: running = false
+            case .reload: reload()
+            }
+            guard running else { break }
             let now = SDL_GetPerformanceCounter()
             let frameTime = Double(now - last) / frequency
             last = now
-            let output = screen.outputSize
+            let panel = screen.outputSize
+            let output = display.rotation.logicalSize(for: panel)
             if output != lastOutput {
                 log.info("renderer \(screen.rendererName), output \(Int(output.width))x\(Int(output.height))")
                 lastOutput = output
@@ -47,17 +114,33 @@ public final class Player {
             }
             engine.output = output
 
+            wallClock += frameTime
             receiveDecodes(into: scene)
-            guard engine.show.count > 0 else {
+            checkForImages()
+            guard engine.show.count > 0 || waiting != nil || live != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }
-            pollEvents()
-            if !started, scene.hasImage(slides[engine.show.index].source) { started = true }
+            pollEvents(screen)
+            if texturesLost {
+                log.warning("the renderer lost its textures; loading the images again")
+                texturesLost = false
+                scene.removeAll()
+                rotated.reset()
+                decodedFor.removeAll()
+            }
+            if !started, isShowing(scene) {
+                started = true
+                engine.status = nil
+            }
             if started {
-                // Read the slides before: the closure runs while `engine` is being modified.
-                let current = slides
-                let requests = engine.advance(by: frameTime) { scene.hasImage(current[$0].source) }
+                // A copy: the closures run while the engine is being modified and must not read it.
+                let list = slides
+                let requests = engine.advance(by: frameTime) {
+                    scene.hasImage(list[$0].source)
+                } imageSize: {
+                    list.indices.contains($0) ? scene.imageSize(list[$0].source) : nil
+                }
                 for request in requests {
                     switch request {
                     case .quit: running = false
@@ -65,14 +148,56 @@ public final class Player {
                     }
                 }
             }
-            requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene)
+            if let limit = display.quitAfter, engine.time >= limit {
+                log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+                running = false
+            }
+            let displayOn = updateLive(scene, monotonic: Double(now) / frequency)
+            if displayOn { requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene) }
 
-            let frame = engine.scene { i in scene.imageSize(slides[i].source) }
-            scene.draw(frame) { i in slides.indices.contains(i) ? slides[i].source : nil }
+            let frame =
+                displayOn
+                ? engine.scene { i in scene.imageSize(slides[i].source) }
+                : Scene(size: engine.output, background: .black)
+            rotated.draw(frame, rotation: display.rotation, panel: panel, with: scene) { i in
+                slides.indices.contains(i) ? slides[i].source : nil
+            }
             screen.present()
+            hooks.framePresented(Double(SDL_GetPerformanceCounter()) / frequency, status)
             if !screen.hasVsync { SDL_Delay(8) }
         }
+        live?.finish(engine)
+        hooks.willStop(engine)
         return 0
+    }
+
+    /// What is showing, in one line for the service manager.
+    private var status: String {
+        guard slides.indices.contains(engine.show.index) else { return engine.status == nil ? "no slide" : "waiting" }
+        let name = slides[engine.show.index].source.split(separator: "/").last.map(String.init) ?? ""
+        let paused = engine.show.isPaused ? ", paused" : ""
+        return "showing \(engine.show.index + 1)/\(slides.count) \(name)\(paused)"
+    }
+
+    /// Takes new slides and settings from the reload hook; keeps the show on any problem.
+    private func reload() {
+        do {
+            guard let setup = try hooks.reload() else { return }
+            guard !setup.slides.isEmpty || waiting != nil else {
+                log.error("reload found no slides; keeping the current show")
+                return
+            }
+            var next = ShowEngine(slides: setup.slides, options: setup.options, output: engine.output, touch: touch)
+            next.overlays = setup.overlays.stack(slides: setup.slides)
+            next.wallClockOrigin = engine.wallClockOrigin.map { $0 + engine.time }
+            engine = next
+            overlayOptions = setup.overlays
+            display.rotation = setup.rotation
+            started = false
+            log.info("reloaded: \(setup.slides.count) slides")
+        } catch {
+            log.error("reload failed, keeping the current show: \(error)")
+        }
     }
 
     private func receiveDecodes(into scene: any SceneDrawing) {
@@ -98,6 +223,7 @@ public final class Player {
         while let i = slides.firstIndex(where: { $0.source == path }) {
             engine.removeSlide(at: i)
         }
+        live?.failed(path)
     }
 
     /// Keeps the slides the engine wants decoded for the current output size; frees the rest.
@@ -121,19 +247,32 @@ public final class Player {
     }
 
     /// SDL events become core input events at the engine's current time.
-    private func pollEvents() {
+    private func pollEvents(_ screen: Display) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            if wakesDisplay(event) { continue }
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 running = false
+            case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+                texturesLost = true
             case SDL_KEYDOWN:
                 if let key = KeyMap.key(event.key.keysym.sym) {
-                    engine.enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
+                    enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
                 }
             default:
-                break
+                if let input = pointers.translate(event, window: screen.window, time: engine.renderTime) {
+                    enqueue(input)
+                }
             }
         }
+    }
+
+    /// Queues an input event, its panel coordinates first mapped to the turned picture
+    /// (so traces are recorded in the picture's coordinates, as snapshots replay them).
+    private func enqueue(_ event: InputEvent) {
+        let event = display.rotation.logical(event)
+        recorder?.record(event)
+        engine.enqueue(event)
     }
 }

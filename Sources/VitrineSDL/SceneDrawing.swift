@@ -13,6 +13,8 @@ public protocol SceneDrawing: AnyObject {
     /// Drops every image whose key is not in `keep`.
     func retainOnly(_ keep: Set<String>)
     func removeAll()
+    /// The keys of the images kept.
+    var loadedKeys: Set<String> { get }
     /// Draws `scene` (not presented); `key` names the image of a slide index.
     func draw(_ scene: Scene, key: (Int) -> String?)
 }

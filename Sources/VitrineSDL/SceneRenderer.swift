@@ -10,9 +10,17 @@ public final class SceneRenderer {
     private var sizes: [String: Size] = [:]
 
     /// Wraps an SDL renderer the caller owns and keeps alive.
-    public init(renderer: OpaquePointer) {
+    public init(renderer: OpaquePointer, fontPath: String? = nil) {
         self.renderer = renderer
+        self.fontPath = fontPath
     }
+
+    private let fontPath: String?
+    /// Made on the first text to draw: a show without overlays loads no font.
+    private var text: TextRenderer?
+
+    /// How many text lines were rasterized so far; a repeated frame adds none.
+    public var textLinesRasterized: Int { text?.rasterized ?? 0 }
 
     /// Uploads the image of source `key`; `sourceSize` is its upright size before downscaling.
     /// Returns false when the renderer could not create the texture.
@@ -45,6 +53,7 @@ public final class SceneRenderer {
     public func removeAll() {
         textures.removeAll()
         sizes.removeAll()
+        text = nil
     }
 
     public var loadedKeys: Set<String> { Set(textures.keys) }
@@ -56,7 +65,12 @@ public final class SceneRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255)
         SDL_RenderClear(renderer)
-        for op in scene.ops {
+        draw(scene.ops[...], key: key)
+    }
+
+    /// Draws `ops` over what the target holds (no clearing first).
+    public func draw(_ ops: ArraySlice<DrawOp>, key: (Int) -> String?) {
+        for op in ops {
             switch op {
             case .image(let slide, let rect, let alpha):
                 guard alpha > 0, let name = key(slide), let texture = textures[name] else { continue }
@@ -69,6 +83,15 @@ public final class SceneRenderer {
                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, Self.byte(alpha))
                 var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderFillRectF(renderer, &dst)
+            case .text(let block, let box, let alpha):
+                if text == nil { text = TextRenderer(renderer: renderer, fontPath: fontPath) }
+                text?.draw(block, box: box, alpha: alpha)
+            case .disc(let center, let radius, let color, let alpha):
+                ShapeRenderer.disc(renderer, center: center, radius: radius, color: color, alpha: alpha)
+            case .arc(let center, let radius, let thickness, let start, let sweep, let color, let alpha):
+                ShapeRenderer.arc(
+                    renderer, center: center, radius: radius, thickness: thickness, start: start, sweep: sweep,
+                    color: color, alpha: alpha)
             }
         }
     }

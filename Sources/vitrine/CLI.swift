@@ -17,6 +17,10 @@ enum CLI {
         PlayCommand.command,
         SnapshotCommand.command,
         DisplaysCommand.command,
+        CheckCommand.command,
+        ScheduleCommand.command,
+        SoakCommand.command,
+        ScanBenchCommand.command,
         BenchCommand.command,
     ]
 

@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMedia
 import VitrineSDL
+import VitrineSystem
 
 /// `vitrine play`: the slideshow on a display.
 enum PlayCommand {
@@ -9,45 +10,110 @@ enum PlayCommand {
         name: "play",
         summary: "show the slideshow fullscreen (or in a window)",
         help: """
-            Usage: vitrine play [SOURCE…] [options]
+            Usage: vitrine play [SOURCE…|PLAYLIST.json] [options]
 
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever. With no SOURCE it plays the bundled demo.
+            A playlist file (see README) is checked first, then played with its schedule;
+            its folders and the file itself are watched, and the position is resumed.
 
             Display options:
               --windowed WxH                 a window of that size instead of fullscreen
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software)
+              --quit-after SECONDS           quit after this many seconds of show time (default: never)
+              --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
+                                             when it exists; 'none' for no file); the command line wins
+            Playlist options:
+            \(PlaylistOptions.playHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
+            Touch and mouse:
+            \(TouchOptions.help)
+              --record-input FILE            write what the user does to FILE as an input trace
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
-                  f toggle fullscreen, Esc or q quit.
+                  g grid of thumbnails, f toggle fullscreen, Esc or q quit.
+            Touch (or mouse: left button drags, wheel zooms): a touch stops the show and
+            browses the photo; swipe pages, double-tap zooms, pinch zooms 1x-3x, drag pans
+            a zoomed photo, pull down puts it away; idle, the show resumes.
             """,
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
+        // Before SDL starts, so SIGTERM and SIGHUP come to us and not to SDL's own handlers.
+        ServiceSignals.install()
+        let setup = try PlaySetup(args)
+        let common = setup.options.common
+        let input = try setup.options.touch.loadInput()
+        var recorder: InputTraceRecorder?
+        if let recordPath = setup.options.recordPath {
+            do {
+                recorder = try InputTraceRecorder(path: recordPath)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup }
+        if let playlistFile = setup.playlistFile {
+            let (live, origin) = try PlaylistPlay.live(playlistFile, common: common, playlist: setup.options.playlist)
+            let player = Player(
+                slides: [], options: common.show, overlays: common.overlay, display: setup.options.display,
+                decoder: setup.options.decoding.isolatedDecoder(), wallClockOrigin: origin.timeIntervalSince1970,
+                touch: setup.options.touch,
+                input: input, recorder: recorder, live: live, hooks: hooks)
+            return try player.run()
+        }
+        let player = Player(
+            slides: setup.slides, options: common.show, overlays: common.overlay, display: setup.options.display,
+            decoder: setup.options.decoding.isolatedDecoder(), wallClockOrigin: Date().timeIntervalSince1970,
+            touch: setup.options.touch,
+            input: input, recorder: recorder, hooks: hooks)
+        if common.waitForImages {
+            let sources = setup.sources
+            player.waitForImages(in: sources) { (try? common.scanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
+        }
+        return try player.run()
+    }
+
+    /// What the options of `play` set.
+    struct Options {
         var common = CommonOptions()
         var decoding = DecodeOptions()
         var display = DisplayOptions()
+        var playlist = PlaylistOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
+        var positionals: [String] = []
+    }
+
+    /// Parses play's options (from the configuration file and the command line, in that order).
+    static func parseOptions(_ args: [String]) throws -> Options {
+        var common = CommonOptions()
+        var decoding = DecodeOptions()
+        var display = DisplayOptions()
+        var playlist = PlaylistOptions()
+        var touch = TouchOptions()
+        var recordPath: String?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: true) { continue }
             if try common.apply(option, from: &scanner) { continue }
             if try decoding.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
+            case "--record-input": recordPath = try scanner.value(for: option)
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            case "--quit-after": display.quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
-        try common.validate()
-        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
-        let player = Player(
-            slides: paths.map { Slide(source: $0) }, options: common.show, display: display,
-            decoder: decoding.isolatedDecoder())
-        return try player.run()
+        display.rotation = common.rotation
+        return Options(
+            common: common, decoding: decoding, display: display, playlist: playlist, touch: touch,
+            recordPath: recordPath, positionals: scanner.positionals)
     }
 }

@@ -9,7 +9,7 @@ enum SnapshotCommand {
         name: "snapshot",
         summary: "render the frame at a time of the show to a PNG, no display needed",
         help: """
-            Usage: vitrine snapshot [SOURCE…] --at SECONDS --out FILE.png [options]
+            Usage: vitrine snapshot [SOURCE…|PLAYLIST.json] --at SECONDS --out FILE.png [options]
 
             Renders the frame at time SECONDS of the show (every image decoded, as if
             nothing were ever late) with the software renderer. Needs no X, Wayland or
@@ -20,8 +20,11 @@ enum SnapshotCommand {
               --out FILE.png                 where to write the PNG (required)
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
+            \(PlaylistOptions.snapshotHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
+            Touch and mouse (replayed from --input):
+            \(TouchOptions.help)
             """,
         run: run)
 
@@ -32,10 +35,14 @@ enum SnapshotCommand {
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
+        var playlist = PlaylistOptions()
+        var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
+            if try playlist.apply(option, from: &scanner, play: false) { continue }
             if try common.apply(option, from: &scanner) { continue }
             if try decoding.apply(option, from: &scanner) { continue }
+            if try touch.apply(option, from: &scanner) { continue }
             switch option {
             case "--at": at = try scanner.seconds(for: option, allowZero: true)
             case "--out": out = try scanner.value(for: option)
@@ -47,14 +54,25 @@ enum SnapshotCommand {
         guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
+        if PlaylistOptions.isPlaylistFile(scanner.positionals) {
+            return try PlaylistSnapshot.run(
+                scanner.positionals[0], at: at, out: out, size: size, printState: printState, common: common,
+                playlist: playlist, touch: touch, decoder: decoding.isolatedDecoder())
+        }
         let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
+        let paths = try common.scanner.scan(sources)
+        let input = try touch.loadInput()
 
-        let renderer = SnapshotRenderer(options: common.show, size: size, decoder: decoding.isolatedDecoder())
-        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at)
+        var renderer = SnapshotRenderer(options: common.show, size: size, decoder: decoding.isolatedDecoder())
+        renderer.overlays = common.overlay
+        renderer.wallClockOrigin = Date().timeIntervalSince1970
+        renderer.touch = touch
+        if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
+        renderer.rotation = common.rotation
+        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at, input: input)
         try frame.canvas.savePNG(to: out)
         if printState {
-            print(StateReport(show: frame.show, at: at).json)
+            print(frame.engine.report(at: at).json)
         }
         return 0
     }

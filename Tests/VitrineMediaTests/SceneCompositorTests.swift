@@ -95,6 +95,8 @@ import VitrineMedia
                         for k in 0..<3 { out[y * width + x][k] = c[k] * alpha + out[y * width + x][k] * (1 - alpha) }
                     }
                 }
+            case .text, .disc, .arc:
+                continue
             }
         }
         return out

@@ -3,6 +3,11 @@ public struct CommonOptions: Equatable, Sendable {
     public var show = ShowOptions()
     public var order: SlideOrder = .name
     public var seed: UInt64 = 0
+    public var overlay = OverlayOptions()
+    /// Folders without images show a "No images yet" screen instead of failing.
+    public var waitForImages = false
+    /// How the picture is turned on the panel (`--rotate`).
+    public var rotation: ScreenRotation = .none
 
     public init() {}
 
@@ -20,12 +25,18 @@ public struct CommonOptions: Equatable, Sendable {
           --order name|mtime|shuffle     order of a folder's images (default name)
           --seed N                       seed for --order shuffle (default 0)
           --no-loop                      stop on the last slide instead of starting over
+          --wait-for-images              a folder with no images shows a "No images yet" screen
+                                         and is checked again every 2 s, instead of an error
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
-        """
+          --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
+
+        Overlays:
+        """ + OverlayOptions.help
 
     /// Applies `option` if it is one of the shared ones; returns false otherwise.
     public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+        if try overlay.apply(option, from: &scanner) { return true }
         switch option {
         case "--interval": show.interval = try scanner.seconds(for: option)
         case "--transition": show.transition = try scanner.choice(for: option, as: TransitionKind.self)
@@ -39,6 +50,7 @@ public struct CommonOptions: Equatable, Sendable {
             guard let value = UInt64(text) else { throw UsageError("--seed \(text): expected a whole number ≥ 0") }
             seed = value
         case "--no-loop": show.loop = false
+        case "--wait-for-images": waitForImages = true
         case "--fit": show.fit = try scanner.choice(for: option, as: FitMode.self)
         case "--background":
             let text = try scanner.value(for: option)
@@ -46,10 +58,21 @@ public struct CommonOptions: Equatable, Sendable {
                 throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
             }
             show.background = color
+        case "--rotate":
+            let text = try scanner.value(for: option)
+            guard let rotation = ScreenRotation(degrees: text) else {
+                throw UsageError("--rotate \(text): expected 0, 90, 180 or 270 (degrees clockwise)")
+            }
+            self.rotation = rotation
         default:
             return false
         }
         return true
+    }
+
+    /// The scanner for SOURCE arguments these options ask for.
+    public var scanner: SourceScanner {
+        SourceScanner(order: order, seed: seed, allowEmpty: waitForImages)
     }
 
     /// Checks combinations once everything is parsed.

@@ -29,10 +29,13 @@ public struct SourceScanner: Sendable {
 
     public var order: SlideOrder
     public var seed: UInt64
+    /// Accept folders with no images yet (the show waits for some) instead of failing.
+    public var allowEmpty: Bool
 
-    public init(order: SlideOrder = .name, seed: UInt64 = 0) {
+    public init(order: SlideOrder = .name, seed: UInt64 = 0, allowEmpty: Bool = false) {
         self.order = order
         self.seed = seed
+        self.allowEmpty = allowEmpty
     }
 
     public static func isImagePath(_ path: String) -> Bool {
@@ -51,7 +54,7 @@ public struct SourceScanner: Sendable {
             }
             if isDirectory.boolValue {
                 let images = folderImages(source)
-                guard !images.isEmpty else { throw .noImages(source) }
+                guard !images.isEmpty || allowEmpty else { throw .noImages(source) }
                 all += images
             } else {
                 guard Self.isImagePath(source) else { throw .notAnImage(source) }

@@ -3,20 +3,24 @@
 /// transitions that were due start at their nominal time, so the state at time
 /// t does not depend on how often `update` was called on the way there.
 public struct Show: Sendable {
-    public private(set) var slides: [Slide]
-    public let options: ShowOptions
+    public internal(set) var slides: [Slide]
+    public internal(set) var options: ShowOptions
 
     /// The slide showing (the incoming one during a transition).
-    public private(set) var index: Int = 0
-    public private(set) var transition: ActiveTransition?
+    public internal(set) var index: Int = 0
+    public internal(set) var transition: ActiveTransition?
     /// Show time at which the current slide started coming in.
-    public private(set) var shownSince: Double = 0
+    public internal(set) var shownSince: Double = 0
     /// Show time at which the show was paused; nil while playing.
-    public private(set) var pausedAt: Double?
+    public internal(set) var pausedAt: Double?
     /// A move that waits for its image to be decoded.
-    public private(set) var pending: PendingMove?
+    public internal(set) var pending: PendingMove? {
+        didSet { if pending == nil { pendingSince = nil } }
+    }
+    /// Show time at which the pending move was asked for.
+    public internal(set) var pendingSince: Double?
     /// Show time from which the due auto-advance has been waiting for its image.
-    private var waitingSince: Double?
+    public internal(set) var waitingSince: Double?
 
     /// A move requested before its target image was ready.
     public struct PendingMove: Equatable, Sendable {
@@ -104,8 +108,22 @@ public struct Show: Sendable {
             pending = nil
             begin(target, direction: dir, at: time, sourceRect: sourceRect)
         } else {
+            if pending == nil { pendingSince = time }
             pending = PendingMove(target: target, direction: dir, sourceRect: sourceRect)
         }
+    }
+
+    /// Shows slide `target` at once, ending any transition: browse mode pages
+    /// with its own animation and only needs the index to follow.
+    public mutating func cut(to target: Int, at time: Double) {
+        guard slides.indices.contains(target) else { return }
+        pending = nil
+        waitingSince = nil
+        transition = nil
+        guard target != index else { return }
+        index = target
+        shownSince = time
+        if pausedAt != nil { pausedAt = time }
     }
 
     public mutating func pause(at time: Double) {

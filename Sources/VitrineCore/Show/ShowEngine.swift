@@ -9,17 +9,35 @@ public enum EngineRequest: Equatable, Sendable {
 /// both drive it; the frame at a time is a pure function of the slides,
 /// options, input events and that time.
 public struct ShowEngine: Sendable {
-    public private(set) var show: Show
+    public internal(set) var show: Show
     public private(set) var clock: FixedStepClock
     public var output: Size
+    /// Touch, mouse and the browse and grid modes.
+    public private(set) var browse: BrowseController
+    /// The overlays drawn over the slides.
+    public var overlays = OverlayStack()
+    /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
+    public var wallClockOrigin: Double?
+    /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
+    public var status: StatusScreen?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
 
-    public init(slides: [Slide], options: ShowOptions, output: Size, step: Double = 1.0 / 120.0) {
+    public init(
+        slides: [Slide], options: ShowOptions, output: Size, touch: TouchOptions = TouchOptions(),
+        step: Double = 1.0 / 120.0
+    ) {
         self.show = Show(slides: slides, options: options)
         self.clock = FixedStepClock(step: step)
         self.output = output
+        self.browse = BrowseController(options: touch, output: output)
+        browse.start(show: &show)
     }
+
+    /// What the screen is doing: the show, browsing one image, or the grid.
+    public var mode: ShowMode { browse.mode }
+    /// Whether overlays (page indicator, caption) are drawn; a single tap in browse mode toggles it.
+    public var overlaysVisible: Bool { browse.overlaysVisible }
 
     /// Show time of the last logic step.
     public var time: Double { clock.time }
@@ -33,48 +51,66 @@ public struct ShowEngine: Sendable {
     }
 
     /// Advances by one frame's elapsed seconds. Returns what the host must do.
-    public mutating func advance(by frameTime: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+    /// `imageSize` gives a slide's image size when it is known (for zoom and pan limits).
+    public mutating func advance(
+        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+    ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         for t in clock.advance(by: frameTime) {
-            requests += step(to: t, isReady: isReady)
+            requests += step(to: t, isReady: isReady, imageSize: imageSize)
         }
         return requests
     }
 
     /// Advances to exactly `time` (for snapshots and tests), in fixed steps.
-    public mutating func run(to time: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+    public mutating func run(
+        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+    ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while clock.time + clock.step <= time + 1e-9 {
-            requests += advance(by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady)
+            requests += advance(
+                by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady,
+                imageSize: imageSize)
         }
         // The part of a step left over: what is due by `time` happens, so a
         // frame between two steps is the ideal one.
-        requests += step(to: max(time, clock.time), isReady: isReady)
+        requests += step(to: max(time, clock.time), isReady: isReady, imageSize: imageSize)
         return requests
     }
 
     /// One logic step at time `t`: handle the events due, then update the show.
-    private mutating func step(to t: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
+    private mutating func step(to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while let first = queue.first, first.time <= t + 1e-9 {
             queue.removeFirst()
-            requests += handle(first, at: t, isReady: isReady)
+            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize)
         }
+        browse.advance(to: t, show: &show, output: output, imageSize: imageSize)
         show.update(to: t, isReady: isReady)
+        if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
 
-    private mutating func handle(_ event: InputEvent, at t: Double, isReady: (Int) -> Bool) -> [EngineRequest] {
-        guard case .key(let key) = event.kind else { return [] }
+    private mutating func handle(
+        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?
+    ) -> [EngineRequest] {
+        guard case .key(let key) = event.kind else {
+            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize)
+            return []
+        }
         switch key {
         case .escape, .q: return [.quit]
         case .f: return [.toggleFullscreen]
+        default: break
+        }
+        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize) { return [] }
+        switch key {
+        case .escape, .q, .f, .up, .down, .g: break
         case .right: show.next(at: t, isReady: isReady)
         case .left: show.previous(at: t, isReady: isReady)
         case .space: show.togglePause(at: t)
         case .home: show.move(to: 0, at: t, isReady: isReady)
         case .end: show.move(to: show.count - 1, at: t, isReady: isReady)
-        case .up, .down, .g: break
         }
         return []
     }
@@ -89,15 +125,34 @@ public struct ShowEngine: Sendable {
         scene(at: renderTime, imageSize: imageSize)
     }
 
-    /// The frame at `time` (at or shortly after the last step).
-    public func scene(at time: Double, imageSize: (Int) -> Size?) -> Scene {
-        SceneBuilder(output: output).build(show, at: time, imageSize: imageSize)
+    /// The frame at `time` (at or shortly after the last step), overlays included.
+    public func scene(
+        at time: Double, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
+    ) -> Scene {
+        if let status { return status.scene(output: output) }
+        var scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+        // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
+        guard !overlays.isEmpty, mode != .grid, browse.overlaysVisible else { return scene }
+        let index = show.index
+        let current = show.slides.indices.contains(index) ? show.slides[index] : nil
+        let frame = OverlayFrame(
+            output: output, time: time, wallTime: wallClockOrigin.map { $0 + time }, browsing: mode == .browse,
+            index: index, count: show.count, slide: current, metadata: current == nil ? nil : metadata(index),
+            lateSince: show.waitingSince ?? show.pendingSince)
+        scene.ops += overlays.ops(for: frame)
+        return scene
+    }
+
+    /// The slides the frame at `time` draws, whatever their sizes.
+    public func visibleSlides(at time: Double) -> [Int] {
+        var seen: Set<Int> = []
+        return scene(at: time) { _ in Size(width: 1, height: 1) }.slidesDrawn.filter { seen.insert($0).inserted }
     }
 
     /// The slides the next frames need decoded: the visible ones, the pending
     /// target, then the next and previous ones, in that order of urgency.
     public var wantedSlides: [Int] {
-        var wanted: [Int] = [show.index]
+        var wanted: [Int] = [show.index] + browse.wantedSlides(show: show)
         if let t = show.transition { wanted.append(t.from) }
         if let pending = show.pending { wanted.append(pending.target) }
         if let next = show.index(after: show.index) { wanted.append(next) }
@@ -108,6 +163,12 @@ public struct ShowEngine: Sendable {
 
     /// The state as `--print-state` reports it.
     public func report(at time: Double) -> StateReport {
-        StateReport(show: show, at: time)
+        var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
+        if mode != .attract {
+            report.transition = browse.view?.transition(at: time)
+        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: time) {
+            report.transition = (.fade, fade.progress(at: time))
+        }
+        return report
     }
 }

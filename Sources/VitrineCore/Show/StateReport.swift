@@ -8,6 +8,10 @@ public struct StateReport: Equatable, Sendable {
     public var paused: Bool
     public var transition: (kind: TransitionKind, progress: Double)?
     public var source: String?
+    /// The playlist playing, when the show comes from a playlist file.
+    public var playlist: String?
+    /// Whether the display is on (off during a scheduled off window).
+    public var displayOn = true
 
     public init(show: Show, at time: Double, mode: String = "attract", zoom: Double = 1) {
         self.time = time
@@ -43,6 +47,8 @@ public struct StateReport: Equatable, Sendable {
             fields.append("\"transition\":null")
         }
         fields.append("\"source\":" + (source.map(JSONText.quote) ?? "null"))
+        fields.append("\"playlist\":" + (playlist.map(JSONText.quote) ?? "null"))
+        fields.append("\"display\":" + (displayOn ? "\"on\"" : "\"off\""))
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -1,0 +1,65 @@
+/// Where a recognizer is in its life, after UIKit's and Flutter's recognizers.
+///
+/// Discrete gestures (tap, double tap) go possible → ended or failed.
+/// Continuous ones (long press, pan, swipe, pinch) go possible → began →
+/// changed… → ended, or failed before they began, or cancelled after.
+public enum GestureState: String, Equatable, Sendable {
+    case possible
+    case began
+    case changed
+    case ended
+    case cancelled
+    case failed
+
+    /// Began, changed or ended: the gesture happened.
+    public var isRecognized: Bool { self == .began || self == .changed || self == .ended }
+
+    /// Ended, cancelled or failed: nothing more happens until the recognizer is reset.
+    public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+
+    /// Began or changed: a continuous gesture in progress.
+    public var isActive: Bool { self == .began || self == .changed }
+}
+
+/// A recognizer is a pure state machine fed with input events and the passing
+/// of time. It has no timers: deadlines (a long press, the wait for a second
+/// tap) are checked in `advance(to:)` and at each event.
+///
+/// A recognizer in a terminal state ignores events until every finger is up;
+/// the next touch-down starts it afresh.
+public protocol GestureRecognizer: Sendable {
+    var state: GestureState { get }
+    /// Thresholds and output size; change them only while no finger is down.
+    var metrics: GestureMetrics { get set }
+    /// Bumped each time the gesture's values change, so a consumer can tell an update.
+    var revision: Int { get }
+    /// Feeds one event. Keys and wheel turns are ignored.
+    mutating func handle(_ event: InputEvent)
+    /// Lets time pass without an event, for deadlines.
+    mutating func advance(to time: Double)
+    /// The arena has chosen another gesture: fail if possible, cancel if in progress.
+    mutating func reject()
+    /// Forgets everything, fingers included: back to `possible`.
+    mutating func reset()
+    /// Whether the recognizer's internal invariants hold (for tests and assertions).
+    var isConsistent: Bool { get }
+}
+
+/// The phase of a continuous gesture, as the arena reports it.
+public enum GesturePhase: String, Equatable, Sendable {
+    case began
+    case changed
+    case ended
+    case cancelled
+}
+
+extension GestureRecognizer {
+    /// Fail when still possible, cancel when in progress.
+    static func rejected(_ state: GestureState) -> GestureState {
+        switch state {
+        case .possible: return .failed
+        case .began, .changed: return .cancelled
+        case .ended, .cancelled, .failed: return state
+        }
+    }
+}

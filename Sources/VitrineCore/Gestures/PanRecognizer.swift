@@ -1,0 +1,132 @@
+/// The direction a pan must take to be recognised.
+public enum PanAxis: String, Equatable, Sendable {
+    /// Any direction.
+    case free
+    /// More sideways than up or down (ties count as sideways).
+    case horizontal
+    /// More up or down than sideways.
+    case vertical
+}
+
+/// A drag's values, in output pixels.
+public struct DragInfo: Equatable, Sendable {
+    /// Where the finger touched down.
+    public var start: Point
+    /// From the touch-down to where the finger is now.
+    public var translation: Vector
+    /// Pixels a second over the last tenth of a second (set when it ends).
+    public var velocity: Vector
+
+    public init(start: Point, translation: Vector, velocity: Vector = .zero) {
+        self.start = start
+        self.translation = translation
+        self.velocity = velocity
+    }
+
+    public var location: Point { start.moved(by: translation) }
+}
+
+/// One finger dragging past the pan slop, in the direction `axis` allows.
+/// A second finger before that fails it (it is a pinch then); once begun the
+/// pan keeps its finger and ignores others. Moving first in the wrong
+/// direction fails it.
+public struct PanRecognizer: GestureRecognizer {
+    public let axis: PanAxis
+    public private(set) var state: GestureState = .possible
+    public private(set) var revision = 0
+    public private(set) var info = DragInfo(start: .zero, translation: .zero)
+    private var tracker: PointerTracker
+    private var finger: Int?
+
+    public init(axis: PanAxis = .free, metrics: GestureMetrics) {
+        self.axis = axis
+        tracker = PointerTracker(metrics: metrics)
+    }
+
+    public var metrics: GestureMetrics {
+        get { tracker.metrics }
+        set { tracker.metrics = newValue }
+    }
+
+    public mutating func handle(_ event: InputEvent) {
+        if case .down = event.kind, tracker.isEmpty, state.isTerminal { reset() }
+        guard let change = tracker.apply(event) else { return }
+        switch (state, change) {
+        case (.possible, .added(let p)):
+            if finger == nil, tracker.count == 1 {
+                finger = p.id
+                info = DragInfo(start: p.start, translation: .zero)
+            } else {
+                state = .failed  // a second finger before the pan was accepted
+            }
+        case (.possible, .moved(let p)):
+            guard p.id == finger else { return }
+            passSlop(p, lifted: false)
+        case (.possible, .removed(let p)):
+            guard p.id == finger else { return }
+            // A drag whose only report is the lift still counts.
+            passSlop(p, lifted: true)
+            if state == .possible { state = .failed }
+        case (.began, .moved(let p)), (.changed, .moved(let p)):
+            guard p.id == finger else { return }
+            info.translation = p.translation
+            state = .changed
+            revision += 1
+        case (.began, .removed(let p)), (.changed, .removed(let p)):
+            guard p.id == finger else { return }
+            info.translation = p.translation
+            info.velocity = p.velocity(at: tracker.time)
+            state = .ended
+            revision += 1
+        default:
+            break  // other fingers once begun, anything once over
+        }
+    }
+
+    private mutating func passSlop(_ p: Pointer, lifted: Bool) {
+        let d = p.translation
+        guard d.length > metrics.slop else { return }
+        let horizontal = abs(d.dx) >= abs(d.dy)
+        switch axis {
+        case .free: break
+        case .horizontal where !horizontal, .vertical where horizontal:
+            state = .failed
+            return
+        default: break
+        }
+        info.translation = d
+        if lifted {
+            info.velocity = p.velocity(at: tracker.time)
+            state = .ended
+        } else {
+            state = .began
+        }
+        revision += 1
+    }
+
+    /// A pan has no deadline.
+    public mutating func advance(to time: Double) {}
+
+    public mutating func reject() {
+        state = Self.rejected(state)
+    }
+
+    public mutating func reset() {
+        state = .possible
+        finger = nil
+        info = DragInfo(start: .zero, translation: .zero)
+        tracker.removeAll()
+    }
+
+    public var isConsistent: Bool {
+        guard tracker.isConsistent, info.translation.length.isFinite, info.velocity.length.isFinite else {
+            return false
+        }
+        if state.isActive { return finger.map { tracker.pointer($0) != nil } ?? false }
+        if state == .possible {
+            if let finger { return tracker.pointer(finger) != nil && tracker.count == 1 }
+            return tracker.isEmpty
+        }
+        return true
+    }
+}

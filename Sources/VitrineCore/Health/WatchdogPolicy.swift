@@ -1,0 +1,82 @@
+/// A message for the service manager, in sd_notify's `NAME=value` form.
+public enum ServiceMessage: Equatable, Sendable {
+    /// The first frame is on the screen.
+    case ready
+    /// Still alive: frames are being presented.
+    case watchdog
+    /// One line saying what the program is doing.
+    case status(String)
+    /// Shutting down on request.
+    case stopping
+    /// Reloading configuration.
+    case reloading
+
+    /// The line sd_notify sends.
+    public var text: String {
+        switch self {
+        case .ready: return "READY=1"
+        case .watchdog: return "WATCHDOG=1"
+        case .status(let line): return "STATUS=" + line
+        case .stopping: return "STOPPING=1"
+        case .reloading: return "RELOADING=1"
+        }
+    }
+}
+
+/// Decides what to tell the service manager, from the times at which frames
+/// were actually presented: READY once the first frame is up, WATCHDOG at
+/// about half the watchdog interval but only when a frame was presented since
+/// the last one, and STATUS when what is showing changes.
+///
+/// It is driven by the render loop alone and has no timer of its own, so a
+/// loop that stops presenting (a hung driver, a deadlock) stops the pings and
+/// the service manager restarts the program.
+public struct WatchdogPolicy: Sendable {
+    /// Seconds between pings; nil when no watchdog is configured.
+    public let pingInterval: Double?
+    /// Shortest gap between two STATUS messages, so a fast show does not flood the journal.
+    public let statusInterval: Double
+    public private(set) var isReady = false
+    private var lastPing: Double?
+    private var lastStatus: String?
+    private var lastStatusTime: Double?
+
+    /// `watchdogSeconds` is the service manager's watchdog timeout (WATCHDOG_USEC),
+    /// nil when there is none; pings go out at half of it.
+    public init(watchdogSeconds: Double?, statusInterval: Double = 1) {
+        if let seconds = watchdogSeconds, seconds > 0, seconds.isFinite {
+            pingInterval = seconds / 2
+        } else {
+            pingInterval = nil
+        }
+        self.statusInterval = statusInterval
+    }
+
+    /// A frame was presented at `time` (monotonic seconds) while `status` was showing.
+    /// Returns the messages to send now, in order.
+    public mutating func framePresented(at time: Double, status: String) -> [ServiceMessage] {
+        var messages: [ServiceMessage] = []
+        if !isReady {
+            isReady = true
+            messages.append(.status(status))
+            messages.append(.ready)
+            lastStatus = status
+            lastStatusTime = time
+            if pingInterval != nil {
+                messages.append(.watchdog)
+                lastPing = time
+            }
+            return messages
+        }
+        if status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval {
+            messages.append(.status(status))
+            lastStatus = status
+            lastStatusTime = time
+        }
+        if let interval = pingInterval, time - (lastPing ?? -.infinity) >= interval {
+            messages.append(.watchdog)
+            lastPing = time
+        }
+        return messages
+    }
+}

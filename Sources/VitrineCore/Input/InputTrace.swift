@@ -1,0 +1,162 @@
+import Foundation
+
+/// Why an input trace cannot be read: the file, the line, and what is wrong.
+public struct InputTraceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// 1-based; 0 when the file itself cannot be read.
+    public var line: Int
+    public var reason: String
+
+    public init(file: String, line: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String {
+        line > 0 ? "\(file) line \(line): \(reason)" : "\(file): \(reason)"
+    }
+}
+
+/// Input traces: what a user did, one JSON object a line (JSON Lines), times in
+/// seconds from the start of the show, x and y normalised 0…1 in output coordinates:
+///
+///     {"t":1.00,"type":"down","id":1,"x":0.5,"y":0.5}
+///     {"t":1.05,"type":"move","id":1,"x":0.52,"y":0.5}
+///     {"t":1.10,"type":"up","id":1,"x":0.52,"y":0.5}
+///     {"t":2.0,"type":"key","key":"right"}
+///     {"t":3.0,"type":"wheel","x":0.5,"y":0.5,"dy":1}
+///
+/// Blank lines are skipped; anything else that is not such an object is an error naming its line.
+public enum InputTrace {
+    static let example = #"{"t":1.0,"type":"down","id":1,"x":0.5,"y":0.5}"#
+
+    /// Reads and parses the trace at `path`.
+    public static func load(_ path: String) throws(InputTraceError) -> [InputEvent] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputTraceError(file: path, line: 0, reason: "cannot read the input trace; check the path")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputTraceError(file: path, line: 0, reason: "not UTF-8 text; an input trace is JSON Lines")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses a whole trace; events come back in the order of the lines.
+    public static func parse(_ text: String, file: String = "input") throws(InputTraceError) -> [InputEvent] {
+        var events: [InputEvent] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            do {
+                events.append(try event(fromLine: trimmed))
+            } catch {
+                throw InputTraceError(file: file, line: n + 1, reason: error.reason)
+            }
+        }
+        return events
+    }
+
+    private struct LineError: Error {
+        var reason: String
+    }
+
+    private static func event(fromLine line: String) throws(LineError) -> InputEvent {
+        let object: [String: FlatJSON.Value]
+        do {
+            object = try FlatJSON.object(line)
+        } catch {
+            throw LineError(reason: "not a JSON object (\(error.reason)); expected a line like \(example)")
+        }
+        func number(_ key: String) throws(LineError) -> Double {
+            guard case .number(let n) = object[key] else { throw LineError(reason: "\"\(key)\" must be a number") }
+            return n
+        }
+        func text(_ key: String) -> String? {
+            if case .string(let s) = object[key] { return s }
+            return nil
+        }
+        let time = try number("t")
+        guard time >= 0 else { throw LineError(reason: "\"t\" must be seconds from the start, 0 or more") }
+        guard let type = text("type") else {
+            throw LineError(reason: "missing \"type\" (down, move, up, key or wheel)")
+        }
+        switch type {
+        case "down", "move", "up":
+            let idValue = try number("id")
+            guard idValue == idValue.rounded(), abs(idValue) < 1e9 else {
+                throw LineError(reason: "\"id\" must be a whole number")
+            }
+            let id = Int(idValue)
+            let x = try number("x")
+            let y = try number("y")
+            let kind: InputEvent.Kind =
+                type == "down"
+                ? .down(id: id, x: x, y: y) : type == "move" ? .move(id: id, x: x, y: y) : .up(id: id, x: x, y: y)
+            return InputEvent(time: time, kind: kind)
+        case "key":
+            guard let name = text("key"), let key = Key(rawValue: name) else {
+                let names = Key.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LineError(reason: "\"key\" must be one of \(names)")
+            }
+            return InputEvent(time: time, kind: .key(key))
+        case "wheel":
+            return InputEvent(time: time, kind: .wheel(x: try number("x"), y: try number("y"), dy: try number("dy")))
+        default:
+            throw LineError(reason: "unknown \"type\" \"\(type)\"; expected down, move, up, key or wheel")
+        }
+    }
+
+    /// One event as a trace line (no newline).
+    public static func line(for event: InputEvent) -> String {
+        let t = "\"t\":\(StateReport.number(event.time))"
+        func pointer(_ type: String, _ id: Int, _ x: Double, _ y: Double) -> String {
+            "{\(t),\"type\":\"\(type)\",\"id\":\(id),\"x\":\(StateReport.number(x)),\"y\":\(StateReport.number(y))}"
+        }
+        switch event.kind {
+        case .down(let id, let x, let y): return pointer("down", id, x, y)
+        case .move(let id, let x, let y): return pointer("move", id, x, y)
+        case .up(let id, let x, let y): return pointer("up", id, x, y)
+        case .key(let key): return "{\(t),\"type\":\"key\",\"key\":\"\(key.rawValue)\"}"
+        case .wheel(let x, let y, let dy):
+            return
+                "{\(t),\"type\":\"wheel\",\"x\":\(StateReport.number(x)),\"y\":\(StateReport.number(y)),\"dy\":\(StateReport.number(dy))}"
+        }
+    }
+}
+
+/// Writes an input trace as the user plays: one line an event, flushed as it
+/// goes, so a crash or a power cut keeps what came before.
+public final class InputTraceRecorder {
+    private let handle: FileHandle
+    public let path: String
+    private let log = Log("input")
+    private var failed = false
+
+    /// Creates (or empties) the file at `path`.
+    public init(path: String) throws(InputTraceError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw InputTraceError(
+                file: path, line: 0, reason: "cannot create the input trace; check the folder exists and is writable")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// Appends one event; after a write error it logs once and stops recording (the show goes on).
+    public func record(_ event: InputEvent) {
+        guard !failed else { return }
+        do {
+            try handle.write(contentsOf: Data((InputTrace.line(for: event) + "\n").utf8))
+        } catch {
+            failed = true
+            log.warning("stopped recording to \(path): \(error.localizedDescription)")
+        }
+    }
+}

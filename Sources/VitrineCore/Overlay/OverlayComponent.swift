@@ -1,0 +1,77 @@
+/// What an overlay knows about the frame it draws on.
+public struct OverlayFrame: Sendable {
+    public var output: Size
+    /// Show time, seconds.
+    public var time: Double
+    /// Wall-clock time of this frame in seconds since 1970 (UTC), when known.
+    public var wallTime: Double?
+    /// True while someone is browsing by touch (page dots show then).
+    public var browsing: Bool
+    public var index: Int
+    public var count: Int
+    /// The slide showing, if any.
+    public var slide: Slide?
+    /// What the image file says about itself (EXIF), when read.
+    public var metadata: ImageMetadata?
+    /// Show time since which the next slide has been due but not decoded.
+    public var lateSince: Double?
+
+    public init(
+        output: Size, time: Double, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,
+        count: Int = 0, slide: Slide? = nil, metadata: ImageMetadata? = nil, lateSince: Double? = nil
+    ) {
+        self.output = output
+        self.time = time
+        self.wallTime = wallTime
+        self.browsing = browsing
+        self.index = index
+        self.count = count
+        self.slide = slide
+        self.metadata = metadata
+        self.lateSince = lateSince
+    }
+
+    /// One hundredth of the shorter side: overlays size themselves in these units.
+    public var unit: Double { min(output.width, output.height) / 100 }
+}
+
+/// Text an image carries about itself.
+public struct ImageMetadata: Equatable, Sendable {
+    /// EXIF ImageDescription.
+    public var description: String?
+    /// EXIF DateTimeOriginal as written, `YYYY:MM:DD HH:MM:SS`.
+    public var dateTaken: String?
+
+    public init(description: String? = nil, dateTaken: String? = nil) {
+        self.description = description
+        self.dateTaken = dateTaken
+    }
+}
+
+/// Where an overlay sits.
+public enum OverlayEdge: String, CaseIterable, Sendable, Codable {
+    case top
+    case bottom
+}
+
+/// A small piece drawn over the slides. The show loads only the overlays asked
+/// for, tells each when it is set up, when the slides change and when the page
+/// changes, and asks it for its draw operations every frame.
+public protocol OverlayComponent: Sendable {
+    /// A short name for logs and options.
+    var name: String { get }
+    /// Called once, when the overlay joins the show.
+    mutating func setUp(slides: [Slide])
+    /// Called when the list of slides changes (a playlist reload).
+    mutating func slidesChanged(_ slides: [Slide])
+    /// Called when another slide becomes the current one.
+    mutating func pageChanged(to index: Int, of count: Int)
+    /// The operations to draw over the slides in this frame.
+    func ops(for frame: OverlayFrame) -> [DrawOp]
+}
+
+extension OverlayComponent {
+    public mutating func setUp(slides: [Slide]) {}
+    public mutating func slidesChanged(_ slides: [Slide]) {}
+    public mutating func pageChanged(to index: Int, of count: Int) {}
+}

@@ -1,0 +1,335 @@
+import Foundation
+
+/// Touch, mouse and the modes around them. Finger events go through the
+/// gesture arena; the gestures it reports drive the browsed image, the grid
+/// and the show: a touch in attract mode stops the show on the slide showing
+/// and browses it; a dismiss or the idle timeout brings the show back.
+public struct BrowseController: Sendable {
+    public let options: TouchOptions
+    public private(set) var mode: ShowMode
+    /// Whether overlays (page indicator, caption) are shown; a single tap in browse mode
+    /// toggles it, and back in the show they show again.
+    public private(set) var overlaysVisible = true
+    public private(set) var arena: GestureArena
+    /// The browsed image; set in browse mode.
+    public private(set) var view: BrowseView?
+    /// The grid page shown, or to go back to.
+    public private(set) var gridPage = 0
+    /// Where a dismiss goes back to: the show or the grid.
+    public private(set) var origin: ShowMode = .attract
+    /// Show time of the last input.
+    public private(set) var lastInput: Double = 0
+    /// After an image is put away, the show fades in from the background.
+    public private(set) var returnFade: Tween?
+
+    /// Seconds the show takes to fade back in after a dismiss.
+    public static let returnFadeDuration = 0.4
+    public private(set) var output: Size
+
+    public init(options: TouchOptions, output: Size) {
+        self.options = options
+        self.output = output
+        arena = GestureArena(metrics: GestureMetrics(settings: options.gestures, output: output))
+        mode = .attract
+    }
+
+    var screen: Rect { Rect(size: output) }
+    var grid: GridLayout { GridLayout(output: output) }
+    var metrics: GestureMetrics { GestureMetrics(settings: options.gestures, output: output) }
+
+    /// Puts the show in its starting mode (the grid with `--grid`).
+    public mutating func start(show: inout Show) {
+        if options.startInGrid, show.count > 0 { enterGrid(at: 0, show: &show) }
+    }
+
+    /// The zoom of the browsed image at `time`; 1 outside browse mode.
+    public func zoom(at time: Double) -> Double {
+        mode == .browse ? view?.zoom(at: time) ?? 1 : 1
+    }
+
+    /// The slides the next frames may draw, most urgent first.
+    public func wantedSlides(show: Show) -> [Int] {
+        var wanted: [Int] = []
+        switch mode {
+        case .attract:
+            return []
+        case .browse:
+            wanted = [show.index]
+            if let next = show.index(after: show.index) { wanted.append(next) }
+            if let previous = show.index(before: show.index) { wanted.append(previous) }
+            if origin == .grid { wanted += grid.slides(onPage: grid.page(of: show.index), count: show.count) }
+        case .grid:
+            wanted = Array(grid.slides(onPage: gridPage, count: show.count))
+        }
+        return wanted
+    }
+
+    // MARK: Input
+
+    /// A finger or wheel event at show time `time`.
+    public mutating func handle(
+        _ event: InputEvent, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
+    ) {
+        self.output = output
+        guard show.count > 0 else { return }
+        lastInput = time
+        switch event.kind {
+        case .key:
+            return
+        case .wheel(let x, let y, let dy):
+            guard x.isFinite, y.isFinite, dy.isFinite, dy != 0 else { return }
+            if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
+            guard mode == .browse, arena.fingerCount == 0 else { return }
+            let factor = pow(options.wheelZoomStep, min(max(dy, -10), 10))
+            let point = metrics.pixels(x: x, y: y)
+            view?.zoom(by: factor, about: point, time: time)
+        case .down(_, let x, let y):
+            if arena.fingerCount == 0, x.isFinite, y.isFinite {
+                finishCommittedDismiss(at: time, show: &show)
+                if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
+                arena.enabled = enabledGestures
+                arena.metrics = metrics
+            }
+            apply(arena.handle(event), at: time, show: &show, imageSize: imageSize)
+        case .move, .up:
+            apply(arena.handle(event), at: time, show: &show, imageSize: imageSize)
+        }
+    }
+
+    /// A key in browse or grid mode (or g anywhere); false when the show should handle it.
+    public mutating func handleKey(
+        _ key: Key, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
+    ) -> Bool {
+        self.output = output
+        guard show.count > 0 else { return false }
+        if key == .g {
+            lastInput = time
+            if mode == .grid { returnToAttract(at: time, show: &show) } else { enterGrid(at: time, show: &show) }
+            return true
+        }
+        guard mode != .attract else { return false }
+        lastInput = time
+        switch (mode, key) {
+        case (.browse, .right), (.browse, .left):
+            keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
+        case (.browse, .home), (.browse, .end):
+            show.cut(to: key == .home ? 0 : show.count - 1, at: time)
+            view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
+        case (.grid, .right), (.grid, .left):
+            gridPage = min(max(gridPage + (key == .right ? 1 : -1), 0), grid.pageCount(slides: show.count) - 1)
+        case (.grid, .home), (.grid, .end):
+            gridPage = key == .home ? 0 : grid.pageCount(slides: show.count) - 1
+        case (_, .space):
+            returnToAttract(at: time, show: &show)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Time passes: deadlines of gestures, animations that end, the idle timeout.
+    public mutating func advance(to time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?) {
+        self.output = output
+        guard show.count > 0 else {
+            mode = .attract
+            view = nil
+            return
+        }
+        apply(arena.advance(to: time), at: time, show: &show, imageSize: imageSize)
+        if mode == .browse, var v = view {
+            v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
+            let finished = v.finish(at: time)
+            view = v
+            if finished == .dismissed { leaveBrowse(at: time, show: &show) }
+        }
+        if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
+        gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
+        if mode != .attract, time - lastInput >= options.idleTimeout { returnToAttract(at: time, show: &show) }
+    }
+
+    // MARK: Gestures
+
+    /// Which gestures make sense now: no paging or dismiss on a zoomed image, only taps and swipes on the grid.
+    var enabledGestures: Set<GestureKind> {
+        switch mode {
+        case .grid: return [.tap, .swipe]
+        case .attract, .browse:
+            if let v = view, !v.isAtFit { return [.tap, .doubleTap, .longPress, .pan, .pinch] }
+            return [.tap, .doubleTap, .longPress, .swipe, .dismiss, .pinch]
+        }
+    }
+
+    private mutating func apply(_ gestures: [Gesture], at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+        for gesture in gestures {
+            switch mode {
+            case .grid: applyInGrid(gesture, at: time, show: &show, imageSize: imageSize)
+            case .browse: applyInBrowse(gesture, at: time, show: &show, imageSize: imageSize)
+            case .attract: break
+            }
+        }
+    }
+
+    private mutating func applyInGrid(_ gesture: Gesture, at time: Double, show: inout Show, imageSize: (Int) -> Size?)
+    {
+        switch gesture {
+        case .tap(let p):
+            if let i = grid.slide(at: p, page: gridPage, count: show.count) {
+                openFromGrid(i, at: time, show: &show, imageSize: imageSize)
+            }
+        case .swipe(.ended, _, let direction):
+            gridPage = min(max(gridPage + direction, 0), grid.pageCount(slides: show.count) - 1)
+        default:
+            break
+        }
+    }
+
+    private mutating func applyInBrowse(
+        _ gesture: Gesture, at time: Double, show: inout Show, imageSize: (Int) -> Size?
+    ) {
+        guard var v = view else { return }
+        defer { view = v }
+        let current = show
+        let canPage = { (d: Int) in Self.neighbour(of: current, d) != nil }
+        switch gesture {
+        case .tap:
+            overlaysVisible.toggle()
+        case .doubleTap(let p):
+            v.toggleZoom(at: p, time: time)
+        case .longPress:
+            break
+        case .swipe(let phase, let info, _):
+            switch phase {
+            case .began:
+                v.beginPaging(at: time)
+                v.page(dx: info.translation.dx, canPage: canPage)
+            case .changed:
+                v.page(dx: info.translation.dx, canPage: canPage)
+            case .ended, .cancelled:
+                let velocity = phase == .ended ? info.velocity.dx : 0
+                let direction = v.releasePage(
+                    velocity: velocity, settings: options.gestures, at: time,
+                    canPage: phase == .ended ? canPage : { _ in false },
+                    newFit: { d in
+                        fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
+                    })
+                if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
+            }
+        case .dismiss(let phase, let info):
+            switch phase {
+            case .began:
+                v.beginDismiss(at: time)
+                v.dismiss(info)
+            case .changed:
+                v.dismiss(info)
+            case .ended, .cancelled:
+                let released = phase == .ended ? info : DragInfo(start: info.start, translation: .zero)
+                let target = dismissTarget(show: show, imageSize: imageSize)
+                if v.releaseDismiss(released, settings: options.gestures, at: time, away: target), origin == .grid {
+                    gridPage = grid.page(of: show.index)
+                }
+            }
+        case .pan(let phase, let info):
+            switch phase {
+            case .began:
+                v.beginPan(at: time)
+                v.pan(info)
+            case .changed: v.pan(info)
+            case .ended, .cancelled: v.endPan(at: time)
+            }
+        case .pinch(let phase, let info):
+            switch phase {
+            case .began:
+                v.beginPinch(at: time)
+                v.pinch(info)
+            case .changed: v.pinch(info)
+            case .ended, .cancelled: v.endPinch(at: time)
+            }
+        }
+    }
+
+    /// Where a dismissed image goes: into its thumbnail on the grid, or on down and out of sight.
+    private func dismissTarget(show: Show, imageSize: (Int) -> Size?) -> (DismissLook) -> DismissLook {
+        let screen = screen
+        if origin == .grid {
+            let thumbnail = grid.thumbnail(for: show.index, imageSize: imageSize(show.index))
+            return { _ in DismissLook(rect: thumbnail, veil: 0, alpha: 1) }
+        }
+        return { from in DismissLook(rect: from.rect.offsetBy(dx: 0, dy: screen.height / 2), veil: 0, alpha: 0) }
+    }
+
+    // MARK: Modes
+
+    private mutating func enterBrowse(at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+        show.cut(to: show.index, at: time)
+        show.pause(at: time)
+        view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
+        origin = mode == .grid ? .grid : .attract
+        mode = .browse
+    }
+
+    private mutating func openFromGrid(_ i: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+        let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
+        show.cut(to: i, at: time)
+        var v = BrowseView(fit: fit(i, show: show, imageSize: imageSize), screen: screen)
+        v.open(from: thumbnail, at: time)
+        view = v
+        origin = .grid
+        mode = .browse
+    }
+
+    private mutating func enterGrid(at time: Double, show: inout Show) {
+        _ = arena.cancelAll()
+        show.cut(to: show.index, at: time)
+        show.pause(at: time)
+        view = nil
+        gridPage = grid.page(of: show.index)
+        mode = .grid
+    }
+
+    private mutating func returnToAttract(at time: Double, show: inout Show) {
+        _ = arena.cancelAll()
+        view = nil
+        mode = .attract
+        overlaysVisible = true
+        show.resume(at: time)
+    }
+
+    /// A dismiss has played out: back to where browsing started.
+    private mutating func leaveBrowse(at time: Double, show: inout Show) {
+        if origin == .grid {
+            view = nil
+            gridPage = grid.page(of: show.index)
+            mode = .grid
+        } else {
+            returnToAttract(at: time, show: &show)
+            returnFade = Tween(from: 1, to: 0, start: time, duration: Self.returnFadeDuration, curve: .easeOut)
+        }
+    }
+
+    /// A touch while a dismissed image is still flying away: it has gone.
+    private mutating func finishCommittedDismiss(at time: Double, show: inout Show) {
+        guard mode == .browse, case .dismissSettle(_, _, _, true) = view?.activity else { return }
+        leaveBrowse(at: time, show: &show)
+    }
+
+    private mutating func keyPage(_ direction: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+        guard arena.fingerCount == 0, let target = Self.neighbour(of: show, direction) else { return }
+        show.cut(to: target, at: time)
+        let newFit = fit(target, show: show, imageSize: imageSize)
+        var v = view ?? BrowseView(fit: newFit, screen: screen)
+        v.keyPage(direction, at: time, newFit: newFit)
+        view = v
+    }
+
+    // MARK: Geometry
+
+    static func neighbour(of show: Show, _ direction: Int) -> Int? {
+        direction > 0 ? show.index(after: show.index) : show.index(before: show.index)
+    }
+
+    /// Slide `i`'s rectangle at 1×; the whole screen while its size is unknown.
+    func fit(_ i: Int, show: Show, imageSize: (Int) -> Size?) -> Rect {
+        guard show.slides.indices.contains(i), let size = imageSize(i) else { return screen }
+        return (show.slides[i].fit ?? show.options.fit).rect(for: size, in: screen)
+    }
+}

@@ -1,0 +1,279 @@
+/// The browsed image and what is happening to it: at rest (zoomed or not),
+/// following a swipe, gliding to its place after one, being put away, or
+/// opening from a thumbnail. Every animation is a tween evaluated at render
+/// time; `finish(at:)` drops the ones that are over.
+public struct BrowseView: Equatable, Sendable {
+    public private(set) var viewport: Viewport
+    public private(set) var activity: Activity = .resting
+    /// The pose when a pan or pinch began.
+    private var gestureBase: Viewport.Pose?
+    /// The pinch's last focal point, to settle about.
+    private var lastFocal: Point?
+
+    /// Seconds for a spring back, a double-tap zoom and a dismiss.
+    public static let springDuration = 0.25
+    /// Seconds for a page to glide a whole screen width after a swipe.
+    public static let pageDuration = 0.3
+    /// Seconds for the zoom from a thumbnail.
+    public static let openDuration = 0.3
+    /// Seconds for a wheel notch's zoom.
+    public static let wheelDuration = 0.12
+
+    public enum Activity: Equatable, Sendable {
+        case resting
+        /// A finger swiping; the slide is `offset` pixels to the side (positive: right).
+        case paging(offset: Double, base: Double)
+        /// Released: the offset glides to 0. `direction` ≠ 0 when it paged (the index already changed).
+        case pageSettle(Tween, direction: Int)
+        /// A finger pulling the image away.
+        case dismissing(DismissLook)
+        /// Released: springing back, or going away when `commit`.
+        case dismissSettle(from: DismissLook, to: DismissLook, tween: Tween, commit: Bool)
+        /// Growing from a thumbnail's rectangle.
+        case opening(from: Rect, tween: Tween)
+    }
+
+    /// What `finish(at:)` found over.
+    public enum Finished: Equatable, Sendable {
+        case dismissed
+    }
+
+    public init(fit: Rect, screen: Rect) {
+        viewport = Viewport(fit: fit, screen: screen)
+    }
+
+    public var screen: Rect { viewport.screen }
+    public var fit: Rect { viewport.fit }
+
+    public func zoom(at time: Double) -> Double { viewport.zoom(at: time) }
+
+    /// At 1× and not moving in a way that excludes paging or dismissing.
+    public var isAtFit: Bool { viewport.isAtFit }
+
+    /// How far the slide is pushed sideways at `time`.
+    public func pageOffset(at time: Double) -> Double {
+        switch activity {
+        case .paging(let offset, _): return offset
+        case .pageSettle(let tween, _): return tween.value(at: time)
+        default: return 0
+        }
+    }
+
+    /// The look while being put away (or opening), nil otherwise.
+    public func dismissLook(at time: Double) -> DismissLook? {
+        switch activity {
+        case .dismissing(let look): return look
+        case .dismissSettle(let from, let to, let tween, _): return .lerp(from, to, tween.value(at: time))
+        case .opening(let from, let tween):
+            let p = tween.value(at: time)
+            return DismissLook(rect: .lerp(from, viewport.rect(at: time), p), veil: p, alpha: 1)
+        default: return nil
+        }
+    }
+
+    /// The transition to report at `time`: a page gliding in (slide), growing from a thumbnail (zoom).
+    public func transition(at time: Double) -> (kind: TransitionKind, progress: Double)? {
+        switch activity {
+        case .pageSettle(let tween, let direction) where direction != 0 && !tween.isFinished(at: time):
+            return (.slide, tween.progress(at: time))
+        case .opening(_, let tween) where !tween.isFinished(at: time):
+            return (.zoom, tween.progress(at: time))
+        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: time):
+            // Into a thumbnail it zooms; away from the show it fades.
+            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: time))
+        default:
+            return nil
+        }
+    }
+
+    /// Drops what is over; says when a dismiss has completed.
+    public mutating func finish(at time: Double) -> Finished? {
+        viewport.finish(at: time)
+        switch activity {
+        case .pageSettle(let tween, _) where tween.isFinished(at: time):
+            activity = .resting
+        case .opening(_, let tween) where tween.isFinished(at: time):
+            activity = .resting
+        case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: time):
+            activity = .resting
+            if commit { return .dismissed }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The image's size became known or the screen changed.
+    public mutating func refit(_ fit: Rect, screen: Rect) {
+        viewport.refit(fit, screen: screen)
+    }
+
+    // MARK: Zoom
+
+    /// Double tap: from 1× to 2× with the tapped point moved to the centre, or back to 1×.
+    public mutating func toggleZoom(at point: Point, time: Double) {
+        settleActivity(at: time)
+        let now = viewport.pose(at: time)
+        let target: Viewport.Pose
+        if viewport.pose.scale > 1.01 {
+            target = Viewport.Pose(scale: 1, center: fit.center)
+        } else {
+            let k = 2 / now.scale
+            let center = screen.center.moved(by: point.vector(to: now.center) * k)
+            target = viewport.clamped(Viewport.Pose(scale: 2, center: center), about: screen.center)
+        }
+        viewport.animate(to: target, at: time, duration: Self.springDuration)
+    }
+
+    /// A wheel turn: zoom by `factor` about `point`, within the limits.
+    public mutating func zoom(by factor: Double, about point: Point, time: Double) {
+        guard factor.isFinite, factor > 0 else { return }
+        settleActivity(at: time)
+        let target = viewport.clamped(viewport.pose.zoomed(by: factor, about: point), about: point)
+        viewport.animate(to: target, at: time, duration: Self.wheelDuration, curve: .easeOut)
+    }
+
+    public mutating func beginPinch(at time: Double) {
+        settleActivity(at: time)
+        let now = viewport.pose(at: time)
+        viewport.show(now)
+        gestureBase = now
+    }
+
+    /// Fingers pinching: the image point under the start focal follows the focal, scaled; rubber bands at the limits.
+    public mutating func pinch(_ info: PinchInfo) {
+        guard let base = gestureBase else { return }
+        let raw = Viewport.Pose(
+            scale: base.scale * info.scale,
+            center: info.focal.moved(by: info.startFocal.vector(to: base.center) * info.scale))
+        viewport.show(viewport.rubberBanded(raw, about: info.focal))
+        lastFocal = info.focal
+    }
+
+    /// Fingers lifted: spring back within the limits.
+    public mutating func endPinch(at time: Double) {
+        let focal = lastFocal ?? screen.center
+        viewport.animate(
+            to: viewport.clamped(viewport.pose, about: focal), at: time, duration: Self.springDuration, curve: .easeOut)
+        gestureBase = nil
+        lastFocal = nil
+    }
+
+    public mutating func beginPan(at time: Double) {
+        beginPinch(at: time)
+    }
+
+    /// A finger moving the zoomed image; rubber bands at the edges.
+    public mutating func pan(_ info: DragInfo) {
+        guard let base = gestureBase else { return }
+        let raw = Viewport.Pose(scale: base.scale, center: base.center.moved(by: info.translation))
+        viewport.show(viewport.rubberBanded(raw, about: info.location))
+    }
+
+    public mutating func endPan(at time: Double) {
+        endPinch(at: time)
+    }
+
+    // MARK: Paging
+
+    public mutating func beginPaging(at time: Double) {
+        let base = pageOffset(at: time)
+        settleViewport()
+        activity = .paging(offset: base, base: base)
+    }
+
+    /// The finger moved `dx` since it touched; `canPage(d)` says whether there is a slide that way.
+    public mutating func page(dx: Double, canPage: (Int) -> Bool) {
+        guard case .paging(_, let base) = activity else { return }
+        let raw = base + dx
+        let way = raw < 0 ? 1 : -1
+        let offset = canPage(way) ? raw : (raw < 0 ? -1 : 1) * RubberBand.offset(abs(raw), dimension: screen.width)
+        activity = .paging(offset: offset, base: base)
+    }
+
+    /// The finger lifted with `velocity` (pixels a second along x). Returns the
+    /// page direction (+1 next, −1 previous, 0 none). When it pages, `newFit` is
+    /// the next slide's fit and the caller moves the show to it.
+    public mutating func releasePage(
+        velocity: Double, settings: GestureSettings, at time: Double, canPage: (Int) -> Bool, newFit: (Int) -> Rect
+    ) -> Int {
+        let offset = pageOffset(at: time)
+        var direction = SwipeRecognizer.pageDirection(
+            offset: offset, velocity: velocity, span: screen.width, settings: settings)
+        if direction != 0, !canPage(direction) { direction = 0 }
+        glide(from: offset, direction: direction, at: time, newFit: direction == 0 ? nil : newFit(direction))
+        return direction
+    }
+
+    /// Pages by a key: the next slide glides in from a whole width away.
+    public mutating func keyPage(_ direction: Int, at time: Double, newFit: Rect) {
+        glide(from: 0, direction: direction, at: time, newFit: newFit)
+    }
+
+    private mutating func glide(from offset: Double, direction: Int, at time: Double, newFit: Rect?) {
+        var start = offset
+        if let newFit {
+            // The new slide is now the current one: it sits a width further along.
+            start += Double(direction) * screen.width
+            viewport = Viewport(fit: newFit, screen: screen)
+        }
+        let fraction = min(1, abs(start) / max(screen.width, 1))
+        let duration = direction == 0 ? Self.springDuration : max(0.1, Self.pageDuration * fraction)
+        activity = .pageSettle(
+            Tween(from: start, to: 0, start: time, duration: duration, curve: .easeOut), direction: direction)
+    }
+
+    // MARK: Dismiss
+
+    public mutating func beginDismiss(at time: Double) {
+        settleViewport()
+        activity = .dismissing(DismissLook(rect: viewport.rect(at: time)))
+    }
+
+    public mutating func dismiss(_ info: DragInfo) {
+        guard case .dismissing = activity else { return }
+        activity = .dismissing(
+            .dragged(
+                fit: viewport.restingRect, grab: info.start, translation: info.translation,
+                height: screen.height))
+    }
+
+    /// The finger lifted: past `dismissDistance` of the height, or flung down
+    /// faster than `dismissVelocity` heights a second, the image goes to
+    /// `away`; otherwise it springs back. Returns whether it goes.
+    public mutating func releaseDismiss(
+        _ info: DragInfo, settings: GestureSettings, at time: Double, away: (DismissLook) -> DismissLook
+    ) -> Bool {
+        guard let from = dismissLook(at: time) else { return false }
+        let h = screen.height
+        let fling = settings.dismissVelocity * h
+        let commit =
+            info.velocity.dy > fling
+            || (info.translation.dy > settings.dismissDistance * h && info.velocity.dy > -fling)
+        let to = commit ? away(from) : DismissLook(rect: viewport.restingRect)
+        activity = .dismissSettle(
+            from: from, to: to,
+            tween: Tween(from: 0, to: 1, start: time, duration: Self.springDuration, curve: .easeOut), commit: commit)
+        return commit
+    }
+
+    /// Grows the image from `rect` (a thumbnail) to its place.
+    public mutating func open(from rect: Rect, at time: Double) {
+        activity = .opening(
+            from: rect, tween: Tween(from: 0, to: 1, start: time, duration: Self.openDuration, curve: .easeInOut))
+    }
+
+    /// A gesture starts: the page or dismiss animation in flight jumps to its end.
+    private mutating func settleActivity(at time: Double) {
+        switch activity {
+        case .paging, .pageSettle, .opening: activity = .resting
+        case .dismissing, .dismissSettle: activity = .resting
+        case .resting: break
+        }
+    }
+
+    /// A zoom animation in flight jumps to its end.
+    private mutating func settleViewport() {
+        viewport.show(viewport.pose)
+    }
+}

@@ -1,0 +1,51 @@
+import VitrineCore
+import VitrineSDL
+import VitrineSystem
+
+/// Ties a player to its service manager and to signals: READY, WATCHDOG and
+/// STATUS from presented frames (through `WatchdogPolicy`), SIGTERM and
+/// SIGINT stop cleanly, SIGHUP reloads.
+enum ServiceHooks {
+    /// The player's hooks; `reload` builds the new show from the configuration and the sources.
+    static func make(reload: @escaping () throws -> PlayerSetup) -> PlayerHooks {
+        let log = Log("service")
+        let notifier = SystemdNotifier()
+        let state = State(policy: WatchdogPolicy(watchdogSeconds: SystemdNotifier.watchdogSeconds()))
+        var hooks = PlayerHooks()
+        hooks.framePresented = { time, status in
+            notifier.send(state.policy.framePresented(at: time, status: status))
+        }
+        hooks.control = {
+            let signals = ServiceSignals.take()
+            if signals.terminate {
+                log.info("stopping on request (SIGTERM or SIGINT)")
+                notifier.send([.stopping, .status("stopping")])
+                return .stop
+            }
+            if signals.reload {
+                log.info("SIGHUP: reloading the configuration and the sources")
+                notifier.send([.reloading, .status("reloading")])
+                return .reload
+            }
+            return .keepGoing
+        }
+        hooks.reload = {
+            // READY again whatever happens: the old show goes on when the new one fails.
+            defer { notifier.send([.ready]) }
+            return try reload()
+        }
+        hooks.willStop = { engine in
+            let show = engine.show
+            guard show.slides.indices.contains(show.index) else { return }
+            // The resume position: where a restart should carry on.
+            log.info("stopped at slide \(show.index + 1) of \(show.count): \(show.slides[show.index].source)")
+        }
+        return hooks
+    }
+
+    /// The policy's state, shared by the hooks on the render thread.
+    private final class State {
+        var policy: WatchdogPolicy
+        init(policy: WatchdogPolicy) { self.policy = policy }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import VitrineCore
+
+@Suite("Overlays in the touch modes")
+struct BrowseOverlayTests {
+    /// The engine with page dots that show only while browsing, after `events`, at `time`.
+    func overlayOps(_ events: [InputEvent], at time: Double, touch: TouchOptions = TouchOptions()) -> Int {
+        var h = BrowseHarness()
+        h.touch = touch
+        h.script.events = events
+        var engine = ShowEngine(
+            slides: (0..<h.count).map { Slide(source: "slide\($0)") }, options: h.options, output: TestScreen.size,
+            touch: touch)
+        var stack = OverlayStack()
+        stack.add(PageIndicatorOverlay(mode: .browse), slides: engine.show.slides)
+        engine.overlays = stack
+        for e in events { engine.enqueue(e) }
+        _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize)
+        let bare = SceneBuilder(output: TestScreen.size).build(
+            engine.show, controller: engine.browse, at: time, imageSize: h.imageSize)
+        return engine.scene(at: time, imageSize: h.imageSize).ops.count - bare.ops.count
+    }
+
+    @Test func pageDotsShowWhileBrowsingAndATapHidesThem() {
+        let touch = GestureScript().down(1, 0.5, 0.5, at: 1).up(1, 0.5, 0.5, at: 1.05).events
+        #expect(overlayOps([], at: 0.5) == 0)
+        #expect(overlayOps(touch, at: 1.1) > 0)
+        // Once the double tap has failed, the single tap hides them.
+        #expect(overlayOps(touch, at: 1.5) == 0)
+    }
+
+    @Test func overTheGridNoOverlays() {
+        var touch = TouchOptions()
+        touch.startInGrid = true
+        #expect(overlayOps([], at: 0.5, touch: touch) == 0)
+    }
+}

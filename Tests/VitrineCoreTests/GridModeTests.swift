@@ -1,0 +1,84 @@
+import Testing
+
+@testable import VitrineCore
+
+@Suite("Grid mode")
+struct GridModeTests {
+    let layout = GridLayout(output: TestScreen.size)
+
+    func harness() -> BrowseHarness {
+        var h = BrowseHarness()
+        h.touch.startInGrid = true
+        h.count = 5
+        return h
+    }
+
+    func centre(of i: Int) -> (Double, Double) {
+        let c = layout.cell(for: i).center
+        return (c.x / TestScreen.size.width, c.y / TestScreen.size.height)
+    }
+
+    @Test func theGridShowsEverySlideOfThePageInItsCell() {
+        let h = harness()
+        let r = h.report(at: 1)
+        #expect(r.mode == "grid")
+        #expect(r.paused)
+        let scene = h.scene(at: 1)
+        #expect(scene.slidesDrawn == [0, 1, 2, 3, 4])
+        for i in 0..<5 {
+            let thumbnail = layout.thumbnail(for: i, imageSize: h.imageSize(i))
+            #expect(h.rect(of: i, at: 1) == thumbnail)
+            let cell = layout.cell(for: i)
+            #expect(thumbnail.minX >= cell.minX - 1e-9 && thumbnail.maxX <= cell.maxX + 1e-9)
+        }
+    }
+
+    @Test func aTapOnAThumbnailBrowsesThatImageGrowingFromIt() {
+        var h = harness()
+        let (x, y) = centre(of: 3)
+        h.script = GestureScript().tap(x, y, at: 1)
+        let opening = h.report(at: 1.06)
+        #expect(opening.mode == "browse")
+        #expect(opening.index == 3)
+        #expect(opening.transition?.kind == .zoom)
+        // It starts at the thumbnail and ends at its fit.
+        let thumbnail = layout.thumbnail(for: 3, imageSize: h.imageSize(3))
+        #expect(h.rect(of: 3, at: 1.05) == thumbnail)
+        #expect(h.rect(of: 3, at: 2) == h.fit(3))
+        #expect(h.report(at: 2).transition == nil)
+    }
+
+    @Test func aDismissGoesBackIntoTheThumbnail() {
+        var h = harness()
+        let (x, y) = centre(of: 1)
+        h.script = GestureScript().tap(x, y, at: 1)
+            .down(1, 0.5, 0.2, at: 2).drag(1, from: (0.5, 0.2), to: (0.5, 0.8), from: 2, to: 2.2)
+        let closing = h.report(at: 2.25)
+        #expect(closing.mode == "browse")
+        #expect(closing.transition?.kind == .zoom)
+        // Over the grid, behind the fading background.
+        #expect(h.scene(at: 2.25).slidesDrawn.count == 6)
+        let back = h.report(at: 2.2 + BrowseView.springDuration + 0.05)
+        #expect(back.mode == "grid")
+        #expect(back.index == 1)
+    }
+
+    @Test func theKeyGTogglesTheGridAndIdleReturnsToTheShow() {
+        var h = BrowseHarness()
+        h.touch.idleTimeout = 3
+        h.script.events = [InputEvent(time: 1, kind: .key(.g))]
+        #expect(h.report(at: 1.1).mode == "grid")
+        #expect(h.report(at: 3.9).mode == "grid")
+        #expect(h.report(at: 4.1).mode == "attract")
+        h.script.events += [InputEvent(time: 2, kind: .key(.g))]
+        #expect(h.report(at: 2.1).mode == "attract")
+    }
+
+    @Test func aSwipeOnTheGridTurnsThePage() {
+        var h = harness()
+        h.count = layout.perPage + 3
+        h.script = GestureScript().down(1, 0.9, 0.5, at: 1).drag(1, from: (0.9, 0.5), to: (0.1, 0.5), from: 1, to: 1.2)
+        #expect(h.engine(at: 2).browse.gridPage == 1)
+        #expect(h.scene(at: 2).slidesDrawn == Array(layout.perPage..<(layout.perPage + 3)))
+    }
+}

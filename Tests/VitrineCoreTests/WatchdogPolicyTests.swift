@@ -1,0 +1,70 @@
+import Testing
+import VitrineCore
+
+@Suite("Watchdog policy")
+struct WatchdogPolicyTests {
+    /// A render loop at 60 frames a second that presents until `stallAt`, then
+    /// keeps running without presenting (a hung driver) until `end`. Returns
+    /// each message with the loop time it was sent at.
+    func run(watchdog: Double?, stallAt: Double, end: Double) -> [(time: Double, message: ServiceMessage)] {
+        var policy = WatchdogPolicy(watchdogSeconds: watchdog)
+        var sent: [(Double, ServiceMessage)] = []
+        var frame = 0
+        while true {
+            let t = Double(frame) / 60
+            guard t <= end else { break }
+            frame += 1
+            guard t < stallAt else { continue }
+            let status = "showing \(Int(t / 2) % 3 + 1)/3"
+            for message in policy.framePresented(at: t, status: status) { sent.append((t, message)) }
+        }
+        return sent
+    }
+
+    @Test("READY once, with the first frame")
+    func readyOnce() {
+        let sent = run(watchdog: 4, stallAt: 10, end: 10)
+        let ready = sent.filter { $0.message == .ready }
+        #expect(ready.count == 1)
+        #expect(ready.first?.time == 0)
+    }
+
+    @Test("WATCHDOG about every half interval while frames are presented, none after they stop")
+    func pingsStopWithFrames() throws {
+        let sent = run(watchdog: 4, stallAt: 10, end: 30)
+        let pings = sent.filter { $0.message == .watchdog }.map(\.time)
+        // 0, 2, 4, 6, 8: at half the 4 s interval.
+        #expect(pings.count == 5)
+        for (a, b) in zip(pings, pings.dropFirst()) {
+            #expect(b - a >= 2 && b - a < 2 + 1.0 / 60 + 1e-9)
+        }
+        let last = try #require(pings.last)
+        #expect(last < 10)
+        #expect(sent.allSatisfy { $0.time < 10 })
+    }
+
+    @Test("no WATCHDOG without a watchdog interval, READY and STATUS still")
+    func noWatchdog() {
+        let sent = run(watchdog: nil, stallAt: 10, end: 10)
+        #expect(!sent.contains { $0.message == .watchdog })
+        #expect(sent.contains { $0.message == .ready })
+        #expect(sent.contains { $0.message == .status("showing 1/3") })
+    }
+
+    @Test("STATUS when what is showing changes, not every frame")
+    func statusOnChange() {
+        let statuses = run(watchdog: 4, stallAt: 7, end: 7).compactMap { entry -> String? in
+            if case .status(let line) = entry.message { return line }
+            return nil
+        }
+        #expect(statuses == ["showing 1/3", "showing 2/3", "showing 3/3", "showing 1/3"])
+    }
+
+    @Test("messages are sd_notify lines")
+    func texts() {
+        #expect(ServiceMessage.ready.text == "READY=1")
+        #expect(ServiceMessage.watchdog.text == "WATCHDOG=1")
+        #expect(ServiceMessage.status("showing 1/3").text == "STATUS=showing 1/3")
+        #expect(ServiceMessage.stopping.text == "STOPPING=1")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// The built `vitrine` run as a child process, its standard error collected
+/// as it comes so a test can wait for a log line.
+final class ChildProcess: Sendable {
+    /// `.build/debug/vitrine` of this package, found from this file's path.
+    static var binary: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/vitrine").path
+    }
+
+    /// The package's bundled demo pictures.
+    static var demo: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/demo").path
+    }
+
+    private let process = Process()
+    private let errors = Collected()
+    private let arrived = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Starts `vitrine arguments…` with this environment plus `extra`.
+    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = nil
+        environment["WATCHDOG_USEC"] = nil
+        environment["WATCHDOG_PID"] = nil
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [errors, arrived] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            errors.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            arrived.signal()
+        }
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var standardError: String { errors.text.withLock { $0 } }
+
+    /// Waits up to `timeout` seconds for standard error to contain `text`.
+    func waitForError(containing text: String, timeout: Double) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while !standardError.contains(text) {
+            guard arrived.wait(timeout: deadline) == .success else { return standardError.contains(text) }
+        }
+        return true
+    }
+
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits up to `timeout` seconds for the process to end; its exit status, or nil
+    /// (and the process killed) when it did not end or was ended by a signal.
+    func waitForExit(timeout: Double) -> Int32? {
+        guard exited.wait(timeout: .now() + timeout) == .success else {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+}
+
+/// Text that grows on one thread and is read on another.
+private final class Collected: Sendable {
+    let text = Mutex("")
+}

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Turns a Debian or Raspberry Pi OS machine into a Vitrine kiosk: installs the
+# packages, builds a release binary, installs it with the demo pictures, the
+# systemd unit and /etc/vitrine/config.json, creates the 'vitrine' user, then
+# enables and starts the service. Safe to run again: what is already in place
+# is left untouched (the configuration is never overwritten).
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+Usage: deploy/install.sh [--root DIR] [--dry-run] [--binary FILE] [--no-start]
+
+  --root DIR     install everything under DIR instead of /: no packages, no user
+                 created, nothing started; the files are written as they would be
+  --dry-run      print what would be done and change nothing
+  --binary FILE  install this vitrine binary instead of building a release one
+  --no-start     enable the service but do not start or restart it
+USAGE
+}
+
+ROOT=""
+DRY_RUN=0
+BINARY=""
+START=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --root)
+        [ $# -ge 2 ] || { echo "install.sh: --root needs a folder" >&2; exit 2; }
+        ROOT="$2"
+        shift 2
+        ;;
+    --root=*) ROOT="${1#--root=}"; shift ;;
+    --dry-run) DRY_RUN=1; shift ;;
+    --binary)
+        [ $# -ge 2 ] || { echo "install.sh: --binary needs a file" >&2; exit 2; }
+        BINARY="$2"
+        shift 2
+        ;;
+    --binary=*) BINARY="${1#--binary=}"; shift ;;
+    --no-start) START=0; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option '$1'; run deploy/install.sh --help" >&2; exit 2 ;;
+    esac
+done
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -n "$ROOT" ]; then
+    mkdir -p "$ROOT" 2>/dev/null || [ "$DRY_RUN" = 1 ] || { echo "install.sh: cannot create $ROOT" >&2; exit 1; }
+    ROOT="$(cd "$ROOT" 2>/dev/null && pwd || echo "$ROOT")"
+fi
+BIN=/usr/local/bin/vitrine
+SHARE=/usr/local/share/vitrine
+UNIT=/etc/systemd/system/vitrine.service
+DROPIN=/etc/systemd/system/vitrine.service.d/sources.conf
+WANTS=/etc/systemd/system/multi-user.target.wants/vitrine.service
+SYSUSERS=/etc/sysusers.d/vitrine.conf
+CONFIG=/etc/vitrine/config.json
+CHANGED=0
+
+say() { echo "install: $*"; }
+fail() { echo "install.sh: $*" >&2; exit 1; }
+
+# Runs a command, or only prints it with --dry-run.
+run() {
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would run: $*"
+    else
+        "$@"
+    fi
+}
+
+# Installs SRC as DEST (under the root) with MODE, unless it is already there, same bytes and mode.
+put_file() {
+    local src="$1" dest="$ROOT$2" mode="$3"
+    if [ -f "$dest" ] && cmp -s "$src" "$dest" && [ "$(stat -c %a "$dest")" = "$mode" ]; then
+        return 0
+    fi
+    CHANGED=1
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would install $2 (mode $mode)"
+        return 0
+    fi
+    install -D -m "$mode" "$src" "$dest"
+    say "installed $2"
+}
+
+# Writes standard input as DEST with MODE, unless the file already holds exactly that.
+put_text() {
+    local tmp
+    tmp="$(mktemp)"
+    cat >"$tmp"
+    put_file "$tmp" "$1" "$2"
+    rm -f "$tmp"
+}
+
+# 1. Packages (on the real system only).
+if [ -z "$ROOT" ]; then
+    [ "$(id -u)" -eq 0 ] || [ "$DRY_RUN" = 1 ] || fail "run as root (sudo deploy/install.sh), or use --root DIR or --dry-run"
+    missing=""
+    for package in $(grep -v '^#' "$REPO/deploy/packages.txt"); do
+        dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        run apt-get update -qq
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+    fi
+else
+    say "packages are not installed under --root"
+fi
+
+# 2. The binary: the one given, or a release build.
+if [ -z "$BINARY" ]; then
+    command -v swift >/dev/null || fail "the Swift 6 toolchain is missing: install it from https://swift.org/install, or pass --binary FILE"
+    run swift build --package-path "$REPO" -c release --product vitrine
+    BINARY="$REPO/.build/release/vitrine"
+fi
+[ -x "$BINARY" ] || [ "$DRY_RUN" = 1 ] || fail "$BINARY is not an executable file"
+if [ -x "$BINARY" ]; then
+    put_file "$BINARY" "$BIN" 755
+else
+    say "would install $BIN from $BINARY once built"
+fi
+
+# 3. The demo pictures and their licences.
+for file in "$REPO"/assets/demo/*; do
+    put_file "$file" "$SHARE/demo/$(basename "$file")" 644
+done
+
+# 4. The unit, and the user it runs as (with the groups for the display, the GPU and touch).
+put_file "$REPO/deploy/vitrine.service" "$UNIT" 644
+put_text "$SYSUSERS" 644 <<'SYSUSERS_CONF'
+# The account of the Vitrine service: no login, its home is the state folder.
+u vitrine - "Vitrine slideshow" /var/lib/vitrine /usr/sbin/nologin
+m vitrine video
+m vitrine render
+m vitrine input
+SYSUSERS_CONF
+
+# 5. The configuration: an example the first time, never overwritten.
+if [ -f "$ROOT$CONFIG" ]; then
+    say "keeping $CONFIG"
+else
+    put_file "$REPO/deploy/config.example.json" "$CONFIG" 644
+fi
+
+# 6. Read-only access to the picture folders the configuration names.
+config_file="$ROOT$CONFIG"
+[ -f "$config_file" ] || config_file="$REPO/deploy/config.example.json"
+if [ -x "$BINARY" ]; then
+    if ! sources="$("$BINARY" check --config "$config_file" --list-sources)"; then
+        fail "cannot read the sources of $CONFIG; fix it ('vitrine check --config $CONFIG' lists the problems) and run install.sh again"
+    fi
+    {
+        echo "# Written by deploy/install.sh from $CONFIG: the picture folders, read-only."
+        echo "# Run install.sh again after changing the sources."
+        echo "[Service]"
+        while IFS= read -r source; do
+            [ -n "$source" ] || continue
+            # Relative sources were resolved under the root; the service sees them without it.
+            [ -z "$ROOT" ] || source="${source#"$ROOT"}"
+            # '-': a folder that is missing (an unplugged disk) does not stop the service.
+            printf 'BindReadOnlyPaths=-"%s"\n' "$source"
+        done <<<"$sources"
+    } | put_text "$DROPIN" 644
+    if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! "$BINARY" check --config "$config_file" >/dev/null; then
+        say "warning: $CONFIG has problems; run: vitrine check --config $CONFIG"
+    fi
+else
+    say "would write $DROPIN from the sources of $CONFIG"
+fi
+
+# 7. Enable and start.
+if [ -n "$ROOT" ]; then
+    # What 'systemctl enable' does, without a running systemd.
+    if [ "$(readlink "$ROOT$WANTS" 2>/dev/null || true)" != "$UNIT" ]; then
+        CHANGED=1
+        if [ "$DRY_RUN" = 1 ]; then
+            say "would enable vitrine.service ($WANTS)"
+        else
+            mkdir -p "$(dirname "$ROOT$WANTS")"
+            ln -sfn "$UNIT" "$ROOT$WANTS"
+            say "enabled vitrine.service"
+        fi
+    fi
+    say "not started: installed under $ROOT"
+else
+    run systemd-sysusers "$SYSUSERS"
+    [ "$CHANGED" = 0 ] || run systemctl daemon-reload
+    run systemctl enable vitrine.service
+    if [ "$START" = 1 ]; then
+        if [ "$CHANGED" = 1 ]; then
+            run systemctl restart vitrine.service
+        else
+            run systemctl start vitrine.service
+        fi
+    fi
+fi
+if [ "$DRY_RUN" = 1 ]; then
+    say "dry run: nothing was changed"
+elif [ "$CHANGED" = 0 ]; then
+    say "everything was already in place"
+else
+    say "done"
+fi
