@@ -65,7 +65,7 @@ enum SnapshotCommand {
 
         var renderer = SnapshotRenderer(options: common.show, size: size, decoder: decoding.isolatedDecoder())
         renderer.overlays = common.overlay
-        renderer.wallClockOrigin = Date().timeIntervalSince1970
+        renderer.wallClockOrigin = playlist.wallOrigin(zone: .current, now: Date()).timeIntervalSince1970
         renderer.touch = touch
         if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
         renderer.rotation = common.rotation

@@ -94,3 +94,29 @@ import VitrineMedia
         #expect(whiteInCorner(without) == 0)
     }
 }
+
+/// The clock overlay reads the show's clock: `--clock` at t = 0 plus the show time.
+@Suite struct ClockOverlaySnapshotTests {
+    @Test func clockFollowsTheShowClock() throws {
+        let folder = try TemporaryFolder()
+        let outputs = try TemporaryFolder()
+        try TestImage.writeBMP(folder.file("a.bmp"), width: 64, height: 36, color: (40, 40, 40))
+        func corner(clock: String, at: String) throws -> [UInt32] {
+            let out = outputs.file("\(UUID().uuidString).png")
+            let result = try CLIRunner.run([
+                "snapshot", folder.path, "--clock", clock, "--clock-overlay", "%H:%M", "--at", at, "--size",
+                "320x180", "--out", out,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try TestImage.read(out)
+            return (0..<30).flatMap { y in (200..<320).map { image[$0, y] } }
+        }
+        let sixOneAtStart = try corner(clock: "2026-12-24T18:01:00", at: "0")
+        let sixAfterAMinute = try corner(clock: "2026-12-24T18:00:00", at: "60")
+        let sixAtStart = try corner(clock: "2026-12-24T18:00:00", at: "0")
+        let sixAfterHalfAMinute = try corner(clock: "2026-12-24T18:00:00", at: "30")
+        #expect(sixOneAtStart == sixAfterAMinute, "18:00 + 60 s shows 18:01")
+        #expect(sixAtStart == sixAfterHalfAMinute, "the text changes on the minute only")
+        #expect(sixAtStart != sixAfterAMinute, "18:00 and 18:01 differ")
+    }
+}

@@ -49,6 +49,8 @@ import Testing
         }
         step(to: 4)
         #expect(live.displayOn && !engine.show.isPaused)
+        #expect(engine.notice?.text.hasPrefix("Display switching off") == true, "a notice the minute before")
+        #expect(engine.scene(at: 4) { _ in nil }.ops.contains { if case .text = $0 { true } else { false } })
         step(to: 6)
         #expect(!live.displayOn && engine.show.isPaused)
         // Nothing moves while off.

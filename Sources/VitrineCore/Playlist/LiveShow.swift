@@ -132,6 +132,11 @@ public final class LiveShow {
     public func update(_ engine: inout ShowEngine, now: Double, wall: Date) -> Set<String> {
         let update = session.poll(now: now)
         for line in update.rejected { remember(line) }
+        if let first = update.rejected.first {
+            let more = update.rejected.count > 1 ? " (and \(update.rejected.count - 1) more; see the log)" : ""
+            engine.notice = Notice(
+                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time)
+        }
         var changes: [ProgrammeChange] = []
         if update.reloaded {
             hooks = Self.hooks(for: session.document)
@@ -159,8 +164,22 @@ public final class LiveShow {
             moveToPendingResume(&engine)
         }
         showStatus(&engine)
+        warnBeforeDisplayOff(&engine, wall: wall.addingTimeInterval(clockOffset))
         savePosition(engine, now: now)
         return update.rewritten
+    }
+
+    /// Seconds of warning before the schedule switches the display off.
+    public static let offWarning = 60.0
+
+    /// A notice during the last minute before a scheduled switch-off.
+    private func warnBeforeDisplayOff(_ engine: inout ShowEngine, wall: Date) {
+        guard programme.displayOn, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
+            !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
+        else { return }
+        if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") { return }
+        let message = StatusScreen.displayOffSoon(minutes: 1).lines
+        engine.notice = Notice("\(message.title): \(message.body)", since: engine.time, duration: Self.offWarning)
     }
 
     /// While the playlist is empty: "Getting ready" during the scan, "No images yet" after it.

@@ -20,6 +20,8 @@ public struct ShowEngine: Sendable {
     public var wallClockOrigin: Double?
     /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
     public var status: StatusScreen?
+    /// A short message shown over the slides for a while.
+    public var notice: Notice?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
 
@@ -129,17 +131,23 @@ public struct ShowEngine: Sendable {
     public func scene(
         at time: Double, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> Scene {
-        if let status { return status.scene(output: output) }
-        var scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
-        // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
-        guard !overlays.isEmpty, mode != .grid, browse.overlaysVisible else { return scene }
-        let index = show.index
-        let current = show.slides.indices.contains(index) ? show.slides[index] : nil
-        let frame = OverlayFrame(
-            output: output, time: time, wallTime: wallClockOrigin.map { $0 + time }, browsing: mode == .browse,
-            index: index, count: show.count, slide: current, metadata: current == nil ? nil : metadata(index),
-            lateSince: show.waitingSince ?? show.pendingSince)
-        scene.ops += overlays.ops(for: frame)
+        var scene: Scene
+        if let status {
+            scene = status.scene(output: output)
+        } else {
+            scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+            // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
+            if !overlays.isEmpty, mode != .grid, browse.overlaysVisible {
+                let index = show.index
+                let current = show.slides.indices.contains(index) ? show.slides[index] : nil
+                let frame = OverlayFrame(
+                    output: output, time: time, wallTime: wallClockOrigin.map { $0 + time },
+                    browsing: mode == .browse, index: index, count: show.count, slide: current,
+                    metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
+                scene.ops += overlays.ops(for: frame)
+            }
+        }
+        if let notice, notice.isShowing(at: time) { scene.ops += notice.ops(output: output) }
         return scene
     }
 
