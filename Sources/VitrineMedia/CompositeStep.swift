@@ -1,8 +1,9 @@
 import VitrineCore
 
 /// One scene op made ready for row-by-row compositing: clipped to the frame,
-/// with its source mapping worked out once per frame.
-struct CompositeStep {
+/// with its source mapping worked out once per frame. A class: the row loop
+/// hands steps around and keeps per-frame scratch rows in them, without copies.
+final class CompositeStep {
     enum Kind {
         /// An image drawn at its own size.
         case copy
@@ -153,23 +154,27 @@ struct CompositeStep {
         }
     }
 
-    /// Copies this opaque copy step's pixels of row `y`, leaving out the columns in `skipping`.
-    func copy(to row: UnsafeMutablePointer<UInt32>, y: Int, skipping: [Range<Int>]) {
+    /// Copies this opaque copy step's pixels of row `y`, leaving out the columns
+    /// in `skipping` (sorted in place; disjoint).
+    func copy(to row: UnsafeMutablePointer<UInt32>, y: Int, skipping: inout [Range<Int>]) {
+        skipping.sort { $0.lowerBound < $1.lowerBound }
         withSourceRow(y) { start in
             var from = columns.lowerBound
-            for gap in skipping.sorted(by: { $0.lowerBound < $1.lowerBound }) + [columns.upperBound..<Int.max] {
+            for gap in skipping {
                 let end = min(gap.lowerBound, columns.upperBound)
                 if end > from {
                     (row + from).update(from: start + (from - columns.lowerBound), count: end - from)
                 }
                 from = max(from, gap.upperBound)
-                if from >= columns.upperBound { break }
+            }
+            if columns.upperBound > from {
+                (row + from).update(from: start + (from - columns.lowerBound), count: columns.upperBound - from)
             }
         }
     }
 
     /// Draws this step on output row `y` (which it covers), over `under` where given, else over the row.
-    mutating func apply(to row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay? = nil) {
+    func apply(to row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay? = nil) {
         switch kind {
         case .copy:
             withSourceRow(y) { start in
@@ -230,7 +235,7 @@ struct CompositeStep {
         if middle.upperBound < columns.upperBound { body(middle.upperBound..<columns.upperBound, nil) }
     }
 
-    private mutating func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
+    private func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
         let bottom = min(top + 1, source.height - 1)
         // Reuse interpolated rows: when shrinking, this row's bottom is often the next row's top.
@@ -271,7 +276,7 @@ struct CompositeStep {
         }
     }
 
-    private mutating func interpolate(sourceRow: Int, upper: Bool) {
+    private func interpolate(sourceRow: Int, upper: Bool) {
         var out = upper ? upperRow : lowerRow
         // Release the stored copy so writing `out` does not copy it.
         if upper { upperRow = [] } else { lowerRow = [] }

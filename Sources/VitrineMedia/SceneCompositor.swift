@@ -20,7 +20,9 @@ public struct SceneCompositor {
     public func draw(
         _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, image: (Int) -> PixelBuffer?
     ) {
-        var steps = prepare(scene, image: image)
+        let steps = prepare(scene, image: image)
+        // Scratch for the fused blends, reused row to row.
+        var scratch = FusionScratch()
         let bg = scene.background
         let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
         for y in 0..<height {
@@ -33,7 +35,7 @@ public struct SceneCompositor {
                     continue
                 }
                 if steps[i].kind == .copy, steps[i].isOpaque {
-                    i = drawOpaqueWithBlendsOver(&steps, from: i, row: row, y: y)
+                    i = drawOpaqueWithBlendsOver(steps, from: i, row: row, y: y, scratch: &scratch)
                 } else {
                     steps[i].apply(to: row, y: y)
                     i += 1
@@ -48,11 +50,12 @@ public struct SceneCompositor {
     /// straight from the opaque image's pixels, which are copied only where no
     /// such step covers them. Returns the index of the next step to draw.
     private func drawOpaqueWithBlendsOver(
-        _ steps: inout [CompositeStep], from i: Int, row: UnsafeMutablePointer<UInt32>, y: Int
+        _ steps: [CompositeStep], from i: Int, row: UnsafeMutablePointer<UInt32>, y: Int,
+        scratch: inout FusionScratch
     ) -> Int {
         let below = steps[i]
-        var covered: [Range<Int>] = []
-        var fused: [Int] = []
+        scratch.covered.removeAll(keepingCapacity: true)
+        scratch.fused.removeAll(keepingCapacity: true)
         var next = i + 1
         while next < steps.count, !steps[next].isOpaque {
             // Steps that miss this row do not change it: look past them.
@@ -63,18 +66,24 @@ public struct SceneCompositor {
             let columns = steps[next].columns
             // Clamping (not max..<min) stays valid when the two do not meet.
             let overlap = columns.clamped(to: below.columns)
-            guard !overlap.isEmpty, !covered.contains(where: { $0.overlaps(columns) }) else { break }
-            covered.append(columns)
-            fused.append(next)
+            guard !overlap.isEmpty, !scratch.covered.contains(where: { $0.overlaps(columns) }) else { break }
+            scratch.covered.append(columns)
+            scratch.fused.append(next)
             next += 1
         }
-        below.copy(to: row, y: y, skipping: covered)
-        guard !fused.isEmpty else { return i + 1 }
+        below.copy(to: row, y: y, skipping: &scratch.covered)
+        guard !scratch.fused.isEmpty else { return i + 1 }
         below.withSourceRow(y) { start in
             let under = CompositeStep.Underlay(columns: below.columns, start: start)
-            for j in fused { steps[j].apply(to: row, y: y, under: under) }
+            for j in scratch.fused { steps[j].apply(to: row, y: y, under: under) }
         }
         return next
+    }
+
+    /// Lists reused from row to row, so the row loop allocates nothing.
+    private struct FusionScratch {
+        var covered: [Range<Int>] = []
+        var fused: [Int] = []
     }
 
     /// The scene drawn into a new buffer.
