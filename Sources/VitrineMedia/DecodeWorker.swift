@@ -79,7 +79,8 @@ public enum DecodeWorker {
             }
             return WorkerReply(
                 width: image.pixels.width, height: image.pixels.height, sourceWidth: image.sourceSize.width,
-                sourceHeight: image.sourceSize.height)
+                sourceHeight: image.sourceSize.height, description: image.metadata?.description,
+                dateTaken: image.metadata?.dateTaken)
         } catch {
             return .failed(error.reason)
         }

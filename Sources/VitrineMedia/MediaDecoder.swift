@@ -20,10 +20,14 @@ public struct MediaDecoder: ImageDecoding {
         guard let format = ImageFormat.sniff(bytes) else {
             throw DecodeError(path: request.path, reason: ImageFormat.unrecognisedReason(bytes))
         }
+        let metadata = ExifText.of(bytes, format: format)
+        var image: DecodedImage
         switch format {
-        case .jpeg: return try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
-        case .png: return try PNGDecoder(limits: limits).decode(bytes, request: request)
-        default: return try SDLFormatDecoder(limits: limits).decode(bytes, format: format, request: request)
+        case .jpeg: image = try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
+        case .png: image = try PNGDecoder(limits: limits).decode(bytes, request: request)
+        default: image = try SDLFormatDecoder(limits: limits).decode(bytes, format: format, request: request)
         }
+        image.metadata = metadata
+        return image
     }
 }

@@ -57,10 +57,13 @@ public struct DecodedImage: Equatable, Sendable {
     public var pixels: PixelBuffer
     /// The source's size after orientation, before any downscale.
     public var sourceSize: Size
+    /// What the file says about itself (EXIF description, date taken), for captions.
+    public var metadata: ImageMetadata?
 
-    public init(pixels: PixelBuffer, sourceSize: Size) {
+    public init(pixels: PixelBuffer, sourceSize: Size, metadata: ImageMetadata? = nil) {
         self.pixels = pixels
         self.sourceSize = sourceSize
+        self.metadata = metadata
     }
 }
 

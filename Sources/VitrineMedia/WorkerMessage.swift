@@ -45,6 +45,8 @@ struct WorkerReply: Codable, Equatable {
     var height = 0
     var sourceWidth = 0.0
     var sourceHeight = 0.0
+    var description: String?
+    var dateTaken: String?
     var failure: String?
 
     static func failed(_ reason: String) -> WorkerReply {

@@ -16,6 +16,8 @@ public final class Player {
     private var started = false
     /// The output size each loaded image was decoded for.
     var decodedFor: [String: Size] = [:]
+    /// What each loaded image says about itself, for captions.
+    private var metadata: [String: ImageMetadata] = [:]
     private var lastOutput: Size?
     /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
     private var texturesLost = false
@@ -157,7 +159,9 @@ public final class Player {
 
             let frame =
                 displayOn
-                ? engine.scene { i in scene.imageSize(slides[i].source) }
+                ? engine.scene(
+                    imageSize: { i in scene.imageSize(slides[i].source) },
+                    metadata: { i in metadata[slides[i].source] })
                 : Scene(size: engine.output, background: .black)
             rotated.draw(frame, rotation: display.rotation, panel: panel, with: scene) { i in
                 slides.indices.contains(i) ? slides[i].source : nil
@@ -206,6 +210,7 @@ public final class Player {
             case .success(let image):
                 if scene.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
                     decodedFor[request.path] = request.output
+                    metadata[request.path] = image.metadata
                 } else {
                     let size = "\(image.pixels.width)x\(image.pixels.height)"
                     log.warning(
@@ -243,6 +248,7 @@ public final class Player {
         // Decodes queued for slides the show has moved past are dropped.
         loader.keepOnly(wanted)
         scene.retainOnly(keep)
+        metadata = metadata.filter { keep.contains($0.key) }
         decodedFor = decodedFor.filter { keep.contains($0.key) }
     }
 

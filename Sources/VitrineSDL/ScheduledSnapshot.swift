@@ -76,7 +76,9 @@ public struct ScheduledSnapshot {
             for (path, image) in decoded where needed.contains(path) {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }
-            let scene = engine.scene(at: time) { i in decoded[slides[i].source]?.sourceSize }
+            let scene = engine.scene(
+                at: time, imageSize: { i in decoded[slides[i].source]?.sourceSize },
+                metadata: { i in decoded[slides[i].source]?.metadata })
             canvas.draw(scene) { i in slides.indices.contains(i) ? slides[i].source : nil }
             return Frame(canvas: canvas, report: report, scene: scene)
         }

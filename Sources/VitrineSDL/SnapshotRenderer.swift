@@ -90,7 +90,9 @@ public struct SnapshotRenderer {
             for (path, image) in decoded where needed.contains(path) {
                 canvas.scene.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
             }
-            let scene = engine.scene(at: time) { i in decoded[slides[i].source]?.sourceSize }
+            let scene = engine.scene(
+                at: time, imageSize: { i in decoded[slides[i].source]?.sourceSize },
+                metadata: { i in decoded[slides[i].source]?.metadata })
             canvas.draw(scene, rotation: rotation) { i in slides.indices.contains(i) ? slides[i].source : nil }
             return Frame(canvas: canvas, engine: engine, scene: scene)
         }

@@ -44,9 +44,9 @@ public struct CaptionOverlay: OverlayComponent {
         return trimmed
     }
 
-    /// `2024:05:17 14:03:00` → `2024-05-17 14:03`.
+    /// `2024:05:17 14:03:00` → `2024-05-17 14:03` (and `2012-09-17T15:53:45-04:00` → `2012-09-17 15:53`).
     static func readableDate(_ exif: String) -> String {
-        let parts = exif.split(separator: " ")
+        let parts = exif.replacingOccurrences(of: "T", with: " ").split(separator: " ")
         guard let date = parts.first else { return exif }
         let day = date.replacingOccurrences(of: ":", with: "-")
         guard parts.count > 1 else { return day }

@@ -123,8 +123,8 @@ public struct ShowEngine: Sendable {
     }
 
     /// The frame at the render time.
-    public func scene(imageSize: (Int) -> Size?) -> Scene {
-        scene(at: renderTime, imageSize: imageSize)
+    public func scene(imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }) -> Scene {
+        scene(at: renderTime, imageSize: imageSize, metadata: metadata)
     }
 
     /// The frame at `time` (at or shortly after the last step), overlays included.
