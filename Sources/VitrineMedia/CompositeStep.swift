@@ -9,6 +9,8 @@ final class CompositeStep {
         case copy
         /// An image stretched bilinearly.
         case scaled
+        /// An image stretched with nearest-pixel sampling (while it moves fast).
+        case nearest
         case fill
     }
 
@@ -31,6 +33,7 @@ final class CompositeStep {
     /// For fills: the colour, one pixel per column.
     private let colorRow: [UInt32]
     // Bilinear mapping for the visible columns: where each pair of source pixels starts, and per-byte 7-bit fractions.
+    // For nearest sampling, `pairStarts` holds each visible column's source pixel and `fractions` is empty.
     private let pairStarts: [Int32]
     private let fractions: [UInt8]
     private let yStart: Int
@@ -62,7 +65,9 @@ final class CompositeStep {
         self.fractions = mapping.fractions
         self.yStart = yMapping.start
         self.yStep = yMapping.step
-        if kind == .scaled {
+        if kind == .nearest {
+            upperRow = [UInt32](repeating: 0, count: Self.chunk)
+        } else if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
             leftPixels = empty
             rightPixels = empty
@@ -71,9 +76,16 @@ final class CompositeStep {
         }
     }
 
+    /// A step drawing the same, with scratch rows of its own (for another band).
+    func copy() -> CompositeStep {
+        CompositeStep(
+            kind: kind, rows: rows, columns: columns, alpha: alpha, origin: (originX, originY), source: source,
+            colorRow: colorRow, mapping: (pairStarts, fractions), yMapping: (yStart, yStep))
+    }
+
     static func image(
         _ pixels: PixelBuffer, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, frameWidth: Int,
-        frameHeight: Int
+        frameHeight: Int, sampling: SceneCompositor.Sampling = .bilinear
     ) -> CompositeStep? {
         guard rect.width > 0, rect.height > 0 else { return nil }
         guard let (rows, columns) = visible(rect, frameWidth: frameWidth, frameHeight: frameHeight) else {
@@ -82,6 +94,9 @@ final class CompositeStep {
         if rect.width == pixels.width, rect.height == pixels.height {
             return CompositeStep(
                 kind: .copy, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: pixels)
+        }
+        if sampling == .nearest {
+            return nearest(pixels, in: rect, alpha: alpha, rows: rows, columns: columns)
         }
         // Pixels are read in adjacent pairs; a one-pixel-wide image is widened so a pair exists.
         let sampled =
@@ -98,12 +113,33 @@ final class CompositeStep {
             // At the right edge the pair starts one pixel earlier and takes all of its right pixel.
             let start = min(index, sampled.width - 2)
             pairStarts.append(Int32(start))
-            fractions += [UInt8](repeating: UInt8(start == index ? f : 128), count: 4)
+            let weight = UInt8(start == index ? f : 128)
+            for _ in 0..<4 { fractions.append(weight) }
         }
         let y = scaler(source: pixels.height, destination: rect.height)
         return CompositeStep(
             kind: .scaled, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: sampled,
             mapping: (pairStarts, fractions), yMapping: (y.start, y.step))
+    }
+
+    /// The step for `pixels` stretched into `rect` with nearest-pixel sampling:
+    /// destination i takes the source pixel under its centre, (i + ½)·n/m.
+    private static func nearest(
+        _ pixels: PixelBuffer, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, rows: Range<Int>,
+        columns: Range<Int>
+    ) -> CompositeStep {
+        let x = scaler(source: pixels.width, destination: rect.width)
+        let indices = [Int32](unsafeUninitializedCapacity: columns.count) { buffer, initialized in
+            for (i, column) in columns.enumerated() {
+                let position = x.start + (1 << 15) + (column - rect.x) * x.step
+                buffer[i] = Int32(min(pixels.width - 1, max(0, position >> 16)))
+            }
+            initialized = columns.count
+        }
+        let y = scaler(source: pixels.height, destination: rect.height)
+        return CompositeStep(
+            kind: .nearest, rows: rows, columns: columns, alpha: alpha, origin: (rect.x, rect.y), source: pixels,
+            mapping: (indices, []), yMapping: (y.start + (1 << 15), y.step))
     }
 
     static func fill(
@@ -178,19 +214,7 @@ final class CompositeStep {
         switch kind {
         case .copy:
             withSourceRow(y) { start in
-                if isOpaque {
-                    (row + columns.lowerBound).update(from: start, count: columns.count)
-                } else {
-                    blendSegments(row, under: under) { part, below in
-                        let top = start + (part.lowerBound - columns.lowerBound)
-                        if let below {
-                            PixelKernels.blend(
-                                top, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
-                        } else {
-                            PixelKernels.blend(top, into: row + part.lowerBound, count: part.count, alpha: alpha)
-                        }
-                    }
-                }
+                place(start, on: row, under: under)
             }
         case .fill:
             colorRow.withUnsafeBufferPointer { colors in
@@ -211,15 +235,71 @@ final class CompositeStep {
             }
         case .scaled:
             applyScaled(row, y: y, under: under)
+        case .nearest:
+            applyNearest(row, y: y, under: under)
+        }
+    }
+
+    /// Puts the pixels `top` (one per column of the step, from column
+    /// `within.lowerBound`) on the row's columns `within`: copied when opaque,
+    /// else blended over `under` or the row.
+    private func place(
+        _ top: UnsafePointer<UInt32>, on row: UnsafeMutablePointer<UInt32>, under: Underlay?,
+        within: Range<Int>? = nil
+    ) {
+        let span = within ?? columns
+        if isOpaque {
+            (row + span.lowerBound).update(from: top, count: span.count)
+            return
+        }
+        blendSegments(row, under: under, within: span) { part, below in
+            let from = top + (part.lowerBound - span.lowerBound)
+            if let below {
+                PixelKernels.blend(from, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
+            } else {
+                PixelKernels.blend(from, into: row + part.lowerBound, count: part.count, alpha: alpha)
+            }
+        }
+    }
+
+    /// Columns sampled then placed at a time: the sampled pixels stay in the
+    /// first-level cache, and the reads of the source row interleave with those
+    /// of the pixels below instead of running as separate passes.
+    private static let chunk = 256
+
+    private func applyNearest(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
+        let sourceRow = min(source.height - 1, max(0, (yStart + (y - originY) * yStep) >> 16))
+        let first = columns.lowerBound
+        source.pixels.withUnsafeBufferPointer { pixels in
+            pairStarts.withUnsafeBufferPointer { indices in
+                upperRow.withUnsafeMutableBufferPointer { scratch in
+                    guard let base = pixels.baseAddress, let index = indices.baseAddress,
+                        let sampled = scratch.baseAddress
+                    else { return }
+                    let line = base + sourceRow * source.width
+                    if isOpaque {
+                        PixelKernels.gather(line, indices: index, into: row + first, count: columns.count)
+                        return
+                    }
+                    var start = first
+                    while start < columns.upperBound {
+                        let end = min(columns.upperBound, start + Self.chunk)
+                        PixelKernels.gather(line, indices: index + (start - first), into: sampled, count: end - start)
+                        place(sampled, on: row, under: under, within: start..<end)
+                        start = end
+                    }
+                }
+            }
         }
     }
 
     /// Splits the step's columns into the part over `under` (with its pixels)
     /// and the parts over the row itself (nil: blend in place).
     private func blendSegments(
-        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?,
+        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, within: Range<Int>? = nil,
         _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
     ) {
+        let columns = within ?? self.columns
         guard let under else {
             body(columns, nil)
             return

@@ -111,4 +111,13 @@ enum PixelKernels {
             right[i] = UInt32(truncatingIfNeeded: pair >> 32)
         }
     }
+
+    /// `out[i]` = `source[index[i]]`: one row sampled at the nearest pixels.
+    @inline(never)
+    static func gather(
+        _ source: UnsafePointer<UInt32>, indices: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt32>,
+        count: Int
+    ) {
+        for i in 0..<count { out[i] = source[Int(indices[i])] }
+    }
 }

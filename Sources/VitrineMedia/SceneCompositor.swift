@@ -1,3 +1,4 @@
+import Foundation
 import VitrineCore
 
 /// Draws a `Scene` into 32-bit pixels in software, the way SDL's software
@@ -6,26 +7,78 @@ import VitrineCore
 /// byte loops the compiler vectorises, one pass over each output row with every
 /// op applied while the row is in cache, and a cross-fade blended from both
 /// images at once.
-public struct SceneCompositor {
+public struct SceneCompositor: Sendable {
     public let width: Int
     public let height: Int
+    /// At most this many bands drawn at once (1: all on the calling thread).
+    public var maxBands: Int
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, maxBands: Int = 2) {
         self.width = width
         self.height = height
+        self.maxBands = maxBands
+    }
+
+    /// How a stretched image is sampled.
+    public enum Sampling: Sendable {
+        /// Bilinear, as SDL's linear stretch: smooth, for frames at rest or moving slowly.
+        case bilinear
+        /// The source pixel under each output pixel's centre: about half the cost,
+        /// for images moving fast enough that the coarser result is not seen.
+        case nearest
     }
 
     /// Draws `scene` into `target`, `pitch` pixels apart row to row. `image`
     /// gives a slide's pixels, or nil when it is not loaded (the op is skipped).
+    /// Stretched images are sampled bilinearly, except the ops whose indices
+    /// in `scene.ops` are in `nearest`.
+    /// Tall frames are drawn in horizontal bands, one per core (up to
+    /// `maxBands`), at the same time: each band has its own steps, so their
+    /// scratch rows are not shared, and writes only its own rows.
     public func draw(
-        _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, image: (Int) -> PixelBuffer?
+        _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, nearest: Set<Int> = [],
+        image: (Int) -> PixelBuffer?
     ) {
-        let steps = prepare(scene, image: image)
-        // Scratch for the fused blends, reused row to row.
-        var scratch = FusionScratch()
+        let steps = prepare(scene, nearest: nearest, image: image)
         let bg = scene.background
         let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
-        for y in 0..<height {
+        let bands = Self.bandCount(height: height, maxBands: maxBands)
+        guard bands > 1 else {
+            drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
+            return
+        }
+        // Each band gets its own copies of the steps (sharing their tables and
+        // pixels); the target crosses as an address, and every band writes
+        // disjoint rows of it, which outlives the concurrent calls.
+        let work = BandWork(steps: (0..<bands).map { band in band == 0 ? steps : steps.map { $0.copy() } })
+        let address = UInt(bitPattern: target)
+        let rowsPerBand = (height + bands - 1) / bands
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
+            let rows = min(height, band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
+            drawRows(rows, steps: work.steps[band], into: target, pitch: pitch, background: background)
+        }
+    }
+
+    /// How many bands a frame `height` rows tall is drawn in: one per active
+    /// core, but never bands so thin that starting them costs more than they save.
+    static func bandCount(height: Int, maxBands: Int) -> Int {
+        max(1, min(maxBands, ProcessInfo.processInfo.activeProcessorCount, height / 64))
+    }
+
+    /// The steps of every band, handed to the concurrent calls. Unchecked:
+    /// each band uses only its own list (steps keep per-band scratch rows).
+    private struct BandWork: @unchecked Sendable {
+        let steps: [[CompositeStep]]
+    }
+
+    private func drawRows(
+        _ rows: Range<Int>, steps: [CompositeStep], into target: UnsafeMutablePointer<UInt32>, pitch: Int,
+        background: UInt32
+    ) {
+        // Scratch for the fused blends, reused row to row.
+        var scratch = FusionScratch()
+        for y in rows {
             let row = target + y * pitch
             clear(row, y: y, first: steps.first, color: background)
             var i = 0
@@ -87,10 +140,10 @@ public struct SceneCompositor {
     }
 
     /// The scene drawn into a new buffer.
-    public func render(_ scene: Scene, image: (Int) -> PixelBuffer?) -> PixelBuffer {
+    public func render(_ scene: Scene, nearest: Set<Int> = [], image: (Int) -> PixelBuffer?) -> PixelBuffer {
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { draw(scene, into: base, pitch: width, image: image) }
+            if let base = buffer.baseAddress { draw(scene, into: base, pitch: width, nearest: nearest, image: image) }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
@@ -107,15 +160,16 @@ public struct SceneCompositor {
         }
     }
 
-    private func prepare(_ scene: Scene, image: (Int) -> PixelBuffer?) -> [CompositeStep] {
+    private func prepare(_ scene: Scene, nearest: Set<Int>, image: (Int) -> PixelBuffer?) -> [CompositeStep] {
         var steps: [CompositeStep] = []
-        for op in scene.ops {
+        for (index, op) in scene.ops.enumerated() {
             switch op {
             case .image(let slide, let rect, let alpha):
                 let a = Self.coverage(alpha)
                 guard a > 0, let pixels = image(slide), pixels.width > 0, pixels.height > 0,
                     let step = CompositeStep.image(
-                        pixels, in: Self.truncated(rect), alpha: a, frameWidth: width, frameHeight: height)
+                        pixels, in: Self.truncated(rect), alpha: a, frameWidth: width, frameHeight: height,
+                        sampling: nearest.contains(index) ? .nearest : .bilinear)
                 else { continue }
                 steps.append(step)
             case .fill(let rect, let color, let alpha):

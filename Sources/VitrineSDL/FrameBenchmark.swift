@@ -42,19 +42,26 @@ public final class FrameBenchmark {
         }
     }
 
-    /// Seconds per frame (median) of `scene` drawn by SDL's renderer path or by the Swift compositor.
+    /// Seconds per frame (median) of `scenes` drawn in turn, one a frame, by
+    /// SDL's renderer path or by the Swift compositor. One scene: the same
+    /// frame again and again, as while the show stands still; two scenes a
+    /// frame apart: the frames of something moving, as the player draws them.
     public func draw(
-        _ scene: Scene, images: [String: PixelBuffer], key: @escaping (Int) -> String?, compositor: Bool, frames: Int
+        _ scenes: [Scene], images: [String: PixelBuffer], key: @escaping (Int) -> String?, compositor: Bool,
+        frames: Int
     )
         -> Double
     {
+        guard !scenes.isEmpty else { return .nan }
         let drawer: any SceneDrawing =
             compositor ? SoftwareSceneRenderer(renderer: renderer) : SceneRenderer(renderer: renderer)
         defer { drawer.removeAll() }
         for (name, pixels) in images { drawer.setImage(pixels, sourceSize: pixels.size, for: name) }
+        var next = 0
         return Self.median(frames) {
-            drawer.draw(scene, key: key)
+            drawer.draw(scenes[next], key: key)
             SDL_RenderFlush(renderer)
+            next = (next + 1) % scenes.count
         }
     }
 

@@ -6,8 +6,9 @@ import VitrineMedia
 /// copies: `SceneCompositor` composes the images and fills in Swift straight
 /// into one streaming texture, which is then copied to the target once. Images
 /// stay as pixel buffers (no texture each). Text and shapes, which come after
-/// the pictures, are drawn over it by a `SceneRenderer`. Only the render thread
-/// may use it.
+/// the pictures, are drawn over it by a `SceneRenderer`. Images moving fast
+/// from one frame to the next are sampled with nearest pixels (see
+/// `MotionSampling`); still ones bilinearly. Only the render thread may use it.
 public final class SoftwareSceneRenderer: SceneDrawing {
     let renderer: OpaquePointer
     private var images: [String: PixelBuffer] = [:]
@@ -17,6 +18,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     private var frameHeight = 0
     /// Text and shapes (and, should one follow them, an image: uploaded then).
     private let overlays: SceneRenderer
+    /// Which images moved fast since the previous frame.
+    private var motion = MotionSampling()
 
     /// Wraps an SDL (software) renderer the caller owns and keeps alive.
     public init(renderer: OpaquePointer, fontPath: String? = nil) {
@@ -53,6 +56,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         images.removeAll()
         sizes.removeAll()
         overlays.removeAll()
+        motion.reset()
         if let frame { SDL_DestroyTexture(frame) }
         frame = nil
     }
@@ -76,9 +80,10 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let raw else { return }
         let pixels = raw.assumingMemoryBound(to: UInt32.self)
         let compositor = SceneCompositor(width: Int(w), height: Int(h))
+        let ops = Array(pictures)
         compositor.draw(
-            Scene(size: scene.size, background: scene.background, ops: Array(pictures)), into: pixels,
-            pitch: Int(pitch) / 4
+            Scene(size: scene.size, background: scene.background, ops: ops), into: pixels,
+            pitch: Int(pitch) / 4, nearest: motion.nearestOps(ops, key: key)
         ) { slide in
             key(slide).flatMap { images[$0] }
         }
