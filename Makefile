@@ -10,7 +10,7 @@ SNAPSHOTS := snapshots
 .PHONY: demo deps build debug test lint format bench clean
 
 demo: deps build
-	@if $(VITRINE) displays --quiet; then \
+	@if $(VITRINE) displays --quiet 2>/dev/null; then \
 		$(VITRINE) play; \
 	else \
 		echo "No display could be opened here; writing snapshots of the demo to $(SNAPSHOTS)/ instead."; \

@@ -16,6 +16,8 @@ public final class Player {
     private var started = false
     /// The output size each loaded image was decoded for.
     var decodedFor: [String: Size] = [:]
+    /// Skips drawing frames identical to the one on the screen.
+    private var redraw = RedrawPolicy()
     /// What each loaded image says about itself, for captions.
     private var metadata: [String: ImageMetadata] = [:]
     private var lastOutput: Size?
@@ -127,6 +129,7 @@ public final class Player {
             if texturesLost {
                 log.warning("the renderer lost its textures; loading the images again")
                 texturesLost = false
+                redraw.invalidate()
                 scene.removeAll()
                 rotated.reset()
                 decodedFor.removeAll()
@@ -163,10 +166,18 @@ public final class Player {
                     imageSize: { i in scene.imageSize(slides[i].source) },
                     metadata: { i in metadata[slides[i].source] })
                 : Scene(size: engine.output, background: .black)
+            let seconds = Double(now) / frequency
+            let keys = frame.slidesDrawn.map { slides.indices.contains($0) ? slides[$0].source : "" }
+            guard redraw.needsDrawing(frame, keys: keys, at: seconds) else {
+                // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
+                SDL_Delay(10)
+                continue
+            }
             rotated.draw(frame, rotation: display.rotation, panel: panel, with: scene) { i in
                 slides.indices.contains(i) ? slides[i].source : nil
             }
             screen.present()
+            redraw.presented(frame, keys: keys, at: seconds)
             hooks.framePresented(Double(SDL_GetPerformanceCounter()) / frequency, status)
             if !screen.hasVsync { SDL_Delay(8) }
         }
@@ -185,6 +196,7 @@ public final class Player {
 
     /// Takes new slides and settings from the reload hook; keeps the show on any problem.
     private func reload() {
+        redraw.invalidate()
         do {
             guard let setup = try hooks.reload() else { return }
             guard !setup.slides.isEmpty || waiting != nil else {
@@ -209,6 +221,7 @@ public final class Player {
             switch result {
             case .success(let image):
                 if scene.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
+                    redraw.invalidate()
                     decodedFor[request.path] = request.output
                     metadata[request.path] = image.metadata
                 } else {
@@ -262,6 +275,9 @@ public final class Player {
                 running = false
             case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
                 texturesLost = true
+            case SDL_WINDOWEVENT:
+                // Exposed, resized, shown: the window's contents must be drawn again.
+                redraw.invalidate()
             case SDL_KEYDOWN:
                 if let key = KeyMap.key(event.key.keysym.sym) {
                     enqueue(InputEvent(time: engine.renderTime, kind: .key(key)))
