@@ -63,8 +63,11 @@ public struct SceneCompositor: Sendable {
     /// How many bands a frame `height` rows tall is drawn in: one per active
     /// core, but never bands so thin that starting them costs more than they save.
     static func bandCount(height: Int, maxBands: Int) -> Int {
-        max(1, min(maxBands, ProcessInfo.processInfo.activeProcessorCount, height / 64))
+        max(1, min(maxBands, cores, height / 64))
     }
+
+    /// Cores this process may use, asked once (not on every frame).
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The steps of every band, handed to the concurrent calls. Unchecked:
     /// each band uses only its own list (steps keep per-band scratch rows).
