@@ -10,13 +10,14 @@ import VitrineCore
 public struct SceneCompositor: Sendable {
     public let width: Int
     public let height: Int
-    /// At most this many bands drawn at once (1: all on the calling thread).
-    public var maxBands: Int
+    /// Cores to draw with: a tall frame is cut into 2 × min(`cores`, active
+    /// cores) row bands, drawn at the same time (1: one band, on the calling thread).
+    public var cores: Int
 
-    public init(width: Int, height: Int, maxBands: Int = 2) {
+    public init(width: Int, height: Int, cores: Int = 2) {
         self.width = width
         self.height = height
-        self.maxBands = maxBands
+        self.cores = cores
     }
 
     /// How a stretched image is sampled.
@@ -32,9 +33,9 @@ public struct SceneCompositor: Sendable {
     /// gives a slide's pixels, or nil when it is not loaded (the op is skipped).
     /// Stretched images are sampled bilinearly, except the ops whose indices
     /// in `scene.ops` are in `nearest`.
-    /// Tall frames are drawn in horizontal bands, one per core (up to
-    /// `maxBands`), at the same time: each band has its own steps, so their
-    /// scratch rows are not shared, and writes only its own rows.
+    /// Tall frames are drawn in horizontal bands at the same time (see
+    /// `cores`): each band has its own steps, so their scratch rows are not
+    /// shared, and writes only its own rows.
     public func draw(
         _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, nearest: Set<Int> = [],
         image: (Int) -> PixelBuffer?
@@ -42,7 +43,7 @@ public struct SceneCompositor: Sendable {
         let steps = prepare(scene, nearest: nearest, image: image)
         let bg = scene.background
         let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
-        let bands = Self.bandCount(height: height, maxBands: maxBands)
+        let bands = Self.bandCount(height: height, cores: cores)
         guard bands > 1 else {
             drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
             return
@@ -60,14 +61,17 @@ public struct SceneCompositor: Sendable {
         }
     }
 
-    /// How many bands a frame `height` rows tall is drawn in: one per active
-    /// core, but never bands so thin that starting them costs more than they save.
-    static func bandCount(height: Int, maxBands: Int) -> Int {
-        max(1, min(maxBands, cores, height / 64))
+    /// How many bands a frame `height` rows tall is drawn in, never so thin
+    /// that starting them costs more than they save.
+    static func bandCount(height: Int, cores: Int) -> Int {
+        let threads = min(cores, activeCores)
+        // Twice as many bands as threads: the bands are handed out as threads
+        // come free, so one that starts late (a busy core) leaves less undone.
+        return threads > 1 ? max(1, min(2 * threads, height / 64)) : 1
     }
 
     /// Cores this process may use, asked once (not on every frame).
-    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+    private static let activeCores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The steps of every band, handed to the concurrent calls. Unchecked:
     /// each band uses only its own list (steps keep per-band scratch rows).

@@ -93,10 +93,10 @@ import VitrineMedia
                 .image(slide: 1, rect: grown, alpha: [1.0, 0.6][seed % 2]),
             ])
         for nearest in [Set<Int>(), [2]] {
-            let one = SceneCompositor(width: width, height: height, maxBands: 1).render(scene, nearest: nearest) {
+            let one = SceneCompositor(width: width, height: height, cores: 1).render(scene, nearest: nearest) {
                 images[$0]
             }
-            let two = SceneCompositor(width: width, height: height, maxBands: 2).render(scene, nearest: nearest) {
+            let two = SceneCompositor(width: width, height: height, cores: 2).render(scene, nearest: nearest) {
                 images[$0]
             }
             #expect(one == two, "seed \(seed), nearest \(nearest)")
