@@ -24,7 +24,9 @@ public final class Player {
     /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
     private var texturesLost = false
     /// The live playlist (watched files, schedule, display power, resume), when there is one.
-    let live: LiveShow?
+    var live: LiveShow?
+    /// A playlist file that could not be played at start: its error screen and how to try again.
+    private var brokenPlaylist: (status: StatusScreen, retry: () -> (LiveShow, Double)?)?
     private var pointers = PointerInput()
     private let recorder: InputTraceRecorder?
 
@@ -40,8 +42,37 @@ public final class Player {
         waiting = (folders, scan)
     }
 
+    /// Shows `status` (the playlist's first error) and calls `retry` every 2 s until it gives a live show.
+    public func waitForPlaylist(showing status: StatusScreen, retry: @escaping () -> (LiveShow, Double)?) {
+        brokenPlaylist = (status, retry)
+        engine.status = status
+    }
+
+    /// Tries the broken playlist again; plays it once it can be played.
+    private func checkPlaylist() {
+        guard let broken = brokenPlaylist else { return }
+        engine.status = broken.status
+        guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
+        lastScan = wallClock
+        guard let (fresh, origin) = broken.retry() else { return }
+        log.info("the playlist can be played now; starting the show")
+        brokenPlaylist = nil
+        live = fresh
+        var next = fresh.makeEngine(output: engine.output, touch: touch)
+        next.overlays = overlayOptions.stack(slides: next.show.slides, timeZone: Self.zone(fresh))
+        next.wallClockOrigin = origin
+        engine = next
+        started = false
+    }
+
+    /// The clock overlay's zone: the playlist's, else the system's.
+    static func zone(_ live: LiveShow?) -> TimeZoneBox {
+        live.map { TimeZoneBox($0.session.document.timeZone()) } ?? .current
+    }
+
     /// Polls for a first image while the show is empty; starts a fresh show when one appears.
     private func checkForImages() {
+        checkPlaylist()
         guard engine.show.count == 0, let waiting else { return }
         engine.status = .noImages(folders: waiting.folders)
         guard wallClock - lastScan >= 2 || lastScan == 0 else { return }
@@ -71,7 +102,7 @@ public final class Player {
             ?? ShowEngine(slides: slides, options: options, output: output, touch: touch)
         for event in input { engine.enqueue(event) }
         self.touch = touch
-        self.engine.overlays = overlays.stack(slides: self.engine.show.slides)
+        self.engine.overlays = overlays.stack(slides: self.engine.show.slides, timeZone: Self.zone(live))
         self.engine.wallClockOrigin = wallClockOrigin
         self.overlayOptions = overlays
         self.display = display
@@ -121,7 +152,7 @@ public final class Player {
             wallClock += frameTime
             receiveDecodes(into: scene)
             checkForImages()
-            guard engine.show.count > 0 || waiting != nil || live != nil else {
+            guard engine.show.count > 0 || waiting != nil || live != nil || brokenPlaylist != nil else {
                 log.error("no image could be decoded; nothing to show")
                 return 1
             }

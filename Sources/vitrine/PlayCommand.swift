@@ -57,12 +57,29 @@ enum PlayCommand {
         }
         let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup }
         if let playlistFile = setup.playlistFile {
-            let (live, origin) = try PlaylistPlay.live(playlistFile, common: common, playlist: setup.options.playlist)
+            let playlist = setup.options.playlist
+            let attempt = Result { () throws(UsageError) in
+                try PlaylistPlay.live(playlistFile, common: common, playlist: playlist)
+            }
+            if case .failure(let error) = attempt, !common.keepGoing { throw error }
+            let started = try? attempt.get()
             let player = Player(
                 slides: [], options: common.show, overlays: common.overlay, display: setup.options.display,
-                decoder: setup.options.decoding.isolatedDecoder(), wallClockOrigin: origin.timeIntervalSince1970,
-                touch: setup.options.touch,
-                input: input, recorder: recorder, live: live, hooks: hooks)
+                decoder: setup.options.decoding.isolatedDecoder(),
+                wallClockOrigin: (started?.1 ?? Date()).timeIntervalSince1970, touch: setup.options.touch,
+                input: input, recorder: recorder, live: started?.0, hooks: hooks)
+            if started == nil {
+                // Shown on the screen until the file is fixed; tried again when it changes.
+                var lastChange = PlaylistPlay.modificationDate(playlistFile)
+                player.waitForPlaylist(showing: PlaylistLoading.errorScreen(playlistFile)) {
+                    let change = PlaylistPlay.modificationDate(playlistFile)
+                    guard change != lastChange else { return nil }
+                    lastChange = change
+                    guard let (live, origin) = try? PlaylistPlay.live(playlistFile, common: common, playlist: playlist)
+                    else { return nil }
+                    return (live, origin.timeIntervalSince1970)
+                }
+            }
             return try player.run()
         }
         let player = Player(

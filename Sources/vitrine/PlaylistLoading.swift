@@ -19,6 +19,15 @@ enum PlaylistLoading {
         return document
     }
 
+    /// The error screen of a playlist that cannot be played: its first error, with its line.
+    static func errorScreen(_ path: String) -> StatusScreen {
+        let outcome = PlaylistDecoder.load(path)
+        guard let first = outcome.diagnostics.errors.first else {
+            return .playlistError(file: path, line: nil, message: "cannot be played")
+        }
+        return .playlistError(file: path, line: first.position?.line, message: first.description)
+    }
+
     /// The options a playlist plays with: the command line's, with the playlist's
     /// defaults where the command line did not set a value.
     static func options(_ document: PlaylistDocument, common: CommonOptions, given: Set<String>) -> (String) ->

@@ -29,4 +29,9 @@ enum PlaylistPlay {
         }
         return (live, origin)
     }
+
+    /// When the file last changed; nil when it cannot be read.
+    static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
 }

@@ -6,6 +6,9 @@ public struct CommonOptions: Equatable, Sendable {
     public var overlay = OverlayOptions()
     /// Folders without images show a "No images yet" screen instead of failing.
     public var waitForImages = false
+    /// Bad input at start (no images yet, a playlist that cannot be played) is shown on the
+    /// screen and checked again, instead of ending the program.
+    public var keepGoing = false
     /// How the picture is turned on the panel (`--rotate`).
     public var rotation: ScreenRotation = .none
 
@@ -27,6 +30,9 @@ public struct CommonOptions: Equatable, Sendable {
           --no-loop                      stop on the last slide instead of starting over
           --wait-for-images              a folder with no images shows a "No images yet" screen
                                          and is checked again every 2 s, instead of an error
+          --keep-going                   for kiosks: never stop for bad input at start; show what is
+                                         wrong (no images yet, a playlist that cannot be played) and
+                                         check again every 2 s (implies --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
           --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
@@ -51,6 +57,9 @@ public struct CommonOptions: Equatable, Sendable {
             seed = value
         case "--no-loop": show.loop = false
         case "--wait-for-images": waitForImages = true
+        case "--keep-going":
+            keepGoing = true
+            waitForImages = true
         case "--fit": show.fit = try scanner.choice(for: option, as: FitMode.self)
         case "--background":
             let text = try scanner.value(for: option)
