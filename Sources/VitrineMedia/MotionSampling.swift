@@ -9,8 +9,8 @@ import VitrineCore
 /// where nearest pixels would show as stair-stepping, so rest states are sharp
 /// and smooth. A frame drawn on its own (no previous one) is treated as at rest.
 /// When a fast move stops dead, its last frame is still sampled nearest; the
-/// player redraws an unchanged frame within half a second (its keep-alive),
-/// and that frame, unmoved, is bilinear again.
+/// renderer says so (`lastFrameApproximate`) and the player draws the next
+/// frame even though nothing moved, which, unmoved, is bilinear again.
 public struct MotionSampling: Sendable {
     /// Speed, in output pixels per frame of any edge of the rectangle, from which an image counts as moving fast.
     public var threshold: Double

@@ -209,6 +209,8 @@ public final class Player {
             }
             screen.present()
             redraw.presented(frame, keys: keys, at: seconds)
+            // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
+            if scene.lastFrameApproximate { redraw.invalidate() }
             hooks.framePresented(Double(SDL_GetPerformanceCounter()) / frequency, status)
             if !screen.hasVsync { SDL_Delay(8) }
         }

@@ -17,6 +17,12 @@ public protocol SceneDrawing: AnyObject {
     var loadedKeys: Set<String> { get }
     /// Draws `scene` (not presented); `key` names the image of a slide index.
     func draw(_ scene: Scene, key: (Int) -> String?)
+    /// The last frame was drawn approximately (fast motion) and must be drawn again even if nothing moves.
+    var lastFrameApproximate: Bool { get }
+}
+
+extension SceneDrawing {
+    public var lastFrameApproximate: Bool { false }
 }
 
 extension SceneRenderer: SceneDrawing {}

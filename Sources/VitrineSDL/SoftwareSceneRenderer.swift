@@ -20,6 +20,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     private let overlays: SceneRenderer
     /// Which images moved fast since the previous frame.
     private var motion = MotionSampling()
+    /// Whether the last frame sampled moving images at the nearest pixel.
+    public private(set) var lastFrameApproximate = false
 
     /// Wraps an SDL (software) renderer the caller owns and keeps alive.
     public init(renderer: OpaquePointer, fontPath: String? = nil) {
@@ -81,9 +83,11 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         let pixels = raw.assumingMemoryBound(to: UInt32.self)
         let compositor = SceneCompositor(width: Int(w), height: Int(h))
         let ops = Array(pictures)
+        let nearest = motion.nearestOps(ops, key: key)
+        lastFrameApproximate = !nearest.isEmpty
         compositor.draw(
             Scene(size: scene.size, background: scene.background, ops: ops), into: pixels,
-            pitch: Int(pitch) / 4, nearest: motion.nearestOps(ops, key: key)
+            pitch: Int(pitch) / 4, nearest: nearest
         ) { slide in
             key(slide).flatMap { images[$0] }
         }
