@@ -16,13 +16,16 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
+        // which Swift cannot, so the shim turns them into return codes.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
         .target(name: "VitrineCore"),
         // Decoding, orientation, resizing, decode isolation, image cache.
         .target(
             name: "VitrineMedia",
-            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CExif"]
+            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif"]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),

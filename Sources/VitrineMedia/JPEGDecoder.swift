@@ -2,7 +2,8 @@ import CTurboJPEG
 
 /// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
 /// still covers the target, straight to 32-bit pixels, then an area downscale
-/// and the EXIF orientation.
+/// and the EXIF orientation. Large baseline files are decoded on two threads
+/// straight into the downscale (`JPEGBandDecoder`).
 struct JPEGDecoder {
     var limits: DecodeLimits
 
@@ -21,9 +22,15 @@ struct JPEGDecoder {
             targetHeight: plan.targetHeight)
         let w = DCTScale.scaled(header.width, denominator: denominator)
         let h = DCTScale.scaled(header.height, denominator: denominator)
+        let reduces = w != plan.targetWidth || h != plan.targetHeight
+        if reduces, !header.isCMYK,
+            let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)
+        {
+            return plan.finish(reduced)
+        }
         var scaled = try turbo.decompress(bytes, width: w, height: h, cmyk: header.isCMYK, path: path)
         _ = consume bytes
-        if w == plan.targetWidth, h == plan.targetHeight {
+        if !reduces {
             return plan.finish(PixelBuffer(width: w, height: h, pixels: scaled))
         }
         let reduced = scaled.withUnsafeBufferPointer { pixels in

@@ -1,0 +1,45 @@
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/// One libjpeg decompressor reading a JPEG held in memory, with errors turned
+/// into return codes (libjpeg's default error handler would end the process).
+typedef struct vitrine_jpeg vitrine_jpeg;
+
+/// What the header says; filled by vitrine_jpeg_open.
+typedef struct {
+    int width;
+    int height;
+    /// 1 when the file is baseline with all components in one scan, 3-component YCbCr:
+    /// the only kind the row-range decode takes (anything else goes the whole-image way).
+    int is_plain_ycc;
+} vitrine_jpeg_header;
+
+/// Reads the header of `size` bytes at `data` (which must outlive the decompressor).
+/// Returns NULL only when out of memory; check vitrine_jpeg_failed afterwards.
+vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
+
+/// Starts decompression at DCT scale 1/`denominator`, BGRA output, merged chroma upsampling;
+/// reports the output size. Returns 0 on success.
+int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *height);
+
+/// Skips `rows` output rows (entropy decoding only for whole iMCU rows). Returns 0 on success.
+int vitrine_jpeg_skip(vitrine_jpeg *jpeg, int rows);
+
+/// Reads up to `count` rows of BGRA pixels into `pixels` (rows `pitch` bytes apart).
+/// Returns the number of rows read, or -1 on error.
+int vitrine_jpeg_read(vitrine_jpeg *jpeg, uint8_t *pixels, size_t pitch, int count);
+
+/// Reads what follows the last row up to the end marker (a file cut short there is caught).
+/// Call after all rows were read. Returns 0 on success.
+int vitrine_jpeg_finish(vitrine_jpeg *jpeg);
+
+/// Nonzero once an error happened (a truncated file counts as one).
+int vitrine_jpeg_failed(const vitrine_jpeg *jpeg);
+/// Nonzero when the error was the data ending early.
+int vitrine_jpeg_truncated(const vitrine_jpeg *jpeg);
+/// libjpeg's message for the error ("" if none).
+const char *vitrine_jpeg_message(const vitrine_jpeg *jpeg);
+
+/// Stops decoding (if started) and frees everything.
+void vitrine_jpeg_close(vitrine_jpeg *jpeg);

@@ -1,0 +1,123 @@
+#include "CJPEGShim.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct vitrine_jpeg {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_error_mgr errors;
+    jmp_buf escape;
+    int failed;
+    int truncated;
+    int started;
+    char message[JMSG_LENGTH_MAX];
+};
+
+// Every libjpeg call below runs under a setjmp in the same function, so these
+// jump back there instead of calling exit().
+static void fail(j_common_ptr cinfo) {
+    vitrine_jpeg *jpeg = (vitrine_jpeg *)cinfo->client_data;
+    (*cinfo->err->format_message)(cinfo, jpeg->message);
+    jpeg->failed = 1;
+    longjmp(jpeg->escape, 1);
+}
+
+static void message(j_common_ptr cinfo, int level) {
+    vitrine_jpeg *jpeg = (vitrine_jpeg *)cinfo->client_data;
+    // Warnings (level -1) leave a whole image, except data ending early, which
+    // leaves grey rows: that one is an error, as in the whole-image decoder.
+    if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        jpeg->truncated = 1;
+        fail(cinfo);
+    }
+}
+
+static void quiet(j_common_ptr cinfo) { (void)cinfo; }
+
+vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+    vitrine_jpeg *jpeg = calloc(1, sizeof(vitrine_jpeg));
+    if (jpeg == NULL) return NULL;
+    memset(header, 0, sizeof(*header));
+    jpeg->cinfo.err = jpeg_std_error(&jpeg->errors);
+    jpeg->errors.error_exit = fail;
+    jpeg->errors.emit_message = message;
+    jpeg->errors.output_message = quiet;
+    jpeg->cinfo.client_data = jpeg;
+    if (setjmp(jpeg->escape)) return jpeg;
+    jpeg_create_decompress(&jpeg->cinfo);
+    jpeg_mem_src(&jpeg->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&jpeg->cinfo, TRUE);
+    header->width = (int)jpeg->cinfo.image_width;
+    header->height = (int)jpeg->cinfo.image_height;
+    header->is_plain_ycc = !jpeg->cinfo.progressive_mode && !jpeg_has_multiple_scans(&jpeg->cinfo) &&
+                           jpeg->cinfo.jpeg_color_space == JCS_YCbCr && jpeg->cinfo.num_components == 3;
+    return jpeg;
+}
+
+int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *height) {
+    if (jpeg->failed) return -1;
+    if (setjmp(jpeg->escape)) return -1;
+    jpeg->cinfo.scale_num = 1;
+    jpeg->cinfo.scale_denom = (unsigned int)denominator;
+    jpeg->cinfo.out_color_space = JCS_EXT_BGRA;
+    // The same choices as the whole-image decoder (TJFLAG_FASTUPSAMPLE, the default
+    // integer DCT), so both give the same pixels.
+    jpeg->cinfo.do_fancy_upsampling = FALSE;
+    jpeg->cinfo.dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(&jpeg->cinfo);
+    jpeg->started = 1;
+    *width = (int)jpeg->cinfo.output_width;
+    *height = (int)jpeg->cinfo.output_height;
+    return 0;
+}
+
+int vitrine_jpeg_skip(vitrine_jpeg *jpeg, int rows) {
+    if (jpeg->failed || !jpeg->started) return -1;
+    if (setjmp(jpeg->escape)) return -1;
+    JDIMENSION left = (JDIMENSION)rows;
+    while (left > 0) {
+        JDIMENSION skipped = jpeg_skip_scanlines(&jpeg->cinfo, left);
+        if (skipped == 0) return -1;
+        left -= skipped;
+    }
+    return 0;
+}
+
+int vitrine_jpeg_read(vitrine_jpeg *jpeg, uint8_t *pixels, size_t pitch, int count) {
+    if (jpeg->failed || !jpeg->started) return -1;
+    if (setjmp(jpeg->escape)) return -1;
+    enum { batch = 16 };
+    JSAMPROW rows[batch];
+    int done = 0;
+    while (done < count && jpeg->cinfo.output_scanline < jpeg->cinfo.output_height) {
+        int n = count - done < batch ? count - done : batch;
+        for (int i = 0; i < n; i++) rows[i] = pixels + (size_t)(done + i) * pitch;
+        JDIMENSION got = jpeg_read_scanlines(&jpeg->cinfo, rows, (JDIMENSION)n);
+        if (got == 0) break;
+        done += (int)got;
+    }
+    return done;
+}
+
+int vitrine_jpeg_finish(vitrine_jpeg *jpeg) {
+    if (jpeg->failed || !jpeg->started) return -1;
+    if (setjmp(jpeg->escape)) return -1;
+    jpeg_finish_decompress(&jpeg->cinfo);
+    jpeg->started = 0;
+    return 0;
+}
+
+int vitrine_jpeg_failed(const vitrine_jpeg *jpeg) { return jpeg->failed; }
+int vitrine_jpeg_truncated(const vitrine_jpeg *jpeg) { return jpeg->truncated; }
+const char *vitrine_jpeg_message(const vitrine_jpeg *jpeg) { return jpeg->message; }
+
+void vitrine_jpeg_close(vitrine_jpeg *jpeg) {
+    if (jpeg == NULL) return;
+    // Destroying aborts any decode in progress; no libjpeg call here can fail.
+    jpeg_destroy_decompress(&jpeg->cinfo);
+    free(jpeg);
+}

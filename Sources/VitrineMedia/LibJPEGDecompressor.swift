@@ -1,0 +1,68 @@
+import CJPEGShim
+
+/// A libjpeg decompressor over a JPEG held in memory, for decoding a range of
+/// rows (TurboJPEG decodes whole images only). Freed with its owner.
+final class LibJPEGDecompressor {
+    private let jpeg: OpaquePointer
+    private let path: String
+    /// What the header says.
+    let width: Int
+    let height: Int
+    /// Baseline, one scan, YCbCr: the kind a row range can be taken from cheaply.
+    let isPlainYCbCr: Bool
+
+    /// Reads the header of `data`, which must outlive the decompressor.
+    init(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) {
+        var header = vitrine_jpeg_header()
+        guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open(base, data.count, &header) else {
+            throw DecodeError(path: path, reason: "cannot start the JPEG decoder (out of memory?)")
+        }
+        self.jpeg = jpeg
+        self.path = path
+        self.width = Int(header.width)
+        self.height = Int(header.height)
+        self.isPlainYCbCr = header.is_plain_ycc != 0
+        try check(vitrine_jpeg_failed(jpeg) == 0)
+    }
+
+    deinit {
+        vitrine_jpeg_close(jpeg)
+    }
+
+    /// Starts decoding at DCT scale 1/`denominator` to BGRA (ARGB8888 in a
+    /// little-endian word); returns the decoded size.
+    func start(denominator: Int) throws(DecodeError) -> (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        try check(vitrine_jpeg_start(jpeg, Int32(denominator), &w, &h) == 0)
+        return (Int(w), Int(h))
+    }
+
+    /// Skips `rows` decoded rows.
+    func skip(_ rows: Int) throws(DecodeError) {
+        try check(vitrine_jpeg_skip(jpeg, Int32(rows)) == 0)
+    }
+
+    /// Reads `count` rows of `width` pixels into `pixels`; fewer rows than asked is an error.
+    func read(into pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, count: Int) throws(DecodeError) {
+        precondition(pixels.count >= width * count, "the buffer must hold the rows")
+        let raw = UnsafeMutableRawPointer(pixels.baseAddress)?.assumingMemoryBound(to: UInt8.self)
+        let got = vitrine_jpeg_read(jpeg, raw, width * 4, Int32(count))
+        try check(got == Int32(count))
+    }
+
+    /// Reads on to the end marker after the last row.
+    func finish() throws(DecodeError) {
+        try check(vitrine_jpeg_finish(jpeg) == 0)
+    }
+
+    private func check(_ ok: Bool) throws(DecodeError) {
+        guard !ok else { return }
+        if vitrine_jpeg_truncated(jpeg) != 0 || vitrine_jpeg_failed(jpeg) == 0 {
+            // Fewer rows than the header promised is a truncation too.
+            throw DecodeError(path: path, reason: "the JPEG data ends early (the file is truncated); copy it again")
+        }
+        let message = String(cString: vitrine_jpeg_message(jpeg))
+        throw DecodeError(path: path, reason: "cannot decode the JPEG (\(message)); the file is damaged")
+    }
+}
