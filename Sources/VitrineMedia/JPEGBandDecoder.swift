@@ -13,8 +13,9 @@ enum JPEGBandDecoder {
     /// Below this many stored pixels a second thread does not pay for itself.
     static let minimumPixels = 4_000_000
     /// The top band's share of the destination rows, so both threads finish
-    /// together: skipping a row costs the bottom thread about half of decoding it.
-    static let topShare = 0.6
+    /// together (measured on a 24 MP photo at quality 90, where skipping a row costs
+    /// the bottom thread about 0.6 of decoding it).
+    static let topShare = 0.72
     /// Rows decoded at a time before they go to the reducer (stays in cache).
     private static let chunkRows = 8
     private static let cores = ProcessInfo.processInfo.activeProcessorCount

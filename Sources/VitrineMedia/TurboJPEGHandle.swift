@@ -97,15 +97,15 @@ final class TurboJPEGHandle {
         }
     }
 
-    /// Compresses ARGB8888 pixels to a baseline JPEG at `quality`.
-    func compress(_ image: PixelBuffer, quality: Int) -> [UInt8]? {
+    /// Compresses ARGB8888 pixels to a baseline (or progressive) 4:2:0 JPEG at `quality`.
+    func compress(_ image: PixelBuffer, quality: Int, progressive: Bool = false) -> [UInt8]? {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBytes { src in
             tjCompress2(
                 handle, src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(image.width),
                 Int32(image.width * 4), Int32(image.height), Int32(TJPF_BGRA.rawValue), &output, &size,
-                Int32(TJSAMP_420.rawValue), Int32(quality), 0)
+                Int32(TJSAMP_420.rawValue), Int32(quality), progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { tjFree(output) }
         guard status == 0, let output else { return nil }
