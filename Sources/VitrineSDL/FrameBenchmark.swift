@@ -54,7 +54,9 @@ public final class FrameBenchmark {
     {
         guard !scenes.isEmpty else { return .nan }
         let drawer: any SceneDrawing =
-            compositor ? SoftwareSceneRenderer(renderer: renderer) : SceneRenderer(renderer: renderer)
+            compositor
+            ? SoftwareSceneRenderer(renderer: renderer, target: { [surface] in surface })
+            : SceneRenderer(renderer: renderer)
         defer { drawer.removeAll() }
         for (name, pixels) in images { drawer.setImage(pixels, sourceSize: pixels.size, for: name) }
         var next = 0

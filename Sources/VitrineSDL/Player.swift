@@ -119,7 +119,9 @@ public final class Player {
         // SDL's software renderer blends slowly; frames are composed in Swift there instead.
         let scene: any SceneDrawing =
             screen.rendererName == "software"
-            ? SoftwareSceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
+            ? SoftwareSceneRenderer(
+                renderer: screen.renderer, fontPath: overlayOptions.font,
+                target: { SDL_GetWindowSurface(screen.window) })
             : SceneRenderer(renderer: screen.renderer, fontPath: overlayOptions.font)
         let rotated = RotatedOutput(renderer: screen.renderer)
         // Textures go before the renderer that owns them.

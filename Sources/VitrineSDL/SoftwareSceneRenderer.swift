@@ -6,7 +6,10 @@ import VitrineMedia
 /// copies: `SceneCompositor` composes the images and fills in Swift straight
 /// into one streaming texture, which is then copied to the target once. Images
 /// stay as pixel buffers (no texture each). Text and shapes, which come after
-/// the pictures, are drawn over it by a `SceneRenderer`. Images moving fast
+/// the pictures, are drawn over it by a `SceneRenderer`. When the caller
+/// names the surface the renderer draws into (`target`), the pictures are
+/// composed straight into it instead, saving the texture's full-frame copy.
+/// Images moving fast
 /// from one frame to the next are sampled with nearest pixels (see
 /// `MotionSampling`); still ones bilinearly. Only the render thread may use it.
 public final class SoftwareSceneRenderer: SceneDrawing {
@@ -22,11 +25,23 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     private var motion = MotionSampling()
     /// Whether the last frame sampled moving images at the nearest pixel.
     public private(set) var lastFrameApproximate = false
+    /// Whether the last frame's pictures were composed straight into the target surface (not via the texture).
+    public private(set) var lastFrameDirect = false
+    /// The surface the renderer draws into, when known (see `init`).
+    private let target: () -> UnsafeMutablePointer<SDL_Surface>?
 
     /// Wraps an SDL (software) renderer the caller owns and keeps alive.
-    public init(renderer: OpaquePointer, fontPath: String? = nil) {
+    /// `target` gives the surface that renderer draws into (its window's
+    /// surface, or the one it was made for), or nil when unknown: frames are
+    /// then composed straight into that surface whenever the renderer draws
+    /// there 1:1 in a 32-bit RGB format, else in a texture copied to the target.
+    public init(
+        renderer: OpaquePointer, fontPath: String? = nil,
+        target: @escaping () -> UnsafeMutablePointer<SDL_Surface>? = { nil }
+    ) {
         self.renderer = renderer
         self.overlays = SceneRenderer(renderer: renderer, fontPath: fontPath)
+        self.target = target
     }
 
     deinit {
@@ -69,7 +84,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        guard w > 0, h > 0, let texture = frameTexture(width: Int(w), height: Int(h)) else { return }
+        guard w > 0, h > 0 else { return }
         // The pictures: every image and fill before the first text or shape.
         let pictures = scene.ops.prefix { op in
             switch op {
@@ -77,22 +92,27 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             default: return false
             }
         }
-        var raw: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let raw else { return }
-        let pixels = raw.assumingMemoryBound(to: UInt32.self)
-        let compositor = SceneCompositor(width: Int(w), height: Int(h))
         let ops = Array(pictures)
         let nearest = motion.nearestOps(ops, key: key)
         lastFrameApproximate = !nearest.isEmpty
-        compositor.draw(
-            Scene(size: scene.size, background: scene.background, ops: ops), into: pixels,
-            pitch: Int(pitch) / 4, nearest: nearest
-        ) { slide in
-            key(slide).flatMap { images[$0] }
+        func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
+            SceneCompositor(width: Int(w), height: Int(h)).draw(
+                Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
+                nearest: nearest
+            ) { slide in
+                key(slide).flatMap { self.images[$0] }
+            }
         }
-        SDL_UnlockTexture(texture)
-        SDL_RenderCopy(renderer, texture, nil, nil)
+        lastFrameDirect = composeInTarget(width: Int(w), height: Int(h), compose(_:_:))
+        if !lastFrameDirect {
+            guard let texture = frameTexture(width: Int(w), height: Int(h)) else { return }
+            var raw: UnsafeMutableRawPointer?
+            var pitch: Int32 = 0
+            guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let raw else { return }
+            compose(raw.assumingMemoryBound(to: UInt32.self), Int(pitch) / 4)
+            SDL_UnlockTexture(texture)
+            SDL_RenderCopy(renderer, texture, nil, nil)
+        }
         let rest = scene.ops[pictures.endIndex...]
         guard !rest.isEmpty else { return }
         for case .image(let slide, _, _) in rest {
@@ -102,6 +122,31 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         }
         overlays.draw(rest, key: key)
     }
+
+    /// Composes the frame with `compose` straight into the renderer's surface
+    /// when the renderer draws there pixel for pixel (no render target, the
+    /// surface as large as the output, 4-byte (A)RGB pixels, as the compositor
+    /// writes them). False, having drawn nothing, otherwise.
+    private func composeInTarget(
+        width: Int, height: Int, _ compose: (UnsafeMutablePointer<UInt32>, Int) -> Void
+    ) -> Bool {
+        guard SDL_GetRenderTarget(renderer) == nil, let surface = target(), let format = surface.pointee.format,
+            Self.directFormats.contains(format.pointee.format), Int(surface.pointee.w) == width,
+            Int(surface.pointee.h) == height
+        else { return false }
+        // Whatever the renderer has queued lands first; the compositor then overwrites the whole frame.
+        SDL_RenderFlush(renderer)
+        guard SDL_LockSurface(surface) == 0 else { return false }
+        defer { SDL_UnlockSurface(surface) }
+        guard let raw = surface.pointee.pixels else { return false }
+        compose(raw.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.pitch) / 4)
+        return true
+    }
+
+    /// Surface formats the compositor's ARGB8888 pixels go into unchanged (in RGB888 the top byte is unused).
+    private static let directFormats: Set<UInt32> = [
+        SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue,
+    ]
 
     /// The streaming texture the frame is composed in, remade when the output size changes.
     private func frameTexture(width: Int, height: Int) -> OpaquePointer? {

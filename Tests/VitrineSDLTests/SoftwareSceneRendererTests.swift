@@ -13,10 +13,9 @@ import VitrineSDL
         let surface: UnsafeMutablePointer<SDL_Surface>
         let renderer: OpaquePointer
 
-        init?(width: Int, height: Int) {
+        init?(width: Int, height: Int, format: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue) {
             guard
-                let surface = SDL_CreateRGBSurfaceWithFormat(
-                    0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+                let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, format)
             else { return nil }
             guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
                 SDL_FreeSurface(surface)
