@@ -286,9 +286,15 @@ public final class Player {
         for i in engine.wantedSlides {
             let slide = slides[i]
             keep.insert(slide.source)
-            if decodedFor[slide.source] == output, scene.hasImage(slide.source) { continue }
+            let target = engine.decodeOutput(for: i)
+            // A decode for a size at least this large serves (a full image drawn as a thumbnail).
+            if let have = decodedFor[slide.source], scene.hasImage(slide.source),
+                have == target || (target != output && have.width >= target.width && have.height >= target.height)
+            {
+                continue
+            }
             let request = DecodeRequest(
-                path: slide.source, output: output, fit: slide.fit ?? engine.show.options.fit,
+                path: slide.source, output: target, fit: slide.fit ?? engine.show.options.fit,
                 background: engine.show.options.background, maxSide: maxSide)
             wanted.insert(request)
             loader.request(request)

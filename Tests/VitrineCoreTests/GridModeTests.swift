@@ -74,6 +74,24 @@ struct GridModeTests {
         #expect(h.report(at: 2.1).mode == "attract")
     }
 
+    @Test func thumbnailsAreDecodedAtTheirCellSizeAndTheOpenedPhotoAtFullSize() {
+        var h = harness()
+        let grid = h.engine(at: 1)
+        let cell = layout.cell(for: 2).size
+        #expect(grid.decodeOutput(for: 2).width == cell.width.rounded(.up))
+        #expect(grid.decodeOutput(for: 2).height == cell.height.rounded(.up))
+        #expect(grid.decodeOutput(for: 2).width < TestScreen.size.width / 2)
+        let (x, y) = centre(of: 3)
+        h.script = GestureScript().tap(x, y, at: 1)
+        let browsing = h.engine(at: 2)
+        #expect(browsing.decodeOutput(for: 3) == TestScreen.size, "the photo opened is wanted whole")
+        #expect(browsing.decodeOutput(for: 4) == TestScreen.size, "and its neighbours, for paging")
+        #expect(browsing.decodeOutput(for: 0).width < TestScreen.size.width / 2, "the rest stay thumbnails")
+        var show = BrowseHarness()
+        show.count = 5
+        #expect(show.engine(at: 1).decodeOutput(for: 1) == TestScreen.size, "the show wants whole photos")
+    }
+
     @Test func aSwipeOnTheGridTurnsThePage() {
         var h = harness()
         h.count = layout.perPage + 3

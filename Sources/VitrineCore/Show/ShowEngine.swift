@@ -157,6 +157,25 @@ public struct ShowEngine: Sendable {
         return scene(at: time) { _ in Size(width: 1, height: 1) }.slidesDrawn.filter { seen.insert($0).inserted }
     }
 
+    /// The output size slide `i`'s image is wanted at: its grid cell when it is
+    /// only a thumbnail on the grid page, the whole output otherwise. Thumbnails
+    /// decoded at cell size keep a wall of twelve photos within a few megabytes.
+    public func decodeOutput(for i: Int) -> Size {
+        let thumbnailOnly: Bool
+        switch mode {
+        case .attract:
+            thumbnailOnly = false
+        case .grid:
+            thumbnailOnly = i != show.index
+        case .browse:
+            let near: [Int?] = [show.index, show.index(after: show.index), show.index(before: show.index)]
+            thumbnailOnly = browse.origin == .grid && !near.contains(i)
+        }
+        guard thumbnailOnly else { return output }
+        let cell = GridLayout(output: output).cell(for: i).size
+        return Size(width: max(1, cell.width.rounded(.up)), height: max(1, cell.height.rounded(.up)))
+    }
+
     /// The slides the next frames need decoded: the visible ones, the pending
     /// target, then the next and previous ones, in that order of urgency.
     public var wantedSlides: [Int] {
