@@ -18,6 +18,8 @@ public struct GestureSettings: Equatable, Sendable {
     public var dismissDistance: Double = 0.25
     /// A pan-down flung faster than this many heights a second dismisses.
     public var dismissVelocity: Double = 0.5
+    /// A zoomed image let go faster than this many shorter sides a second coasts on.
+    public var glideVelocity: Double = 0.3
     /// Fingers beyond this many are ignored.
     public var maxPointers: Int = 10
 

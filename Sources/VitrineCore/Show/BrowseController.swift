@@ -87,6 +87,7 @@ public struct BrowseController: Sendable {
             if arena.fingerCount == 0, x.isFinite, y.isFinite {
                 finishCommittedDismiss(at: time, show: &show)
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
+                if mode == .browse { view?.catchGlide(at: time) }
                 arena.enabled = enabledGestures
                 arena.metrics = metrics
             }
@@ -234,7 +235,8 @@ public struct BrowseController: Sendable {
                 v.beginPan(at: time)
                 v.pan(info)
             case .changed: v.pan(info)
-            case .ended, .cancelled: v.endPan(at: time)
+            case .ended: v.endPan(velocity: info.velocity, settings: options.gestures, at: time)
+            case .cancelled: v.endPan(at: time)
             }
         case .pinch(let phase, let info):
             switch phase {

@@ -18,6 +18,8 @@ public struct BrowseView: Equatable, Sendable {
     public static let openDuration = 0.3
     /// Seconds for a wheel notch's zoom.
     public static let wheelDuration = 0.12
+    /// The fastest a let-go image coasts, in screen lengths (the longer side) a second.
+    public static let maxGlideSpeed = 6.0
 
     public enum Activity: Equatable, Sendable {
         case resting
@@ -170,8 +172,28 @@ public struct BrowseView: Equatable, Sendable {
         viewport.show(viewport.rubberBanded(raw, about: info.location))
     }
 
-    public mutating func endPan(at time: Double) {
-        endPinch(at: time)
+    /// The finger lifted with `velocity` (pixels a second): faster than the
+    /// settings' glide velocity the image coasts on and slows to rest within
+    /// its edges; slower, it stays (or springs back inside them).
+    public mutating func endPan(
+        velocity: Vector = .zero, settings: GestureSettings = GestureSettings(), at time: Double
+    ) {
+        let threshold = settings.glideVelocity * min(screen.width, screen.height)
+        guard velocity.length.isFinite, velocity.length > threshold, gestureBase != nil else {
+            endPinch(at: time)
+            return
+        }
+        // A flick measured over a few milliseconds can be absurdly fast: cap it.
+        let cap = Self.maxGlideSpeed * max(screen.width, screen.height)
+        let v = velocity.length > cap ? velocity * (cap / velocity.length) : velocity
+        viewport.coast(velocity: v, about: lastFocal ?? screen.center, at: time)
+        gestureBase = nil
+        lastFocal = nil
+    }
+
+    /// A finger touched: a coasting image stops where it is.
+    public mutating func catchGlide(at time: Double) {
+        viewport.catchGlide(at: time)
     }
 
     // MARK: Paging

@@ -42,6 +42,8 @@ public struct Viewport: Equatable, Sendable {
     public private(set) var pose: Pose
     /// A move from one pose to `pose`.
     public private(set) var animation: (from: Pose, tween: Tween)?
+    /// The image coasting after a pan let go with speed; `pose` is where it comes to rest.
+    public private(set) var glide: Glide?
 
     /// How far a zoom may overshoot its limits, in natural-log units, for the rubber band.
     static let scaleBand = 0.4
@@ -54,11 +56,13 @@ public struct Viewport: Equatable, Sendable {
 
     public static func == (a: Viewport, b: Viewport) -> Bool {
         a.screen == b.screen && a.fit == b.fit && a.pose == b.pose && a.animation?.from == b.animation?.from
-            && a.animation?.tween == b.animation?.tween && a.minScale == b.minScale && a.maxScale == b.maxScale
+            && a.animation?.tween == b.animation?.tween && a.glide == b.glide && a.minScale == b.minScale
+            && a.maxScale == b.maxScale
     }
 
     /// The pose shown at `time`.
     public func pose(at time: Double) -> Pose {
+        if let glide { return glide.pose(at: time) }
         guard let animation else { return pose }
         return Pose.lerp(animation.from, pose, animation.tween.value(at: time))
     }
@@ -81,18 +85,45 @@ public struct Viewport: Equatable, Sendable {
     public mutating func show(_ pose: Pose) {
         self.pose = pose
         animation = nil
+        glide = nil
     }
 
     /// Animates from what shows at `time` to `target`.
     public mutating func animate(to target: Pose, at time: Double, duration: Double, curve: Curve = .easeInOut) {
         let from = pose(at: time)
         pose = target
+        glide = nil
         animation = from == target ? nil : (from, Tween(from: 0, to: 1, start: time, duration: duration, curve: curve))
     }
 
     /// Drops a finished animation.
     public mutating func finish(at time: Double) {
         if let a = animation, a.tween.isFinished(at: time) { animation = nil }
+        if let g = glide, g.isFinished(at: time) { glide = nil }
+    }
+
+    /// Coasts from what shows at `time` with `velocity` (pixels a second),
+    /// slowing down within the limits; an axis past its edge springs back.
+    /// At a scale outside the limits it springs back as `clamped` would.
+    public mutating func coast(velocity: Vector, about focal: Point, at time: Double) {
+        let from = pose(at: time)
+        guard from.scale >= minScale, from.scale <= maxScale, velocity.dx.isFinite, velocity.dy.isFinite else {
+            animate(to: clamped(from, about: focal), at: time, duration: BrowseView.springDuration, curve: .easeOut)
+            return
+        }
+        let g = Glide(
+            scale: from.scale, center: from.center, velocity: velocity, range: centerRange(scale: from.scale),
+            limit: Glide.bounceLimit * min(screen.width, screen.height), at: time)
+        animation = nil
+        pose = g.rest
+        glide = g.isFinished(at: time) ? nil : g
+    }
+
+    /// A finger touched while coasting: it stops where it is, unless it is past an edge and springing back.
+    public mutating func catchGlide(at time: Double) {
+        guard glide != nil else { return }
+        let now = pose(at: time)
+        if clamped(now, about: now.center) == now { show(now) }
     }
 
     /// A new fit rectangle (the image's size became known, or the screen
@@ -105,6 +136,7 @@ public struct Viewport: Equatable, Sendable {
         }
         pose = moved(pose)
         animation = animation.map { (moved($0.from), $0.tween) }
+        glide = nil  // it stops at its resting place, moved with the rest
         fit = newFit
         screen = newScreen
     }

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A zoomed image let go with speed: it keeps moving and slows down
+/// exponentially, as in a phone's photo viewer. Each axis is a closed-form
+/// function of time, so a frame stays a pure function of time whatever the
+/// frame rate. Reaching an edge, the image runs a little past it and springs
+/// back; an axis already past its edge when let go springs back to it.
+public struct Glide: Equatable, Sendable {
+    /// Seconds for the speed to fall to 1/e: the travel left is speed × this.
+    public static let timeConstant = 0.3
+    /// Seconds to the peak of the overshoot at an edge.
+    public static let bounceTime = 0.07
+    /// The overshoot at an edge saturates at this fraction of the screen's shorter side.
+    public static let bounceLimit = 0.1
+    /// Motion below this many pixels is over.
+    static let restDistance = 0.25
+
+    /// One axis.
+    public struct Axis: Equatable, Sendable {
+        var start: Double
+        var velocity: Double
+        var range: ClosedRange<Double>
+        /// The overshoot's saturation, in pixels.
+        var limit: Double
+        /// Seconds after the start when the motion is over.
+        public private(set) var duration: Double = 0
+        /// Seconds after the start when it reaches the edge, if it does.
+        var hit: Double?
+
+        init(start: Double, velocity: Double, range: ClosedRange<Double>, limit: Double) {
+            self.start = start
+            self.range = range
+            self.limit = limit
+            let v = range.upperBound - range.lowerBound > 1e-9 && velocity.isFinite ? velocity : 0
+            self.velocity = v
+            let tau = Glide.timeConstant
+            if !range.contains(start) {
+                duration = BrowseView.springDuration
+            } else if v != 0 {
+                let edge = v > 0 ? range.upperBound : range.lowerBound
+                let fraction = (edge - start) / (v * tau)  // of the free travel, to the edge
+                if fraction < 1 {
+                    let h = -tau * log(1 - max(fraction, 0))
+                    hit = h
+                    duration = h + Self.bounceDuration(speed: abs(v) * (1 - max(fraction, 0)))
+                } else {
+                    duration = max(0, tau * log(abs(v) * tau / Glide.restDistance))
+                }
+            }
+        }
+
+        /// Seconds until an overshoot that left the edge at `speed` is below the rest distance.
+        static func bounceDuration(speed: Double) -> Double {
+            let sigma = Glide.bounceTime
+            guard speed * sigma > Glide.restDistance else { return 0 }
+            // Solve speed · s · e^(−s/σ) = rest for s past the peak by fixed-point iteration.
+            var s = sigma * max(1, log(speed * sigma / Glide.restDistance))
+            for _ in 0..<12 { s = sigma * log(speed * s / Glide.restDistance) }
+            return max(s, sigma)
+        }
+
+        /// Where the axis is `s` seconds after the start.
+        func value(after s: Double) -> Double {
+            let s = max(0, s)
+            if s >= duration { return rest }
+            if !range.contains(start) {
+                let edge = min(max(start, range.lowerBound), range.upperBound)
+                return start + (edge - start) * Curve.easeOut(s / BrowseView.springDuration)
+            }
+            let tau = Glide.timeConstant
+            if let hit, s >= hit {
+                let edge = velocity > 0 ? range.upperBound : range.lowerBound
+                let speed = abs(velocity) * exp(-hit / tau)
+                let u = s - hit
+                let raw = speed * u * exp(-u / Glide.bounceTime)
+                // Saturates at `limit`, with the slope of `raw` at the edge so the speed carries on smoothly.
+                let over = raw * limit / (raw + limit)
+                return edge + (velocity > 0 ? over : -over)
+            }
+            return start + velocity * tau * (1 - exp(-s / tau))
+        }
+
+        /// Where the axis comes to rest.
+        var rest: Double {
+            if !range.contains(start) || hit != nil {
+                let edge = velocity > 0 ? range.upperBound : range.lowerBound
+                return hit != nil ? edge : min(max(start, range.lowerBound), range.upperBound)
+            }
+            guard velocity != 0 else { return start }
+            let tau = Glide.timeConstant
+            let s = duration
+            return min(max(start + velocity * tau * (1 - exp(-s / tau)), range.lowerBound), range.upperBound)
+        }
+    }
+
+    public let scale: Double
+    public let startTime: Double
+    public let x: Axis
+    public let y: Axis
+
+    /// A glide from `center` at `velocity` (pixels a second) at `time`, with the
+    /// centre kept in `range` and overshoots saturating at `limit` pixels.
+    public init(
+        scale: Double, center: Point, velocity: Vector, range: (x: ClosedRange<Double>, y: ClosedRange<Double>),
+        limit: Double, at time: Double
+    ) {
+        self.scale = scale
+        startTime = time
+        x = Axis(start: center.x, velocity: velocity.dx, range: range.x, limit: limit)
+        y = Axis(start: center.y, velocity: velocity.dy, range: range.y, limit: limit)
+    }
+
+    /// When the motion is over.
+    public var endTime: Double { startTime + max(x.duration, y.duration) }
+
+    public func isFinished(at time: Double) -> Bool { time >= endTime }
+
+    /// The pose at `time`.
+    public func pose(at time: Double) -> Viewport.Pose {
+        let s = time - startTime
+        return Viewport.Pose(scale: scale, center: Point(x: x.value(after: s), y: y.value(after: s)))
+    }
+
+    /// Where it comes to rest, within the range.
+    public var rest: Viewport.Pose {
+        Viewport.Pose(scale: scale, center: Point(x: x.rest, y: y.rest))
+    }
+}
