@@ -80,16 +80,14 @@ public struct Glide: Equatable, Sendable {
             return start + velocity * tau * (1 - exp(-s / tau))
         }
 
-        /// Where the axis comes to rest.
+        /// Where the axis comes to rest: against the edge it reached or sprang back to, or where
+        /// the slowing motion fell below the rest distance (within the range, as it never left it).
         var rest: Double {
-            if !range.contains(start) || hit != nil {
-                let edge = velocity > 0 ? range.upperBound : range.lowerBound
-                return hit != nil ? edge : min(max(start, range.lowerBound), range.upperBound)
-            }
-            guard velocity != 0 else { return start }
+            if !range.contains(start) { return min(max(start, range.lowerBound), range.upperBound) }
+            if hit != nil { return velocity > 0 ? range.upperBound : range.lowerBound }
             let tau = Glide.timeConstant
-            let s = duration
-            return min(max(start + velocity * tau * (1 - exp(-s / tau)), range.lowerBound), range.upperBound)
+            return min(
+                max(start + velocity * tau * (1 - exp(-duration / tau)), range.lowerBound), range.upperBound)
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// fit rectangle; it zooms between `minScale` and `maxScale` about a focal
 /// point and pans within bounds: an axis narrower than the screen stays
 /// centred, a wider one may not leave a gap at either edge. Past the limits a
-/// gesture meets a rubber band; released, the view springs back.
+/// gesture meets a rubber band; released, the view springs back. Let go with
+/// speed, it coasts on (`Glide`) and slows to rest within the bounds.
 ///
 /// Animations are stored as tweens and evaluated at render time, so a frame
 /// stays a pure function of time.
