@@ -10,6 +10,8 @@ public final class ImageLoader: Sendable {
     private let decoder: any ImageDecoding
     private let run: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let state: Mutex<State>
+    /// Signalled each time a decode finishes, for callers that wait instead of drawing frames.
+    private let finished = DispatchSemaphore(value: 0)
 
     private struct State {
         var pending: [DecodeRequest] = []
@@ -52,15 +54,20 @@ public final class ImageLoader: Sendable {
     /// Makes sure `request` comes out of `drain`: at once from the cache, or
     /// after a decode, queued behind the requests made before it.
     public func request(_ request: DecodeRequest) {
+        var fromCache = false
         let schedule = state.withLock { state -> Bool in
             if let image = state.cache.image(for: request) {
-                if !state.done.contains(where: { $0.0 == request }) { state.done.append((request, .success(image))) }
+                if !state.done.contains(where: { $0.0 == request }) {
+                    state.done.append((request, .success(image)))
+                    fromCache = true
+                }
                 return false
             }
             guard state.inFlight != request, !state.pending.contains(request) else { return false }
             state.pending.append(request)
             return true
         }
+        if fromCache { finished.signal() }
         if schedule { run { [self] in decodeNext() } }
     }
 
@@ -96,5 +103,13 @@ public final class ImageLoader: Sendable {
             if case .success(let image) = result { state.cache.insert(image, for: request) }
             state.done.append((request, result))
         }
+        finished.signal()
+    }
+
+    /// Blocks until a decode finishes or `seconds` pass (for headless runs; the player never waits).
+    /// Returns false on timeout. A finish signalled before the call returns at once.
+    @discardableResult
+    public func waitForDecode(seconds: Double) -> Bool {
+        finished.wait(timeout: .now() + seconds) == .success
     }
 }

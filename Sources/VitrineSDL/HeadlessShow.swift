@@ -77,8 +77,8 @@ public final class HeadlessShow {
 
     /// Requests the wanted images and waits until each is uploaded or dropped.
     private func loadWanted() throws(Stalled) {
-        // Thirty seconds for one image is a hung decoder, not a slow one.
-        for _ in 0..<30_000 {
+        // Thirty seconds without a single decode finishing is a hung decoder, not a slow one.
+        while true {
             // Received before requesting again: a decode that finished but was not
             // taken yet is no longer in flight, and would be requested a second time.
             receiveDecodes()
@@ -86,10 +86,11 @@ public final class HeadlessShow {
             guard engine.show.count > 0 else { throw Stalled(description: "no image could be decoded") }
             let missing = engine.wantedSlides.filter { !canvas.scene.hasImage(slides[$0].source) }
             if missing.isEmpty { return }
-            // Decoding runs on the loader's thread; give it the processor.
-            usleep(1000)
+            // Decoding runs on the loader's thread: wait for it to finish one.
+            guard loader.waitForDecode(seconds: 30) else {
+                throw Stalled(description: "an image took longer than 30 s to decode")
+            }
         }
-        throw Stalled(description: "an image took longer than 30 s to decode")
     }
 
     private func receiveDecodes() {

@@ -16,6 +16,8 @@ public final class Player {
     private var started = false
     /// The output size each loaded image was decoded for.
     var decodedFor: [String: Size] = [:]
+    /// The command line's sources, listed again every few seconds.
+    private var sourceWatch: SourceWatch?
     /// Skips drawing frames identical to the one on the screen.
     private var redraw = RedrawPolicy()
     /// What each loaded image says about itself, for captions.
@@ -40,6 +42,27 @@ public final class Player {
     /// With no slides, show "No images yet" and look for images in `folders` every 2 s.
     public func waitForImages(in folders: [String], scan: @escaping () -> [Slide]) {
         waiting = (folders, scan)
+    }
+
+    /// Lists the sources again every 2 s: new photos join (once fully copied), deleted ones leave.
+    public func watchSources(list: @escaping @Sendable () -> [String]) {
+        sourceWatch = SourceWatch(list: list)
+    }
+
+    /// Applies a finished listing of the sources to the running show.
+    private func followSources(monotonic: Double) {
+        guard let sourceWatch, live == nil, brokenPlaylist == nil else { return }
+        let playing = Set(slides.map(\.source))
+        guard let paths = sourceWatch.poll(now: monotonic, playing: playing), paths != slides.map(\.source) else {
+            return
+        }
+        // An empty show is started by the "no images yet" path (with --wait-for-images).
+        guard engine.show.count > 0 else { return }
+        let added = paths.filter { !playing.contains($0) }.count
+        let removed = playing.subtracting(paths).count
+        log.info("sources changed: \(added) new, \(removed) gone; \(paths.count) images")
+        engine.replaceSlides(paths.map { Slide(source: $0) }, keeping: engine.currentSource, at: engine.time)
+        redraw.invalidate()
     }
 
     /// Shows `status` (the playlist's first error) and calls `retry` every 2 s until it gives a live show.
@@ -190,6 +213,7 @@ public final class Player {
                 log.info("quitting after \(limit) s of show time as asked (--quit-after)")
                 running = false
             }
+            followSources(monotonic: Double(now) / frequency)
             let displayOn = updateLive(scene, monotonic: Double(now) / frequency)
             if displayOn { requestDecodes(output: output, maxSide: screen.maxTextureSide, scene: scene) }
 
@@ -244,6 +268,10 @@ public final class Player {
             engine = next
             overlayOptions = setup.overlays
             display.rotation = setup.rotation
+            if let list = setup.listSources {
+                sourceWatch = SourceWatch(list: list)
+                if waiting != nil { waiting = (setup.sources, { list().map { Slide(source: $0) } }) }
+            }
             started = false
             log.info("reloaded: \(setup.slides.count) slides")
         } catch {

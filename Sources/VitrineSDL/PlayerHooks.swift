@@ -15,15 +15,20 @@ public struct PlayerSetup: Sendable {
     public var options: ShowOptions
     public var overlays: OverlayOptions
     public var rotation: ScreenRotation
+    /// The SOURCE arguments, and how to list their images again (for following the folders).
+    public var sources: [String]
+    public var listSources: (@Sendable () -> [String])?
 
     public init(
         slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(),
-        rotation: ScreenRotation = .none
+        rotation: ScreenRotation = .none, sources: [String] = [], listSources: (@Sendable () -> [String])? = nil
     ) {
         self.slides = slides
         self.options = options
         self.overlays = overlays
         self.rotation = rotation
+        self.sources = sources
+        self.listSources = listSources
     }
 }
 

@@ -87,10 +87,13 @@ enum PlayCommand {
             decoder: setup.options.decoding.isolatedDecoder(), wallClockOrigin: Date().timeIntervalSince1970,
             touch: setup.options.touch,
             input: input, recorder: recorder, hooks: hooks)
+        let sources = setup.sources
+        let list = setup.playerSetup.listSources ?? { [] }
         if common.waitForImages {
-            let sources = setup.sources
-            player.waitForImages(in: sources) { (try? common.scanner.scan(sources))?.map { Slide(source: $0) } ?? [] }
+            player.waitForImages(in: sources) { list().map { Slide(source: $0) } }
         }
+        // Photos copied into the folders join the show; deleted ones leave it.
+        player.watchSources(list: list)
         return try player.run()
     }
 

@@ -33,8 +33,12 @@ struct PlaySetup {
 
     /// What a running player takes from a reload.
     var playerSetup: PlayerSetup {
-        PlayerSetup(
+        let scanner = options.common.scanner
+        let sources = sources
+        let list: (@Sendable () -> [String])? =
+            playlistFile == nil ? { @Sendable () -> [String] in (try? scanner.scan(sources)) ?? [] } : nil
+        return PlayerSetup(
             slides: slides, options: options.common.show, overlays: options.common.overlay,
-            rotation: options.display.rotation)
+            rotation: options.display.rotation, sources: sources, listSources: list)
     }
 }
