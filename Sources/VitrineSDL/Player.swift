@@ -52,10 +52,12 @@ public final class Player {
     /// Applies a finished listing of the sources to the running show.
     private func followSources(monotonic: Double) {
         guard let sourceWatch, live == nil, brokenPlaylist == nil else { return }
-        let playing = Set(slides.map(\.source))
-        guard let paths = sourceWatch.poll(now: monotonic, playing: playing), paths != slides.map(\.source) else {
-            return
-        }
+        // The slide list is only looked at when a listing finished, not every frame.
+        let list = slides
+        guard let paths = sourceWatch.poll(now: monotonic, playing: { Set(list.map(\.source)) }),
+            paths != list.map(\.source)
+        else { return }
+        let playing = Set(list.map(\.source))
         // An empty show is started by the "no images yet" path (with --wait-for-images).
         guard engine.show.count > 0 else { return }
         let added = paths.filter { !playing.contains($0) }.count

@@ -27,7 +27,7 @@ final class SourceWatch: Sendable {
 
     /// Starts a listing when one is due; returns the paths to play when a listing
     /// finished since the last call (nil otherwise). `now` is any monotonic time in seconds.
-    func poll(now: Double, playing: Set<String>) -> [String]? {
+    func poll(now: Double, playing: () -> Set<String>) -> [String]? {
         let (finished, start) = state.withLock { s -> ([SourceRescan.Entry]?, Bool) in
             let done = s.listing
             s.listing = nil
@@ -46,7 +46,8 @@ final class SourceWatch: Sendable {
             }
         }
         guard let finished else { return nil }
-        return state.withLock { $0.rescan.settle(finished, playing: playing) }
+        let current = playing()
+        return state.withLock { $0.rescan.settle(finished, playing: current) }
     }
 
     private static func entry(_ path: String) -> SourceRescan.Entry {
