@@ -3,11 +3,12 @@
 
 SWIFT ?= swift
 PACKAGES := $(shell grep -v '^\#' deploy/packages.txt)
+TEST_PACKAGES := $(shell grep -v '^\#' deploy/test-packages.txt)
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 VITRINE := .build/release/vitrine
 SNAPSHOTS := snapshots
 
-.PHONY: demo deps build debug test lint format bench clean
+.PHONY: demo deps test-deps build debug test lint format bench clean
 
 demo: deps build
 	@if $(VITRINE) displays --quiet 2>/dev/null; then \
@@ -30,13 +31,20 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+# The packages the tests need on top (servers, browsers, tools), and the PyPI ones.
+test-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
+	@if [ -s deploy/test-requirements.txt ] && grep -qv '^#' deploy/test-requirements.txt; then \
+		python3 -m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
+	fi
+
 build:
 	$(SWIFT) build -c release --product vitrine
 
 debug:
 	$(SWIFT) build
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
