@@ -106,6 +106,16 @@ public final class ImageLoader: Sendable {
         finished.signal()
     }
 
+    /// Blocks until every request made so far is decoded (and waits in `drain`),
+    /// or `seconds` pass without a decode finishing (for headless runs; the player
+    /// never waits). Returns false on timeout.
+    public func waitUntilIdle(seconds: Double) -> Bool {
+        while state.withLock({ $0.inFlight != nil || !$0.pending.isEmpty }) {
+            guard waitForDecode(seconds: seconds) else { return false }
+        }
+        return true
+    }
+
     /// Blocks until a decode finishes or `seconds` pass (for headless runs; the player never waits).
     /// Returns false on timeout. A finish signalled before the call returns at once.
     @discardableResult

@@ -18,10 +18,6 @@ public struct DisplayOptions: Sendable {
     /// SDL video driver name; nil lets SDL choose (KMS/DRM, X11, Wayland).
     public var videoDriver: String?
     public var renderer: RendererChoice = .auto
-    /// Quit after this many seconds of show time; nil plays forever.
-    public var quitAfter: Double?
-    /// How the picture is turned on the panel; touch and mouse follow.
-    public var rotation: ScreenRotation = .none
 
     public init() {}
 }

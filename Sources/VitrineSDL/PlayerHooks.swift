@@ -9,33 +9,21 @@ public enum PlayerControl: Equatable, Sendable {
     case reload
 }
 
-/// A fresh set of slides and settings for a running player (after a reload).
-public struct PlayerSetup: Sendable {
-    public var slides: [Slide]
-    public var options: ShowOptions
-    public var overlays: OverlayOptions
-    public var rotation: ScreenRotation
-    /// The SOURCE arguments, and how to list their images again (for following the folders).
-    public var sources: [String]
-    public var listSources: (@Sendable () -> [String])?
+/// Fresh settings and content for a running player (after a reload).
+public struct PlayerSetup {
+    public var setup: ShowSetup
+    public var feed: any ContentFeed
 
-    public init(
-        slides: [Slide], options: ShowOptions, overlays: OverlayOptions = OverlayOptions(),
-        rotation: ScreenRotation = .none, sources: [String] = [], listSources: (@Sendable () -> [String])? = nil
-    ) {
-        self.slides = slides
-        self.options = options
-        self.overlays = overlays
-        self.rotation = rotation
-        self.sources = sources
-        self.listSources = listSources
+    public init(setup: ShowSetup, feed: any ContentFeed) {
+        self.setup = setup
+        self.feed = feed
     }
 }
 
 /// The places where a running player meets the world around it: the service
-/// manager hears about presented frames, signals become controls, a reload
-/// brings new slides, and a stop lets the position be saved. Each defaults to
-/// doing nothing, so the player runs the same without a service manager.
+/// manager hears about presented frames, signals become controls, and a reload
+/// brings new settings and content. Each defaults to doing nothing, so the
+/// player runs the same without a service manager.
 public struct PlayerHooks {
     /// Called after every presented frame with a monotonic time in seconds and
     /// a one-line description of what is showing.
@@ -44,9 +32,6 @@ public struct PlayerHooks {
     public var control: () -> PlayerControl = { .keepGoing }
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).
     public var reload: () throws -> PlayerSetup? = { nil }
-    /// Called once when the player ends cleanly, with the show as it stands:
-    /// the place to save the position for resuming after a restart.
-    public var willStop: (ShowEngine) -> Void = { _ in }
 
     public init() {}
 }

@@ -47,7 +47,6 @@ enum PlayCommand {
         // Before SDL starts, so SIGTERM and SIGHUP come to us and not to SDL's own handlers.
         ServiceSignals.install()
         let setup = try PlaySetup(args)
-        let common = setup.options.common
         let input = try setup.options.touch.loadInput()
         var recorder: InputTraceRecorder?
         if let recordPath = setup.options.recordPath {
@@ -57,45 +56,15 @@ enum PlayCommand {
                 throw UsageError(error.description)
             }
         }
-        let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup }
-        if let playlistFile = setup.playlistFile {
-            let playlist = setup.options.playlist
-            let attempt = Result { () throws(UsageError) in
-                try PlaylistPlay.live(playlistFile, common: common, playlist: playlist)
-            }
-            if case .failure(let error) = attempt, !common.keepGoing { throw error }
-            let started = try? attempt.get()
-            let player = Player(
-                slides: [], options: common.show, overlays: common.overlay, display: setup.options.display,
-                decoder: setup.options.decoding.isolatedDecoder(),
-                wallClockOrigin: (started?.1 ?? Date()).timeIntervalSince1970, touch: setup.options.touch,
-                input: input, recorder: recorder, live: started?.0, hooks: hooks)
-            if started == nil {
-                // Shown on the screen until the file is fixed; tried again when it changes.
-                var lastChange = PlaylistPlay.modificationDate(playlistFile)
-                player.waitForPlaylist(showing: PlaylistLoading.errorScreen(playlistFile)) {
-                    let change = PlaylistPlay.modificationDate(playlistFile)
-                    guard change != lastChange else { return nil }
-                    lastChange = change
-                    guard let (live, origin) = try? PlaylistPlay.live(playlistFile, common: common, playlist: playlist)
-                    else { return nil }
-                    return (live, origin.timeIntervalSince1970)
-                }
-            }
-            return try player.run()
-        }
+        let now = Date()
+        let first = try setup.playerSetup(now: now)
+        let director = setup.sources.director(
+            first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
+            positions: setup.sources.positions(), input: input)
+        let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
         let player = Player(
-            slides: setup.slides, options: common.show, overlays: common.overlay, display: setup.options.display,
-            decoder: setup.options.decoding.isolatedDecoder(), wallClockOrigin: Date().timeIntervalSince1970,
-            touch: setup.options.touch,
-            input: input, recorder: recorder, hooks: hooks)
-        let sources = setup.sources
-        let list = setup.playerSetup.listSources ?? { [] }
-        if common.waitForImages {
-            player.waitForImages(in: sources) { list().map { Slide(source: $0) } }
-        }
-        // Photos copied into the folders join the show; deleted ones leave it.
-        player.watchSources(list: list)
+            director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
+            hooks: hooks, recorder: recorder)
         return try player.run()
     }
 
@@ -107,6 +76,7 @@ enum PlayCommand {
         var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var recordPath: String?
+        var quitAfter: Double?
         var positionals: [String] = []
     }
 
@@ -118,6 +88,7 @@ enum PlayCommand {
         var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var recordPath: String?
+        var quitAfter: Double?
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             if try playlist.apply(option, from: &scanner, play: true) { continue }
@@ -129,13 +100,12 @@ enum PlayCommand {
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
-            case "--quit-after": display.quitAfter = try scanner.seconds(for: option)
+            case "--quit-after": quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
-        display.rotation = common.rotation
         return Options(
             common: common, decoding: decoding, display: display, playlist: playlist, touch: touch,
-            recordPath: recordPath, positionals: scanner.positionals)
+            recordPath: recordPath, quitAfter: quitAfter, positionals: scanner.positionals)
     }
 }

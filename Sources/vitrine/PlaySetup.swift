@@ -1,16 +1,12 @@
+import Foundation
 import VitrineCore
 import VitrineSDL
 
 /// Everything `play` starts with: the configuration file and the command line
-/// merged (the command line wins), checked, and the sources scanned. Built
-/// again on SIGHUP.
+/// merged (the command line wins) and checked. Built again on SIGHUP.
 struct PlaySetup {
     var options: PlayCommand.Options
-    /// The SOURCE arguments: the command line's, else the configuration's, else the demo.
-    var sources: [String]
-    var slides: [Slide]
-    /// The playlist file to play live, when the source is one (its slides come from it, not a scan).
-    var playlistFile: String?
+    var sources: ShowSources
 
     init(_ args: [String]) throws {
         let (configPath, rest) = try ConfigFile.split(args)
@@ -19,26 +15,16 @@ struct PlaySetup {
         }
         options = try PlayCommand.parseOptions((config?.arguments ?? []) + rest)
         try options.common.validate()
-        var sources = options.positionals
-        if sources.isEmpty, let config { sources = ConfigFile.sources(of: config) }
-        if sources.isEmpty { sources = [CLI.demoFolder()] }
-        self.sources = sources
-        if PlaylistOptions.isPlaylistFile(sources) {
-            playlistFile = sources[0]
-            slides = []
-        } else {
-            slides = try options.common.scanner.scan(sources).map { Slide(source: $0) }
-        }
+        var paths = options.positionals
+        if paths.isEmpty, let config { paths = ConfigFile.sources(of: config) }
+        if paths.isEmpty { paths = [CLI.demoFolder()] }
+        sources = ShowSources(sources: paths, common: options.common, playlist: options.playlist)
     }
 
-    /// What a running player takes from a reload.
-    var playerSetup: PlayerSetup {
-        let scanner = options.common.scanner
-        let sources = sources
-        let list: (@Sendable () -> [String])? =
-            playlistFile == nil ? { @Sendable () -> [String] in (try? scanner.scan(sources)) ?? [] } : nil
+    /// The settings and content a running player takes from a reload.
+    func playerSetup(now: Date) throws -> PlayerSetup {
+        let feed = try sources.feed(.live)
         return PlayerSetup(
-            slides: slides, options: options.common.show, overlays: options.common.overlay,
-            rotation: options.display.rotation, sources: sources, listSources: list)
+            setup: sources.setup(feed, now: now, quitAfter: options.quitAfter, touch: options.touch), feed: feed)
     }
 }

@@ -54,17 +54,21 @@ enum ScanBenchCommand {
         func elapsed() -> Double { Date().timeIntervalSince(start) }
         let document = try PlaylistLoading.load(playlist, log: Log("bench"))
         let session = PlaylistSession(document: document) { PlaylistContent(document: $0) }
-        let live = LiveShow(
-            session: session,
-            programme: Programme(schedule: document.schedule(), wallOrigin: start), resume: nil, origin: playlist
-        ) { document, name in document.playlist(named: name)?.options(base: ShowOptions()) ?? ShowOptions() }
-        var engine = live.makeEngine(output: Size(width: 1280, height: 720))
+        var director = ShowDirector(
+            setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 1280, height: 720),
+            wallOrigin: start.timeIntervalSince1970)
+        func frame(at now: Double) {
+            _ = director.frame(
+                FrameInput(
+                    frameTime: 1.0 / 60, monotonic: now, wall: Date().timeIntervalSince1970,
+                    output: Size(width: 1280, height: 720)))
+        }
         var firstFound: Double?
         var firstDecoded: Double?
         let decoder = SDLImageDecoder()
         while true {
-            live.update(&engine, now: elapsed(), wall: Date())
-            if firstFound == nil, let source = engine.currentSource {
+            frame(at: elapsed())
+            if firstFound == nil, let source = director.engine.currentSource {
                 firstFound = elapsed()
                 _ = try decoder.decode(
                     DecodeRequest(
@@ -76,14 +80,14 @@ enum ScanBenchCommand {
             usleep(16_000)
         }
         // The last list rebuild after the scan ends.
-        live.update(&engine, now: elapsed() + 1, wall: Date())
+        frame(at: elapsed() + 1)
         let full = elapsed()
         let rssAfter = memory("VmRSS")
         func ms(_ s: Double?) -> String { s.map { String(format: "%.1f ms", $0 * 1000) } ?? "-" }
         print("order: \(order.rawValue)")
         print("first slide found:    \(ms(firstFound))")
         print("first slide decoded:  \(ms(firstDecoded))")
-        print("full scan:            \(ms(full)) (\(engine.show.count) slides)")
+        print("full scan:            \(ms(full)) (\(director.engine.show.count) slides)")
         print("folders watched:      \(session.watcher?.watchCount ?? 0)")
         if let firstDecoded {
             print(String(format: "first slide / full scan: %.4f", firstDecoded / full))
@@ -96,7 +100,7 @@ enum ScanBenchCommand {
         let walked = DirectoryWalk(root: root + "/photos", recursive: true, needsMtime: order == .mtime) { _ in true }
             .all()
         print("plain walk, one thread: \(ms(Date().timeIntervalSince(walkStart))) (\(walked.count) files)")
-        return engine.show.count == files ? 0 : 1
+        return director.engine.show.count == files ? 0 : 1
     }
 
     /// Writes `files` copies of a small PNG: 10 folders per parent, 100 files per folder.

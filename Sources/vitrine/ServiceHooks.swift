@@ -34,12 +34,6 @@ enum ServiceHooks {
             defer { notifier.send([.ready]) }
             return try reload()
         }
-        hooks.willStop = { engine in
-            let show = engine.show
-            guard show.slides.indices.contains(show.index) else { return }
-            // The resume position: where a restart should carry on.
-            log.info("stopped at slide \(show.index + 1) of \(show.count): \(show.slides[show.index].source)")
-        }
         return hooks
     }
 

@@ -54,26 +54,24 @@ enum SnapshotCommand {
         guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
-        if PlaylistOptions.isPlaylistFile(scanner.positionals) {
-            return try PlaylistSnapshot.run(
-                scanner.positionals[0], at: at, out: out, size: size, printState: printState, common: common,
-                playlist: playlist, touch: touch, decoder: decoding.isolatedDecoder())
-        }
-        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let paths = try common.scanner.scan(sources)
+        let paths = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
+        let sources = ShowSources(sources: paths, common: common, playlist: playlist)
         let input = try touch.loadInput()
-
-        var renderer = SnapshotRenderer(options: common.show, size: size, decoder: decoding.isolatedDecoder())
-        renderer.overlays = common.overlay
-        renderer.wallClockOrigin = playlist.wallOrigin(zone: .current, now: Date()).timeIntervalSince1970
-        renderer.touch = touch
-        if paths.isEmpty { renderer.emptyStatus = .noImages(folders: sources) }
-        renderer.rotation = common.rotation
-        let frame = try renderer.render(slides: paths.map { Slide(source: $0) }, at: at, input: input)
-        try frame.canvas.savePNG(to: out)
-        if printState {
-            print(frame.engine.report(at: at).json)
+        let now = Date()
+        let first = try sources.feed(.still)
+        let setup = sources.setup(first, now: now, touch: touch)
+        var snapshot = Snapshot(size: size, decoder: decoding.isolatedDecoder(), fontPath: common.overlay.font)
+        snapshot.log = Log("snapshot")
+        var feed: PlaylistSession? = first
+        let frame = try snapshot.render(at: at) { failed in
+            // The first run uses the feed made above; each later one a fresh feed of the same sources.
+            let fresh = feed ?? ((try? sources.feed(.still)) ?? first)
+            feed = nil
+            for path in failed { _ = fresh.markFailed(path) }
+            return sources.director(fresh, setup: setup, output: size, now: now, positions: nil, input: input)
         }
+        try frame.canvas.savePNG(to: out)
+        if printState { print(frame.report.json) }
         return 0
     }
 }

@@ -61,14 +61,19 @@ enum SoakCommand {
             }
         }
         try settings.common.validate()
-        let sources = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let common = settings.common
-        let paths = try SourceScanner(order: common.order, seed: common.seed).scan(sources)
-        guard paths.count >= 2 else {
+        let paths = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
+        let sources = ShowSources(sources: paths, common: settings.common, playlist: PlaylistOptions())
+        let feed = try sources.feed(.still)
+        let now = Date()
+        let director = sources.director(
+            feed, setup: sources.setup(feed, now: now, touch: TouchOptions()), output: settings.size, now: now,
+            positions: nil, input: [])
+        let count = director.engine.show.count
+        guard count >= 2 else {
             throw UsageError(
-                "soak needs at least two images to have transitions; \(sources.joined(separator: " ")) holds one")
+                "soak needs at least two images to have transitions; \(paths.joined(separator: " ")) holds \(count)")
         }
-        return try soak(paths: paths, settings: settings)
+        return try soak(director, images: count, settings: settings)
     }
 
     private static func count(_ scanner: inout ArgumentScanner, _ option: String, allowZero: Bool = false) throws
@@ -81,16 +86,16 @@ enum SoakCommand {
         return value
     }
 
-    private static func soak(paths: [String], settings: Settings) throws -> Int32 {
+    private static func soak(_ director: ShowDirector, images: Int, settings: Settings) throws -> Int32 {
         let show = try HeadlessShow(
-            slides: paths.map { Slide(source: $0) }, options: settings.common.show, size: settings.size,
-            rotation: settings.common.rotation, decoder: DecodeOptions().isolatedDecoder())
+            director: director, size: settings.size, frameTime: settings.frame,
+            decoder: DecodeOptions().isolatedDecoder())
         let warmUp = settings.warmUp ?? settings.every
         let verdict = SoakVerdict(
             warmUpTransitions: warmUp, memoryLimit: Int(settings.memoryLimitMB * 1_048_576))
         let o = settings.common.show
         say(
-            "soak: \(settings.transitions) transitions of \(paths.count) images at "
+            "soak: \(settings.transitions) transitions of \(images) images at "
                 + "\(Int(settings.size.width))x\(Int(settings.size.height)), interval \(o.interval) s, "
                 + "\(o.transition.rawValue) \(o.transitionDuration) s, \(settings.frame) s a frame; "
                 + "warm-up \(warmUp) transitions")
@@ -98,7 +103,6 @@ enum SoakCommand {
         let start = Date()
         var samples: [ResourceSample] = []
         func sample() throws {
-            try show.settle()
             let sample = ResourceSample(
                 transitions: show.transitions, residentBytes: ProcessResources.residentBytes() ?? 0,
                 openDescriptors: ProcessResources.openDescriptors() ?? 0)
@@ -112,9 +116,7 @@ enum SoakCommand {
         do {
             try sample()
             while show.transitions < settings.transitions {
-                try show.run(
-                    transitions: min(settings.every, settings.transitions - show.transitions), frameTime: settings.frame
-                )
+                try show.run(transitions: min(settings.every, settings.transitions - show.transitions))
                 try sample()
             }
         } catch {

@@ -20,3 +20,13 @@ public struct InputEvent: Equatable, Sendable {
         self.kind = kind
     }
 }
+
+extension InputEvent {
+    /// A key press or a finger (or button) going down: what wakes a dark display.
+    public var isPress: Bool {
+        switch kind {
+        case .down, .key: return true
+        default: return false
+        }
+    }
+}

@@ -193,3 +193,15 @@ public struct PlaylistDocument: Equatable, Sendable {
             displayOff: display.off)
     }
 }
+
+extension PlaylistDocument {
+    /// The document a command line's SOURCEs make: each folder a folder item
+    /// (its images, not its subfolders), each file an image item, in the order
+    /// given. It is played like a playlist file, without a file to watch.
+    public static func commandLine(_ sources: [(path: String, isFolder: Bool)]) -> PlaylistDocument {
+        let items = sources.map { source in
+            PlaylistItem(source: source.isFolder ? .folder(FolderSource(path: source.path)) : .image(source.path))
+        }
+        return PlaylistDocument(file: "", playlists: [PlaylistSpec(name: "sources", items: items)])
+    }
+}

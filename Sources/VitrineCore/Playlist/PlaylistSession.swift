@@ -20,8 +20,10 @@ public struct SessionUpdate: Equatable, Sendable {
 /// watched with inotify, its single images watched, and the playlist file
 /// itself watched and re-read when edited. Only the render thread uses it: it
 /// is polled once a frame and never blocks. Time (`now`, in seconds) is passed in.
-public final class PlaylistSession {
+public final class PlaylistSession: ContentFeed {
     public private(set) var document: PlaylistDocument
+    /// Set while the playlist file could not be played from the start: its first error.
+    public private(set) var problem: StatusScreen?
     public private(set) var content: PlaylistContent
     /// nil when inotify is not available (the show plays, without hot reload).
     public let watcher: FileWatcher?
@@ -44,8 +46,10 @@ public final class PlaylistSession {
     /// (re-read) document, with the command line's order and seed.
     public init(
         document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
-        log: Log = Log("playlist"), makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
+        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
+        self.problem = problem
         self.background = background
         self.document = document
         self.makeContent = makeContent
@@ -54,7 +58,7 @@ public final class PlaylistSession {
         self.log = log
         self.watchesFile = watchesFile
         do {
-            watcher = try FileWatcher()
+            watcher = watch ? try FileWatcher() : nil
         } catch {
             log.warning("\(error); changes to files will not show until a restart")
             watcher = nil
@@ -72,10 +76,31 @@ public final class PlaylistSession {
             _ = content.setImage(path, present: true)
         }
         for (key, folder) in content.folderItems { startScan(key, folder) }
+        // Listed at once (not in the background): the slides are there when start returns.
+        if !background {
+            var update = SessionUpdate()
+            drainScans(&update)
+        }
     }
 
     /// Whether the session watches its own playlist file.
     public var watchesPlaylistFile: Bool { watchesFile }
+
+    /// The playlist file's text, for the resume position's fingerprint (empty for a command line's sources).
+    public var fingerprintText: String {
+        watchesFile ? (try? String(contentsOfFile: document.file, encoding: .utf8)) ?? "" : ""
+    }
+
+    /// A session for a playlist file that cannot be played yet: it shows `problem`
+    /// and plays the file once an edit fixes it.
+    public convenience init(
+        brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"),
+        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+    ) {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let placeholder = PlaylistDocument(file: path, playlists: [PlaylistSpec(name: name, items: [])])
+        self.init(document: placeholder, problem: problem, log: log, makeContent: makeContent)
+    }
 
     /// Puts `path` into the content before the scan reaches it (a resumed
     /// position), when it is one of the document's images or inside one of its
@@ -167,7 +192,8 @@ public final class PlaylistSession {
 
     static func parent(_ path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "/" : parent
+        if parent.isEmpty { return path.hasPrefix("/") ? "/" : "." }
+        return parent
     }
 
     /// What a path is to this session.
@@ -322,10 +348,19 @@ public final class PlaylistSession {
         guard let fresh = outcome.document else {
             let errors = outcome.diagnostics.errors.map { $0.formatted(file: document.file) }
             for line in errors { log.error(line) }
-            log.error("\(document.file): the edited playlist cannot be played; the previous one keeps playing")
+            if problem != nil {
+                // Still nothing to play: the screen shows the error the file has now.
+                let first = outcome.diagnostics.errors.first
+                problem = .playlistError(
+                    file: document.file, line: first?.position?.line, message: first?.description ?? "cannot be played")
+            } else {
+                log.error("\(document.file): the edited playlist cannot be played; the previous one keeps playing")
+            }
             update.rejected = errors
             return
         }
+        if problem != nil { log.info("the playlist can be played now; starting the show") }
+        problem = nil
         guard fresh != document else { return }
         log.info("\(document.file): reloaded")
         replace(with: fresh)

@@ -109,3 +109,5 @@ public struct ResumeStore: Sendable {
 public struct ResumeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
 }
+
+extension ResumeStore: PositionStore {}

@@ -43,6 +43,30 @@ public struct SourceScanner: Sendable {
         return imageExtensions.contains(ext)
     }
 
+    /// Checks each source and says whether it is a folder: a missing one is
+    /// taken as a folder still to come when `allowMissing` (the show waits for it).
+    /// Throws the first unusable source.
+    public func classify(_ sources: [String], allowMissing: Bool = false) throws(Problem) -> [(
+        path: String, isFolder: Bool
+    )] {
+        var out: [(path: String, isFolder: Bool)] = []
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+                guard allowMissing else { throw .missing(source) }
+                out.append((source, !Self.isImagePath(source)))
+                continue
+            }
+            if isDirectory.boolValue {
+                guard allowEmpty || !folderImages(source).isEmpty else { throw .noImages(source) }
+            } else {
+                guard Self.isImagePath(source) else { throw .notAnImage(source) }
+            }
+            out.append((source, isDirectory.boolValue))
+        }
+        return out
+    }
+
     /// The images of all sources, each folder's images ordered by `order`,
     /// sources kept in the order given. Throws the first unusable source.
     public func scan(_ sources: [String]) throws(Problem) -> [String] {

@@ -87,3 +87,11 @@ public final class PowerHooks: Sendable {
         return process.terminationStatus == 0 ? .succeeded : .failed(status: process.terminationStatus)
     }
 }
+
+extension PowerHooks: DisplayPowerHooks {
+    /// The hooks of a document's display section, nil when it names no command.
+    public static func make(_ spec: DisplayPowerSpec) -> PowerHooks? {
+        guard spec.onCommand != nil || spec.offCommand != nil else { return nil }
+        return PowerHooks(onCommand: spec.onCommand, offCommand: spec.offCommand, timeout: spec.commandTimeout)
+    }
+}

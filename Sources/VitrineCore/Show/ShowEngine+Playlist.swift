@@ -4,12 +4,14 @@ extension ShowEngine {
     public mutating func replaceSlides(_ slides: [Slide], keeping source: String? = nil, at time: Double) {
         show.replaceSlides(slides, keeping: source, at: time)
         overlays.slidesChanged(show.slides)
+        startBrowseOnFirstSlides()
     }
 
     /// Cuts to slide `index` of a new slide list with new options at `time`.
     public mutating func restart(slides: [Slide], options: ShowOptions, at time: Double, index: Int = 0) {
         show.restart(slides: slides, options: options, at: time, index: index)
         overlays.slidesChanged(show.slides)
+        startBrowseOnFirstSlides()
     }
 
     /// Changes the options of the running show (a reloaded playlist changed its defaults).

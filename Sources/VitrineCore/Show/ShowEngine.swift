@@ -24,6 +24,8 @@ public struct ShowEngine: Sendable {
     public var notice: Notice?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
+    /// Whether the browse controller saw a first slide (`--grid` opens the grid then).
+    private var browseStarted = false
 
     public init(
         slides: [Slide], options: ShowOptions, output: Size, touch: TouchOptions = TouchOptions(),
@@ -33,6 +35,13 @@ public struct ShowEngine: Sendable {
         self.clock = FixedStepClock(step: step)
         self.output = output
         self.browse = BrowseController(options: touch, output: output)
+        startBrowseOnFirstSlides()
+    }
+
+    /// Lets the browse controller start (`--grid`) once the show has slides.
+    mutating func startBrowseOnFirstSlides() {
+        guard !browseStarted, show.count > 0 else { return }
+        browseStarted = true
         browse.start(show: &show)
     }
 
@@ -51,6 +60,41 @@ public struct ShowEngine: Sendable {
         let at = queue.firstIndex { $0.time > event.time } ?? queue.endIndex
         queue.insert(event, at: at)
     }
+
+    /// Advances by one frame's elapsed seconds with the images the drawer holds.
+    /// Returns what the host must do.
+    public mutating func advance(by frameTime: Double, images: LoadedImages) -> [EngineRequest] {
+        // A copy of the list: the lookups must not read the engine while it is being changed.
+        let slides = show.slides
+        return advance(by: frameTime) {
+            slides.indices.contains($0) && images.isReady(slides[$0].source)
+        } imageSize: {
+            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
+        }
+    }
+
+    /// Advances to exactly `time` with the images the drawer holds (see `advance(by:images:)`).
+    public mutating func run(to time: Double, images: LoadedImages) -> [EngineRequest] {
+        let slides = show.slides
+        return run(to: time) {
+            slides.indices.contains($0) && images.isReady(slides[$0].source)
+        } imageSize: {
+            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
+        }
+    }
+
+    /// The frame at `time` drawn with the images the drawer holds.
+    public func scene(at time: Double, images: LoadedImages) -> Scene {
+        let slides = show.slides
+        return scene(at: time) {
+            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
+        } metadata: {
+            slides.indices.contains($0) ? images.images[slides[$0].source]?.metadata : nil
+        }
+    }
+
+    /// Events queued and not yet handled (kept when the show is reloaded).
+    public var pendingEvents: [InputEvent] { queue }
 
     /// Advances by one frame's elapsed seconds. Returns what the host must do.
     /// `imageSize` gives a slide's image size when it is known (for zoom and pan limits).

@@ -1,0 +1,58 @@
+/// Where a show's slides come from: a playlist document (a file, or the one a
+/// command line's SOURCEs make) and the files it currently holds. The director
+/// polls it once a frame; it never blocks. Implemented by `PlaylistSession` in
+/// VitrineSystem (folders listed and watched off the render thread); tests use
+/// a fake one.
+public protocol ContentFeed: AnyObject {
+    /// The document as last read successfully.
+    var document: PlaylistDocument { get }
+    /// What the document's items hold now.
+    var content: PlaylistContent { get }
+    /// Whether a folder is still being listed.
+    var isScanning: Bool { get }
+    /// Why the document cannot be played at all (a playlist file broken from the start), else nil.
+    var problem: StatusScreen? { get }
+    /// The text the resume position's fingerprint is taken of (the playlist file's contents).
+    var fingerprintText: String { get }
+    /// Starts listing and watching.
+    func start()
+    /// What changed since the last poll; `now` is a monotonic time in seconds.
+    func poll(now: Double) -> SessionUpdate
+    /// The slides of a playlist now.
+    func slides(for playlist: String) -> [Slide]
+    /// A file could not be decoded: left out until it changes.
+    func markFailed(_ path: String) -> Set<String>
+    /// Puts `path` into the content before a listing reaches it (a resumed position); false when missing.
+    func prime(_ path: String) -> Bool
+}
+
+/// Where the resume position is kept (a file in VitrineSystem).
+public protocol PositionStore: Sendable {
+    func load() -> ResumeStore.Loaded
+    func save(_ position: ResumePosition) throws(ResumeError)
+}
+
+/// The commands run when the display turns on or off (child processes in VitrineSystem).
+public protocol DisplayPowerHooks: AnyObject {
+    /// The display turned on or off; the command runs off the render thread.
+    func displayTurned(on: Bool)
+    /// Waits for a command still running (when quitting).
+    func waitUntilIdle()
+}
+
+/// The parts of the world a director talks to, each behind a protocol.
+public struct ShowEnvironment {
+    public var feed: any ContentFeed
+    public var positions: (any PositionStore)?
+    /// The power hooks of a document's display section, nil when it names no command.
+    public var powerHooks: (DisplayPowerSpec) -> (any DisplayPowerHooks)?
+
+    public init(
+        feed: any ContentFeed, positions: (any PositionStore)? = nil,
+        powerHooks: @escaping (DisplayPowerSpec) -> (any DisplayPowerHooks)? = { _ in nil }
+    ) {
+        self.feed = feed
+        self.positions = positions
+        self.powerHooks = powerHooks
+    }
+}

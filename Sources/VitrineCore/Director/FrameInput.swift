@@ -1,0 +1,52 @@
+/// Everything one frame's decisions are made from, as plain values.
+public struct FrameInput {
+    /// Seconds since the last frame.
+    public var frameTime: Double
+    /// A monotonic time in seconds (for files settling and rate limits).
+    public var monotonic: Double
+    /// The wall clock, seconds since 1970 (for the schedule).
+    public var wall: Double
+    /// The output's logical size (the panel's, turned by the rotation).
+    public var output: Size
+    /// Input events in logical coordinates, at show times.
+    public var events: [InputEvent]
+    /// The images the drawer holds.
+    public var images: LoadedImages
+    /// Decodes that failed since the last frame.
+    public var failed: [DecodeFailure]
+    public var control: Control
+
+    /// What the world around the loop asks for (signals, a service manager).
+    public enum Control {
+        case keepGoing
+        /// End cleanly: the position is saved and the show is finished with exit code 0.
+        case stop
+        /// Play with new settings and content (SIGHUP, a changed configuration).
+        case reload(ShowSetup, any ContentFeed)
+    }
+
+    public init(
+        frameTime: Double, monotonic: Double, wall: Double, output: Size, events: [InputEvent] = [],
+        images: LoadedImages = LoadedImages(), failed: [DecodeFailure] = [], control: Control = .keepGoing
+    ) {
+        self.frameTime = frameTime
+        self.monotonic = monotonic
+        self.wall = wall
+        self.output = output
+        self.events = events
+        self.images = images
+        self.failed = failed
+        self.control = control
+    }
+}
+
+/// A file that could not be shown, and why (one line, for the log).
+public struct DecodeFailure: Equatable, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}

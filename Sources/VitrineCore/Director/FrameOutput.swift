@@ -1,0 +1,22 @@
+/// One frame's decisions: what to draw, what to decode, what the host must do.
+public struct FrameOutput: Sendable {
+    /// The frame, laid out for the logical size.
+    public var scene: Scene
+    /// The source path of each slide index the scene draws.
+    public var sources: [Int: String]
+    public var decodes: DecodePlan
+    /// Quit, toggle fullscreen.
+    public var requests: [EngineRequest]
+    /// What is showing, in one line for the service manager.
+    public var status: String
+    /// How the picture is turned on the panel (the host maps input back with it).
+    public var rotation: ScreenRotation
+    /// Set when the show is over: the process's exit code.
+    public var exitCode: Int32?
+
+    /// The key of slide `i`'s image for the drawer.
+    public func source(_ i: Int) -> String? { sources[i] }
+
+    /// The image keys the scene draws, in order (for the redraw policy).
+    public var drawnKeys: [String] { scene.slidesDrawn.map { sources[$0] ?? "" } }
+}

@@ -1,0 +1,80 @@
+/// The resume position of a show: read once at the start (the slide to move
+/// to once it is listed), saved when the slide changes, at most every 30 s,
+/// and when the show stops.
+struct ResumeKeeper {
+    private let store: (any PositionStore)?
+    private let origin: String
+    private let fingerprintExtra: String
+    private let seed: UInt64
+    private var fingerprint: String
+    /// The source to move to once it is in the slide list.
+    private var pending: String?
+    private var lastSave: (source: String?, time: Double) = (nil, -Double.infinity)
+
+    /// Seconds between two saves of the resume position.
+    static let saveInterval = 30.0
+
+    init(store: (any PositionStore)?, setup: ShowSetup, text: String) {
+        self.store = store
+        self.origin = setup.origin
+        self.fingerprintExtra = setup.fingerprintExtra
+        self.seed = setup.seed
+        self.fingerprint = ""
+        documentChanged(text: text)
+    }
+
+    mutating func documentChanged(text: String) {
+        fingerprint = ResumePosition.fingerprint(origin + "\n" + fingerprintExtra + "\n" + text)
+    }
+
+    /// Reads the saved position; returns a warning for the user when it cannot be used.
+    mutating func restore(feed: any ContentFeed, playlist: String, log: Log) -> String? {
+        guard let store else { return nil }
+        switch store.load() {
+        case .none:
+            return nil
+        case .unusable(let why):
+            return "\(why); starting from the first slide"
+        case .position(let position):
+            guard position.origin == origin, position.fingerprint == fingerprint, position.seed == seed else {
+                log.info("the playlist changed since the saved position; starting from the first slide")
+                return nil
+            }
+            guard position.playlist == playlist else { return nil }
+            guard feed.prime(position.source) else {
+                return "the saved position points at \(position.source), which is missing; starting from the first slide"
+            }
+            pending = position.source
+            log.info("resuming at \(position.source)")
+            return nil
+        }
+    }
+
+    /// Moves the engine to the resumed slide once it is listed (or gives up when listing is done).
+    mutating func moveToPending(_ engine: inout ShowEngine, scanning: Bool) {
+        guard let source = pending else { return }
+        guard let index = engine.show.slides.firstIndex(where: { $0.source == source }) else {
+            if !scanning { pending = nil }
+            return
+        }
+        pending = nil
+        engine.restart(slides: engine.show.slides, options: engine.show.options, at: engine.time, index: index)
+    }
+
+    /// Saves the position when the slide changed and the last save is old enough
+    /// (`now` = .infinity saves at once). Returns a warning when it cannot be saved.
+    mutating func save(_ engine: ShowEngine, programme playlist: String, now: Double, log: Log) -> String? {
+        guard let store, pending == nil, let source = engine.currentSource else { return nil }
+        guard source != lastSave.source, now - lastSave.time >= Self.saveInterval else { return nil }
+        lastSave = (source, now)
+        let position = ResumePosition(
+            origin: origin, fingerprint: fingerprint, playlist: playlist, source: source,
+            index: engine.show.index, seed: seed)
+        do {
+            try store.save(position)
+            return nil
+        } catch {
+            return "\(error); the position will not survive a restart"
+        }
+    }
+}

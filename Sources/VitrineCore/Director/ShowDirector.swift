@@ -1,0 +1,337 @@
+import Foundation
+
+/// The whole show as one frame loop sees it: it owns the engine, the content
+/// feed, the programme (schedule and display power), the resume position and
+/// the notices, and makes one frame's decisions from plain values. `play`,
+/// `soak` and `snapshot` all drive it; a difference between them is a bug.
+public struct ShowDirector {
+    public private(set) var engine: ShowEngine
+    public private(set) var programme: Programme
+    public private(set) var setup: ShowSetup
+    private var environment: ShowEnvironment
+    private var hooks: (any DisplayPowerHooks)?
+    private var resume: ResumeKeeper
+    private let log = Log("play")
+    /// The show's clock runs once its first image is on the screen (or the display is off).
+    private var started = false
+    /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
+    private var runTime = 0.0
+    /// Whether the display went off over a running show (a user's pause is left alone).
+    private var pausedForPower = false
+    /// The feed's slides changed and the engine has not taken them yet.
+    private var slidesStale = false
+    /// After a reload: the slide list is taken once the new feed's listing is done.
+    private var reloading = false
+    private var lastRebuild = -Double.infinity
+    /// Whether the status screen showing is one the director set.
+    private var statusSet = false
+    /// Decodes that failed, for the verdict on an empty show.
+    private var failures = 0
+    private var exitCode: Int32?
+    /// The last warnings given (also logged), for tests and the remote state.
+    public private(set) var notices: [String] = []
+
+    /// Seconds between two rebuilds of the slide list while folders are being listed.
+    public static let rebuildInterval = 0.5
+    /// Seconds of warning before the schedule switches the display off.
+    public static let offWarning = 60.0
+
+    /// A director whose show starts at wall time `wallOrigin` (seconds since 1970, schedule time).
+    /// `input` is a trace to replay (show times).
+    public init(
+        setup: ShowSetup, environment: ShowEnvironment, output: Size, wallOrigin: Double, input: [InputEvent] = []
+    ) {
+        self.setup = setup
+        self.environment = environment
+        let feed = environment.feed
+        programme = Programme(
+            schedule: feed.document.schedule(), wallOrigin: Date(timeIntervalSince1970: wallOrigin),
+            wakeDuration: setup.wakeDuration)
+        // The one place a show engine is made outside tests.
+        engine = ShowEngine(
+            slides: [], options: setup.options(feed.document, playlist: programme.playlist), output: output,
+            touch: setup.touch)
+        for event in input { engine.enqueue(event) }
+        resume = ResumeKeeper(store: environment.positions, setup: setup, text: feed.fingerprintText)
+        hooks = environment.powerHooks(feed.document.display)
+        feed.start()
+        if let warning = resume.restore(feed: feed, playlist: programme.playlist, log: log) { warn(warning) }
+        let name = programme.playlist
+        engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
+        resume.moveToPending(&engine, scanning: feed.isScanning)
+        engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
+        engine.wallClockOrigin = wallOrigin
+        if !programme.displayOn {
+            engine.pauseShow(at: 0)
+            pausedForPower = true
+        }
+        hooks?.displayTurned(on: programme.displayOn)
+        showStatus()
+    }
+
+    private var feed: any ContentFeed { environment.feed }
+    private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
+    public var rotation: ScreenRotation { setup.rotation }
+    /// Show time of the frame being drawn, for stamping input events.
+    public var renderTime: Double { engine.renderTime }
+    public var displayOn: Bool { programme.displayOn }
+
+    // MARK: One frame
+
+    /// One frame of the running show.
+    public mutating func frame(_ input: FrameInput) -> FrameOutput {
+        control(input.control)
+        engine.output = input.output
+        for failure in input.failed { failed(failure) }
+        for event in input.events { deliver(event) }
+        var requests: [EngineRequest] = []
+        if !started, isShowing(input.images) { started = true }
+        if started { requests = engine.advance(by: input.frameTime, images: input.images) }
+        runTime += input.frameTime
+        follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
+        checkEnd(requests)
+        return output(at: engine.renderTime, images: input.images, requests: requests)
+    }
+
+    /// The show on the ideal timeline (every image ready when wanted) at show
+    /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
+    public mutating func run(to time: Double, images: LoadedImages) -> FrameOutput {
+        started = true
+        let wall = programme.wallTime(at: 0).addingTimeInterval(time)
+        for change in programme.advance(to: time, wall: wall) {
+            _ = engine.run(to: change.time, images: images)
+            apply(change)
+        }
+        let requests = engine.run(to: time, images: images)
+        showStatus()
+        return output(at: time, images: images, requests: requests)
+    }
+
+    private func output(at time: Double, images: LoadedImages, requests: [EngineRequest]) -> FrameOutput {
+        let slides = engine.show.slides
+        guard programme.displayOn else {
+            // Off: black, nothing decoded, nothing kept.
+            return FrameOutput(
+                scene: Scene(size: engine.output, background: .black), sources: [:], decodes: DecodePlan(),
+                requests: requests, status: status, rotation: setup.rotation, exitCode: exitCode)
+        }
+        let scene = engine.scene(at: time, images: images)
+        let plan = DecodePlanner.plan(engine, drawn: scene, images: images)
+        var sources: [Int: String] = [:]
+        for i in scene.slidesDrawn where slides.indices.contains(i) { sources[i] = slides[i].source }
+        return FrameOutput(
+            scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
+            rotation: setup.rotation, exitCode: exitCode)
+    }
+
+    /// Whether the clock can start: the first image is on the screen, or the display is off.
+    private func isShowing(_ images: LoadedImages) -> Bool {
+        guard programme.displayOn else { return true }
+        return engine.currentSource.map(images.isReady) ?? false
+    }
+
+    /// What is showing, in one line for the service manager.
+    public var status: String {
+        let show = engine.show
+        guard let source = engine.currentSource else { return engine.status == nil ? "no slide" : "waiting" }
+        let name = source.split(separator: "/").last.map(String.init) ?? ""
+        return "showing \(show.index + 1)/\(show.count) \(name)\(show.isPaused ? ", paused" : "")"
+    }
+
+    // MARK: Inputs
+
+    private mutating func control(_ control: FrameInput.Control) {
+        switch control {
+        case .keepGoing: break
+        case .stop: finish(exitCode: 0)
+        case .reload(let setup, let feed): reload(setup, feed: feed)
+        }
+    }
+
+    /// A key or touch; while the display is off, a press wakes it and does nothing else.
+    private mutating func deliver(_ event: InputEvent) {
+        if !programme.displayOn, event.isPress {
+            if let change = programme.wake(at: engine.time) { apply(change) }
+            return
+        }
+        engine.enqueue(event)
+    }
+
+    /// A decode failed: the file leaves the show until it changes (one warning).
+    private mutating func failed(_ failure: DecodeFailure) {
+        log.warning("skipping \(failure.reason)")
+        failures += 1
+        while let i = engine.show.slides.firstIndex(where: { $0.source == failure.path }) {
+            engine.removeSlide(at: i)
+        }
+        _ = feed.markFailed(failure.path)
+    }
+
+    /// Quit requests, `--quit-after`, and a show with nothing left that can be decoded.
+    private mutating func checkEnd(_ requests: [EngineRequest]) {
+        guard exitCode == nil else { return }
+        if requests.contains(.quit) { finish(exitCode: 0) }
+        if let limit = setup.quitAfter, started ? engine.time >= limit : runTime >= limit {
+            log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+            finish(exitCode: 0)
+        }
+        if !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning, feed.problem == nil {
+            log.error("no image could be decoded; nothing to show")
+            exitCode = 1
+        }
+    }
+
+    /// Saves the position and waits for a display command still running.
+    private mutating func finish(exitCode code: Int32) {
+        guard exitCode == nil else { return }
+        resume.save(engine, programme: programme.playlist, now: .infinity, log: log).map { warn($0) }
+        hooks?.waitUntilIdle()
+        if let source = engine.currentSource {
+            log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
+        }
+        exitCode = code
+    }
+
+    // MARK: Content and programme
+
+    /// Takes what changed in the feed and in the programme since the last frame.
+    private mutating func follow(now: Double, wall: Date) {
+        let update = feed.poll(now: now)
+        for line in update.rejected { remember(line) }
+        if let first = update.rejected.first, feed.problem == nil {
+            let more = update.rejected.count > 1 ? " (and \(update.rejected.count - 1) more; see the log)" : ""
+            engine.notice = Notice(
+                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time)
+        }
+        var changes: [ProgrammeChange] = []
+        if update.reloaded {
+            documentChanged()
+            if let change = programme.replaceSchedule(feed.document.schedule(), at: engine.time) {
+                changes.append(change)
+            }
+        }
+        changes += programme.advance(to: engine.time, wall: wall)
+        var restarted = false
+        for change in changes {
+            apply(change)
+            if change.playlist != nil { restarted = true }
+        }
+        if !restarted, update.playlists.contains(programme.playlist) || update.reloaded { slidesStale = true }
+        rebuildSlides(now: now)
+        showStatus()
+        warnBeforeDisplayOff(wall: wall)
+        resume.save(engine, programme: programme.playlist, now: now, log: log).map { warn($0) }
+    }
+
+    /// Takes the feed's slide list: at once when the show is empty or the listing is done,
+    /// else a few times a second while folders are listed.
+    private mutating func rebuildSlides(now: Double) {
+        if reloading {
+            guard !feed.isScanning || engine.show.count == 0 else { return }
+            reloading = false
+            slidesStale = true
+        }
+        guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
+        else { return }
+        let before = engine.show.count
+        engine.replaceSlides(feed.slides(for: programme.playlist), keeping: engine.currentSource, at: engine.time)
+        slidesStale = false
+        lastRebuild = now
+        if !feed.isScanning, engine.show.count != before {
+            log.info("playlist '\(programme.playlist)': \(engine.show.count) images")
+        }
+        resume.moveToPending(&engine, scanning: feed.isScanning)
+    }
+
+    /// The document was read again: its hooks, its options, its fingerprint.
+    private mutating func documentChanged() {
+        hooks = environment.powerHooks(feed.document.display)
+        resume.documentChanged(text: feed.fingerprintText)
+        engine.setOptions(setup.options(feed.document, playlist: programme.playlist))
+    }
+
+    /// The one place a change of the programme reaches the show.
+    private mutating func apply(_ change: ProgrammeChange) {
+        if let name = change.playlist {
+            log.info("the schedule switches to playlist '\(name)'")
+            engine.restart(
+                slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: change.time)
+            slidesStale = false
+        }
+        if let on = change.displayOn {
+            log.info("display \(on ? "on" : "off")")
+            if on, pausedForPower {
+                engine.resumeShow(at: change.time)
+                pausedForPower = false
+            } else if !on, !engine.show.isPaused {
+                engine.pauseShow(at: change.time)
+                pausedForPower = true
+            }
+            hooks?.displayTurned(on: on)
+        }
+    }
+
+    /// New settings and content, keeping the engine: its clock, its input trace and where it is.
+    private mutating func reload(_ fresh: ShowSetup, feed newFeed: any ContentFeed) {
+        setup = fresh
+        environment.feed = newFeed
+        newFeed.start()
+        hooks = environment.powerHooks(newFeed.document.display)
+        resume.documentChanged(text: newFeed.fingerprintText)
+        programme.wakeDuration = fresh.wakeDuration
+        if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
+        engine.setOptions(fresh.options(newFeed.document, playlist: programme.playlist))
+        engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
+        reloading = true
+        rebuildSlides(now: .infinity)
+        log.info("reloaded: \(newFeed.isScanning ? "listing the sources" : "\(engine.show.count) slides")")
+    }
+
+    /// While the show is empty: the feed's problem, "Getting ready" during a listing, "No images yet" after it.
+    private mutating func showStatus() {
+        if let problem = feed.problem, engine.show.count == 0 {
+            engine.status = problem
+            statusSet = true
+        } else if engine.show.count == 0 {
+            let content = feed.content
+            let folders = content.folderItems.filter {
+                feed.document.playlists[$0.key.playlist].name == programme.playlist
+            }.map(\.folder.path)
+            let found = content.folders.values.reduce(0) { $0 + $1.count }
+            engine.status = feed.isScanning ? .scanning(found: found, total: nil) : .noImages(folders: folders)
+            statusSet = true
+        } else if statusSet {
+            engine.status = nil
+            statusSet = false
+        }
+    }
+
+    /// A notice during the last minute before a scheduled switch-off.
+    private mutating func warnBeforeDisplayOff(wall: Date) {
+        guard programme.displayOn, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
+            !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
+        else { return }
+        if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") { return }
+        let message = StatusScreen.displayOffSoon(minutes: 1).lines
+        engine.notice = Notice("\(message.title): \(message.body)", since: engine.time, duration: Self.offWarning)
+    }
+
+    private mutating func warn(_ message: String) {
+        log.warning(message)
+        remember(message)
+    }
+
+    /// Keeps the last few notices only, so months of running stay within bounds.
+    private mutating func remember(_ message: String) {
+        notices.append(message)
+        if notices.count > 20 { notices.removeFirst(notices.count - 20) }
+    }
+
+    /// The state as `--print-state` reports it.
+    public func report(at time: Double) -> StateReport {
+        var report = engine.report(at: time)
+        report.playlist = programme.playlist
+        report.displayOn = programme.displayOn
+        return report
+    }
+}

@@ -1,0 +1,50 @@
+/// The settings a director plays with: the command line's and the configuration
+/// file's options (a reload brings a new one).
+public struct ShowSetup: Sendable {
+    /// The show's options before a playlist's defaults.
+    public var show: ShowOptions
+    /// The options set explicitly (such as `--interval`): they win over a playlist's defaults.
+    public var given: Set<String>
+    public var overlays: OverlayOptions
+    public var touch: TouchOptions
+    /// How the picture is turned on the panel; input arrives in panel coordinates.
+    public var rotation: ScreenRotation
+    /// Stop after this much show time (or run time, while nothing shows).
+    public var quitAfter: Double?
+    /// An empty show waits for images instead of ending when none could be decoded.
+    public var waitForImages: Bool
+    /// Seconds added to the wall clock for the schedule (`--clock` minus the real start time).
+    public var clockOffset: Double
+    /// How long a touch wakes the display in an off window, in seconds.
+    public var wakeDuration: Double
+    /// What plays, for the resume position (the playlist file, or the SOURCEs).
+    public var origin: String
+    /// Options that change the order, for the resume position's fingerprint.
+    public var fingerprintExtra: String
+    public var seed: UInt64
+
+    public init(
+        show: ShowOptions = ShowOptions(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
+        touch: TouchOptions = TouchOptions(), rotation: ScreenRotation = .none, quitAfter: Double? = nil,
+        waitForImages: Bool = true, clockOffset: Double = 0, wakeDuration: Double = 300, origin: String = "",
+        fingerprintExtra: String = "", seed: UInt64 = 0
+    ) {
+        self.show = show
+        self.given = given
+        self.overlays = overlays
+        self.touch = touch
+        self.rotation = rotation
+        self.quitAfter = quitAfter
+        self.waitForImages = waitForImages
+        self.clockOffset = clockOffset
+        self.wakeDuration = wakeDuration
+        self.origin = origin
+        self.fingerprintExtra = fingerprintExtra
+        self.seed = seed
+    }
+
+    /// The options playlist `name` of `document` plays with.
+    public func options(_ document: PlaylistDocument, playlist name: String) -> ShowOptions {
+        document.playlist(named: name)?.options(base: show, given: given) ?? show
+    }
+}

@@ -1,0 +1,44 @@
+import CSDL2
+import VitrineCore
+
+/// What one poll of SDL's events brought.
+struct PolledEvents {
+    /// Input events in panel coordinates (not yet turned by the rotation).
+    var input: [InputEvent] = []
+    /// The window was closed.
+    var quit = false
+    /// The renderer lost its textures (a VT switch or a lost display on KMS/DRM).
+    var texturesLost = false
+    /// The window's contents must be drawn again (exposed, resized, shown).
+    var exposed = false
+}
+
+/// SDL events as the core's input events. Window events are seen by the
+/// pointer too: a button released outside the window is let go on focus loss.
+struct EventPump {
+    private var pointers = PointerInput()
+
+    /// Every event SDL has queued, stamped with show time `time`.
+    mutating func poll(window: OpaquePointer?, time: Double) -> PolledEvents {
+        var polled = PolledEvents()
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 { take(event, window: window, time: time, into: &polled) }
+        return polled
+    }
+
+    mutating func take(_ event: SDL_Event, window: OpaquePointer?, time: Double, into polled: inout PolledEvents) {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            polled.quit = true
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            polled.texturesLost = true
+        case SDL_KEYDOWN:
+            if let key = KeyMap.key(event.key.keysym.sym) {
+                polled.input.append(InputEvent(time: time, kind: .key(key)))
+            }
+        default:
+            if SDL_EventType(event.type) == SDL_WINDOWEVENT { polled.exposed = true }
+            if let input = pointers.translate(event, window: window, time: time) { polled.input.append(input) }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// Where a show loop draws: a window on a display, or a memory surface.
+protocol ShowCanvas: AnyObject {
+    /// Keeps the slides' images and draws scenes.
+    var drawer: any SceneDrawing { get }
+    /// The output's size in pixels, before rotation.
+    var panelSize: Size { get }
+    /// The largest texture side the renderer takes.
+    var maxTextureSide: Int { get }
+    /// Whether presenting waits for the display's refresh.
+    var hasVsync: Bool { get }
+    /// SDL's events since the last call (none offscreen).
+    func poll(time: Double) -> PolledEvents
+    func toggleFullscreen()
+    /// Draws `scene` turned by `rotation` and shows it.
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?)
+    /// Forgets every texture (after the renderer lost them).
+    func reset()
+}
+
+/// A window on a display: the player's canvas.
+final class WindowCanvas: ShowCanvas {
+    private let screen: Display
+    let drawer: any SceneDrawing
+    private let rotated: RotatedOutput
+    private var pump = EventPump()
+
+    init(_ screen: Display, fontPath: String?) {
+        self.screen = screen
+        // SDL's software renderer blends slowly; frames are composed in Swift there instead.
+        drawer =
+            screen.rendererName == "software"
+            ? SoftwareSceneRenderer(
+                renderer: screen.renderer, fontPath: fontPath, target: { SDL_GetWindowSurface(screen.window) })
+            : SceneRenderer(renderer: screen.renderer, fontPath: fontPath)
+        rotated = RotatedOutput(renderer: screen.renderer)
+    }
+
+    deinit {
+        // Textures go before the renderer that owns them.
+        reset()
+    }
+
+    var panelSize: Size { screen.outputSize }
+    var maxTextureSide: Int { screen.maxTextureSide }
+    var hasVsync: Bool { screen.hasVsync }
+    var rendererName: String { screen.rendererName }
+
+    func poll(time: Double) -> PolledEvents { pump.poll(window: screen.window, time: time) }
+    func toggleFullscreen() { screen.toggleFullscreen() }
+
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?) {
+        rotated.draw(scene, rotation: rotation, panel: panelSize, with: drawer, key: key)
+        screen.present()
+    }
+
+    func reset() {
+        drawer.removeAll()
+        rotated.reset()
+    }
+}
+
+extension OffscreenCanvas: ShowCanvas {
+    var drawer: any SceneDrawing { scene }
+    var panelSize: Size { Size(width: Double(width), height: Double(height)) }
+    var maxTextureSide: Int { 16384 }
+    var hasVsync: Bool { true }
+    func poll(time: Double) -> PolledEvents { PolledEvents() }
+    func toggleFullscreen() {}
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?) {
+        draw(scene, rotation: rotation, key: key)
+    }
+    func reset() { scene.removeAll() }
+}

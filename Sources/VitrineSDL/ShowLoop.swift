@@ -1,0 +1,165 @@
+import CSDL2
+import VitrineCore
+import VitrineMedia
+
+/// The frame loop of `play` and `soak`: one flat list of named steps over one
+/// context, the same on a window and on a memory surface.
+final class ShowLoop {
+    private(set) var director: ShowDirector
+    private let canvas: any ShowCanvas
+    private var clock: any FrameClock
+    private let loader: ImageLoader
+    private let hooks: PlayerHooks
+    private let recorder: InputTraceRecorder?
+    private let log = Log("play")
+    /// What the drawer holds, as the director sees it.
+    private var images = LoadedImages()
+    private var redraw = RedrawPolicy()
+    private var lastPanel: Size?
+    /// Images decoded and uploaded so far.
+    private(set) var decodes = 0
+    /// Frames drawn so far.
+    private(set) var frames = 0
+    /// Set when a wait for decodes gave up: the decoder hangs.
+    private(set) var stalled = false
+
+    init(
+        director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
+        hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil
+    ) {
+        self.director = director
+        self.canvas = canvas
+        self.clock = clock
+        self.loader = ImageLoader(decoder: decoder)
+        self.hooks = hooks
+        self.recorder = recorder
+    }
+
+    /// One frame; the output's exit code, when set, ends the show.
+    func step() -> FrameOutput {
+        let tick = clock.tick()
+        let failed = takeDecodes()
+        let polled = pollEvents()
+        let out = director.frame(
+            FrameInput(
+                frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
+                events: polled.input, images: images, failed: failed,
+                control: polled.quit ? .stop : control()))
+        perform(out.requests)
+        schedule(out.decodes)
+        present(out, at: tick.monotonic)
+        return out
+    }
+
+    /// Runs frames until the show ends; returns its exit code.
+    func run() -> Int32 {
+        while true {
+            if let code = step().exitCode { return code }
+        }
+    }
+
+    // MARK: Steps
+
+    /// The output in the picture's coordinates; a new size resizes the decode cache.
+    private func logicalSize() -> Size {
+        let panel = canvas.panelSize
+        if panel != lastPanel {
+            lastPanel = panel
+            let output = director.rotation.logicalSize(for: panel)
+            log.info("output \(Int(output.width))x\(Int(output.height))")
+            loader.cacheBudget = DecodedImageCache.defaultBudget(for: output)
+            redraw.invalidate()
+        }
+        return director.rotation.logicalSize(for: panel)
+    }
+
+    /// Finished decodes go into the drawer; the failures are handed to the director.
+    private func takeDecodes() -> [DecodeFailure] {
+        var failed: [DecodeFailure] = []
+        for (request, result) in loader.drain() {
+            switch result {
+            case .success(let image):
+                if canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
+                    images.images[request.path] = LoadedImage(
+                        sourceSize: image.sourceSize, decodedFor: request.output, metadata: image.metadata)
+                    decodes += 1
+                    redraw.invalidate()
+                } else {
+                    let size = "\(image.pixels.width)x\(image.pixels.height)"
+                    failed.append(
+                        DecodeFailure(
+                            path: request.path, reason: "\(request.path): the renderer refused a \(size) texture"))
+                }
+            case .failure(let error):
+                failed.append(DecodeFailure(path: request.path, reason: error.description))
+            }
+        }
+        return failed
+    }
+
+    /// SDL's events, turned into the picture's coordinates and recorded.
+    private func pollEvents() -> PolledEvents {
+        var polled = canvas.poll(time: director.renderTime)
+        if polled.texturesLost {
+            log.warning("the renderer lost its textures; loading the images again")
+            canvas.reset()
+            images.images.removeAll()
+        }
+        if polled.exposed || polled.texturesLost { redraw.invalidate() }
+        polled.input = polled.input.map(director.rotation.logical)
+        for event in polled.input { recorder?.record(event) }
+        return polled
+    }
+
+    private func control() -> FrameInput.Control {
+        switch hooks.control() {
+        case .keepGoing: return .keepGoing
+        case .stop: return .stop
+        case .reload:
+            redraw.invalidate()
+            do {
+                guard let fresh = try hooks.reload() else { return .keepGoing }
+                return .reload(fresh.setup, fresh.feed)
+            } catch {
+                log.error("reload failed, keeping the current show: \(error)")
+                return .keepGoing
+            }
+        }
+    }
+
+    private func perform(_ requests: [EngineRequest]) {
+        for request in requests where request == .toggleFullscreen { canvas.toggleFullscreen() }
+    }
+
+    /// Asks for the decodes the director planned, drops what it does not keep.
+    private func schedule(_ plan: DecodePlan) {
+        let maxSide = canvas.maxTextureSide
+        let wanted = plan.wants.map { want in
+            DecodeRequest(
+                path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide)
+        }
+        for request in wanted { loader.request(request) }
+        // Decodes queued for slides the show has moved past are dropped.
+        loader.keepOnly(Set(wanted))
+        canvas.drawer.retainOnly(plan.keep)
+        images.images = images.images.filter { plan.keep.contains($0.key) }
+        if clock.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { stalled = true }
+    }
+
+    /// Draws the frame unless it is the very picture on the screen; pings the service manager.
+    private func present(_ out: FrameOutput, at time: Double) {
+        let keys = out.drawnKeys
+        guard redraw.needsDrawing(out.scene, keys: keys, at: time) else {
+            // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
+            if !clock.waitsForDecodes { SDL_Delay(10) }
+            return
+        }
+        canvas.present(out.scene, rotation: out.rotation, key: out.source)
+        frames += 1
+        redraw.presented(out.scene, keys: keys, at: time)
+        // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
+        if canvas.drawer.lastFrameApproximate { redraw.invalidate() }
+        hooks.framePresented(time, out.status)
+        if !canvas.hasVsync, !clock.waitsForDecodes { SDL_Delay(8) }
+    }
+}

@@ -1,0 +1,76 @@
+import VitrineCore
+import VitrineMedia
+
+/// The frame at a time of a show, on the ideal timeline (every image decoded
+/// when it is wanted, as if nothing were ever late), drawn with SDL's software
+/// renderer into a memory surface: no display needed. It runs the same
+/// director as `play`, so rotation, the grid, per-slide fit, pause and the
+/// schedule come from one place.
+public struct Snapshot {
+    /// The output's (panel's) size.
+    public var size: Size
+    public var decoder: any ImageDecoding
+    public var fontPath: String?
+    public var log = Log("snapshot")
+
+    public init(size: Size, decoder: any ImageDecoding, fontPath: String? = nil) {
+        self.size = size
+        self.decoder = decoder
+        self.fontPath = fontPath
+    }
+
+    /// The canvas holding the frame, and the state report of that moment.
+    public struct Frame {
+        public let canvas: OffscreenCanvas
+        public let report: StateReport
+        public let scene: Scene
+    }
+
+    public struct NoImages: Error, CustomStringConvertible {
+        public var description: String { "no image could be decoded; nothing to show" }
+    }
+
+    /// Runs a fresh director (from `makeDirector`, given the files found
+    /// undecodable so far) to `time`, decodes what that frame and the show's
+    /// state want, and runs again with the images' sizes known, until nothing
+    /// more is wanted; then draws the frame.
+    public func render(at time: Double, makeDirector: (Set<String>) -> ShowDirector) throws -> Frame {
+        var decoded: [String: (image: DecodedImage, output: Size)] = [:]
+        var failed: Set<String> = []
+        var director = makeDirector(failed)
+        var out = director.run(to: time, images: LoadedImages(allReady: true))
+        for _ in 0..<10 where !out.decodes.wants.isEmpty {
+            for want in out.decodes.wants {
+                let request = DecodeRequest(
+                    path: want.path, output: want.output, fit: want.fit, background: want.background)
+                do {
+                    decoded[want.path] = (try decoder.decode(request), want.output)
+                } catch {
+                    log.warning("skipping \(error)")
+                    failed.insert(want.path)
+                }
+            }
+            let images = decoded.filter { !failed.contains($0.key) }.mapValues {
+                LoadedImage(sourceSize: $0.image.sourceSize, decodedFor: $0.output, metadata: $0.image.metadata)
+            }
+            director = makeDirector(failed)
+            out = director.run(to: time, images: LoadedImages(images, allReady: true))
+        }
+        if director.engine.show.count == 0, !failed.isEmpty { throw NoImages() }
+        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: fontPath)
+        for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
+            canvas.scene.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
+        }
+        canvas.draw(out.scene, rotation: out.rotation, key: out.source)
+        return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
+    }
+}
+
+extension Show {
+    /// The slides a frame at `time` draws.
+    public func visibleSlides(at time: Double) -> [Int] {
+        guard count > 0 else { return [] }
+        if let t = transition, !t.isFinished(at: time) { return [t.from, t.to] }
+        return [index]
+    }
+}
