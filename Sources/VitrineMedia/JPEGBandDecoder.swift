@@ -24,7 +24,7 @@ enum JPEGBandDecoder {
     /// for this path (small, progressive, several scans, not YCbCr, one core):
     /// then the whole-image decoder takes it.
     static func decode(
-        _ bytes: [UInt8], plan: DecodePlan, denominator: Int, minimumPixels: Int = minimumPixels
+        _ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, minimumPixels: Int = minimumPixels
     ) throws(DecodeError) -> PixelBuffer? {
         guard cores >= 2, plan.storedWidth * plan.storedHeight >= minimumPixels else { return nil }
         let result: Result<PixelBuffer?, DecodeError> = bytes.withUnsafeBufferPointer { data in
@@ -34,7 +34,7 @@ enum JPEGBandDecoder {
     }
 
     private static func decode(
-        _ data: UnsafeBufferPointer<UInt8>, plan: DecodePlan, denominator: Int
+        _ data: UnsafeBufferPointer<UInt8>, plan: DecodeGeometry, denominator: Int
     ) throws(DecodeError) -> PixelBuffer? {
         let path = plan.path
         let probe = try LibJPEGDecompressor(data, path: path)

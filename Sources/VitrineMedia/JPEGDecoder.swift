@@ -14,7 +14,7 @@ struct JPEGDecoder {
             throw DecodeError(path: path, reason: "cannot start the JPEG decoder (out of memory?)")
         }
         let header = try turbo.header(bytes, path: path)
-        let plan = try DecodePlan(
+        let plan = try DecodeGeometry(
             storedWidth: header.width, storedHeight: header.height,
             orientation: ExifOrientation.of(bytes, format: .jpeg), request: request, limits: limits)
         let denominator = DCTScale.choose(

@@ -22,7 +22,7 @@ struct PNGDecoder {
         }
         let header = try png.header(path: path)
         let orientation = png.exif().map { ExifOrientation.read($0[...]) } ?? .up
-        let plan = try DecodePlan(
+        let plan = try DecodeGeometry(
             storedWidth: header.width, storedHeight: header.height, orientation: orientation, request: request,
             limits: limits)
         var reducer = plan.reducer(sourceWidth: header.width, sourceHeight: header.height)

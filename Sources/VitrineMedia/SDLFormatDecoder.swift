@@ -29,7 +29,7 @@ struct SDLFormatDecoder {
         guard let argb = surface.converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw DecodeError(path: path, reason: "cannot convert the pixels: \(SDLError.message())")
         }
-        let plan = try DecodePlan(
+        let plan = try DecodeGeometry(
             storedWidth: argb.width, storedHeight: argb.height, orientation: orientation, request: request,
             limits: limits)
         var reducer = plan.reducer(sourceWidth: argb.width, sourceHeight: argb.height)

@@ -149,7 +149,8 @@ final class ShowLoop {
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
     private func present(_ out: FrameOutput, at time: Double) {
         let keys = out.drawnKeys
-        guard redraw.needsDrawing(out.scene, keys: keys, at: time) else {
+        // Accelerated runs draw every frame; a real screen skips repeats.
+        guard clock.waitsForDecodes || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
             // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return

@@ -80,7 +80,8 @@ struct ShowSources {
         ShowDirector(
             setup: setup,
             environment: ShowEnvironment(feed: feed, positions: positions, powerHooks: { PowerHooks.make($0) }),
-            output: setup.rotation.logicalSize(for: output), wallOrigin: wallOrigin(feed, now: now).timeIntervalSince1970,
+            output: setup.rotation.logicalSize(for: output),
+            wallOrigin: wallOrigin(feed, now: now).timeIntervalSince1970,
             input: input)
     }
 }

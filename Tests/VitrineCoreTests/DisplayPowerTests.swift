@@ -35,36 +35,33 @@ import Testing
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
         let origin = try #require(WallClockText.parse("2026-06-01T22:59:55Z", defaultZone: .gmt))
-        let programme = Programme(schedule: document.schedule(), wallOrigin: origin, wakeDuration: 60)
-        let live = LiveShow(session: session, programme: programme, resume: nil, origin: document.file) { _, _ in
-            var options = ShowOptions()
-            options.interval = 10
-            options.transitionDuration = 1
-            return options
-        }
-        var engine = live.makeEngine(output: Size(width: 10, height: 10))
-        func step(to t: Double) {
-            _ = engine.run(to: t) { _ in true }
-            live.update(&engine, now: t, wall: origin.addingTimeInterval(t))
-        }
-        step(to: 4)
-        #expect(live.displayOn && !engine.show.isPaused)
-        #expect(engine.notice?.text.hasPrefix("Display switching off") == true, "a notice the minute before")
-        #expect(engine.scene(at: 4) { _ in nil }.ops.contains { if case .text = $0 { true } else { false } })
-        step(to: 6)
-        #expect(!live.displayOn && engine.show.isPaused)
+        var options = ShowOptions()
+        options.interval = 10
+        options.transitionDuration = 1
+        var run = DirectorDriver(
+            ShowDirector(
+                setup: ShowSetup(show: options, wakeDuration: 60),
+                environment: ShowEnvironment(feed: session, powerHooks: { PowerHooks.make($0) }),
+                output: Size(width: 10, height: 10), wallOrigin: origin.timeIntervalSince1970),
+            origin: origin.timeIntervalSince1970)
+        run.step(to: 4)
+        #expect(run.director.displayOn && !run.engine.show.isPaused)
+        #expect(run.engine.notice?.text.hasPrefix("Display switching off") == true, "a notice the minute before")
+        #expect(run.engine.scene(at: 4) { _ in nil }.ops.contains { if case .text = $0 { true } else { false } })
+        run.step(to: 6)
+        #expect(!run.director.displayOn && run.engine.show.isPaused)
         // Nothing moves while off.
-        step(to: 30)
-        #expect(engine.currentSource?.hasSuffix("a.jpg") == true)
+        run.step(to: 30)
+        #expect(run.current == "a.jpg")
         // A touch wakes it (and does nothing else); the show goes on from where it was.
-        #expect(live.wake(&engine))
-        #expect(live.displayOn && !engine.show.isPaused)
-        #expect(!live.wake(&engine))
-        step(to: 41)
-        #expect(engine.currentSource?.hasSuffix("b.jpg") == true)
-        step(to: 95)
-        #expect(!live.displayOn && engine.show.isPaused)
-        live.finish(engine)
+        let touch = InputEvent(time: 30, kind: .down(id: 1, x: 0.5, y: 0.5))
+        run.step(to: 30.1, events: [touch])
+        #expect(run.director.displayOn && !run.engine.show.isPaused)
+        #expect(run.engine.mode == .attract, "the waking touch did not browse")
+        run.step(to: 41)
+        #expect(run.current == "b.jpg")
+        run.step(to: 95, control: .stop)
+        #expect(!run.director.displayOn && run.engine.show.isPaused)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines == ["on", "off", "on", "off"])
     }
@@ -79,19 +76,17 @@ import Testing
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
         let origin = try #require(WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt))
-        let live = LiveShow(
-            session: session, programme: Programme(schedule: document.schedule(), wallOrigin: origin), resume: nil,
-            origin: document.file
-        ) { _, _ in ShowOptions() }
-        var engine = live.makeEngine(output: Size(width: 10, height: 10))
-        engine.enqueue(InputEvent(time: 1, kind: .key(.space)))
-        _ = engine.run(to: 2) { _ in true }
-        #expect(engine.show.isPaused)
-        for t in [20.0, 80.0] {
-            _ = engine.run(to: t) { _ in true }
-            live.update(&engine, now: t, wall: origin.addingTimeInterval(t))
-        }
-        #expect(live.displayOn)
-        #expect(engine.show.isPaused)
+        var run = DirectorDriver(
+            ShowDirector(
+                setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 10, height: 10),
+                wallOrigin: origin.timeIntervalSince1970),
+            origin: origin.timeIntervalSince1970)
+        run.step(to: 2, events: [InputEvent(time: 1, kind: .key(.space))])
+        #expect(run.engine.show.isPaused)
+        run.step(to: 20)
+        #expect(!run.director.displayOn)
+        run.step(to: 80)
+        #expect(run.director.displayOn)
+        #expect(run.engine.show.isPaused)
     }
 }

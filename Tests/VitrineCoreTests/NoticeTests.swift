@@ -30,22 +30,20 @@ import Testing
         let session = PlaylistSession(document: document, settle: 1, background: false) {
             PlaylistContent(document: $0)
         }
-        session.start()
-        let origin = Date(timeIntervalSince1970: 1_780_000_000)
-        let programme = Programme(schedule: document.schedule(), wallOrigin: origin)
-        let live = LiveShow(session: session, programme: programme, resume: nil, origin: document.file) { _, _ in
-            ShowOptions()
-        }
-        var engine = live.makeEngine(output: Size(width: 100, height: 50))
-        live.update(&engine, now: 0, wall: origin)
-        #expect(engine.notice == nil)
+        var run = DirectorDriver(
+            ShowDirector(
+                setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 100, height: 50),
+                wallOrigin: 1_780_000_000),
+            origin: 1_780_000_000)
+        run.step(to: 0)
+        #expect(run.engine.notice == nil)
         try tree.write("frame.json", "{ \"version\": 1, \"items\": [ { \"folder\": \"photos\" }, ]")
         if let watcher = session.watcher { _ = watcher.wait(timeout: 2) }
-        live.update(&engine, now: 1, wall: origin.addingTimeInterval(1))
-        live.update(&engine, now: 2.1, wall: origin.addingTimeInterval(2.1))
-        let notice = try #require(engine.notice)
+        run.step(to: 1)
+        run.step(to: 2.1)
+        let notice = try #require(run.engine.notice)
         #expect(notice.text.contains("trailing comma"))
         #expect(notice.text.hasPrefix("Playlist edit not used"))
-        #expect(engine.show.count == 1, "the old playlist plays on")
+        #expect(run.engine.show.count == 1, "the old playlist plays on")
     }
 }

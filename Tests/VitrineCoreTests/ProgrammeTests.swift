@@ -138,10 +138,11 @@ private let shop = Schedule(
         options.interval = 10
         options.transitionDuration = 1
         func state(from origin: Date, at t: Double) -> (String, Bool, String?) {
-            let (engine, programme) = ScheduledRun.run(
-                content: content, options: { _ in options }, wallOrigin: origin, output: Size(width: 100, height: 100),
-                to: t)
-            return (programme.playlist, programme.displayOn, engine.currentSource)
+            var director = ShowDirector(
+                setup: ShowSetup(show: options), environment: ShowEnvironment(feed: FixedFeed(content: content)),
+                output: Size(width: 100, height: 100), wallOrigin: origin.timeIntervalSince1970)
+            _ = director.run(to: t, images: LoadedImages(allReady: true))
+            return (director.programme.playlist, director.programme.displayOn, director.engine.currentSource)
         }
         let morning = instant("2026-04-01T08:59:30")
         #expect(state(from: morning, at: 15) == ("idle", true, "/p/b.jpg"))

@@ -19,21 +19,17 @@ private final class ResumeFixture {
     }
 
     /// A fresh start of the program: a new session, programme and live show.
-    func start() throws -> (LiveShow, ShowEngine) {
+    func start() throws -> DirectorDriver {
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
-        let origin = Date(timeIntervalSince1970: 1_780_000_000)
-        let programme = Programme(schedule: document.schedule(fallbackZone: .gmt), wallOrigin: origin)
-        let live = LiveShow(
-            session: session, programme: programme, resume: ResumeStore(path: stateFile), origin: document.file
-        ) { document, name in document.playlist(named: name)?.options(base: ShowOptions()) ?? ShowOptions() }
-        var engine = live.makeEngine(output: Size(width: 100, height: 100))
-        live.update(&engine, now: 0, wall: origin)
-        return (live, engine)
-    }
-
-    func name(_ engine: ShowEngine) -> String? {
-        engine.currentSource.map { ($0 as NSString).lastPathComponent }
+        let setup = ShowSetup(origin: document.file)
+        var run = DirectorDriver(
+            ShowDirector(
+                setup: setup, environment: ShowEnvironment(feed: session, positions: ResumeStore(path: stateFile)),
+                output: Size(width: 100, height: 100), wallOrigin: 1_780_000_000),
+            origin: 1_780_000_000)
+        run.step(to: 0)
+        return run
     }
 }
 
@@ -71,50 +67,45 @@ private final class ResumeFixture {
 
     @Test func aRestartCarriesOnWhereTheShowWas() throws {
         let f = try ResumeFixture()
-        var (live, engine) = try f.start()
-        #expect(f.name(engine) == "a.jpg")
-        _ = engine.run(to: 12) { _ in true }
-        live.update(&engine, now: 1, wall: Date())
-        #expect(f.name(engine) == "b.jpg")
-        live.finish(engine)
+        var run = try f.start()
+        #expect(run.current == "a.jpg")
+        run.step(to: 12, control: .stop)
+        #expect(run.current == "b.jpg")
 
-        let (again, resumed) = try f.start()
-        #expect(f.name(resumed) == "b.jpg")
-        #expect(again.notices.isEmpty)
+        var again = try f.start()
+        #expect(again.current == "b.jpg")
+        #expect(again.director.notices.isEmpty)
         // It goes on from there.
-        var next = resumed
-        _ = next.run(to: 10.5) { _ in true }
-        #expect(f.name(next) == "c.jpg")
+        again.step(to: 10.5)
+        #expect(again.current == "c.jpg")
     }
 
     @Test func anEditedPlaylistStartsFromTheFirstSlide() throws {
         let f = try ResumeFixture()
-        var (live, engine) = try f.start()
-        _ = engine.run(to: 12) { _ in true }
-        live.finish(engine)
+        var run = try f.start()
+        run.step(to: 12, control: .stop)
         try f.tree.write(
             "frame.json",
             "{ \"version\": 1, \"defaults\": { \"interval\": 9 }, \"items\": [ { \"folder\": \"photos\" } ] }")
-        let (_, restarted) = try f.start()
-        #expect(f.name(restarted) == "a.jpg")
+        let restarted = try f.start()
+        #expect(restarted.current == "a.jpg")
     }
 
     @Test func aCorruptOrStalePositionIsIgnoredWithAWarning() throws {
         let f = try ResumeFixture()
         try f.tree.write("state/position.json", "garbage")
-        let (corrupt, first) = try f.start()
-        #expect(f.name(first) == "a.jpg")
-        #expect(corrupt.notices.count == 1)
-        #expect(corrupt.notices.first?.contains("not a resume position") == true)
+        let corrupt = try f.start()
+        #expect(corrupt.current == "a.jpg")
+        #expect(corrupt.director.notices.count == 1)
+        #expect(corrupt.director.notices.first?.contains("not a resume position") == true)
 
         // A position pointing at a file that was deleted since.
-        var (live, engine) = try f.start()
-        _ = engine.run(to: 12) { _ in true }
-        live.finish(engine)
-        #expect(f.name(engine) == "b.jpg")
+        var run = try f.start()
+        run.step(to: 12, control: .stop)
+        #expect(run.current == "b.jpg")
         try f.tree.remove("photos/b.jpg")
-        let (stale, restarted) = try f.start()
-        #expect(f.name(restarted) == "a.jpg")
-        #expect(stale.notices.first?.contains("which is missing") == true)
+        let stale = try f.start()
+        #expect(stale.current == "a.jpg")
+        #expect(stale.director.notices.first?.contains("which is missing") == true)
     }
 }

@@ -9,7 +9,7 @@ import VitrineCore
 @Suite("JPEG decoding in two bands")
 struct JPEGBandDecoderTests {
     /// The whole-image path: TurboJPEG at the DCT scale, then the area downscale.
-    static func wholeImage(_ bytes: [UInt8], _ plan: DecodePlan, denominator: Int) throws -> PixelBuffer {
+    static func wholeImage(_ bytes: [UInt8], _ plan: DecodeGeometry, denominator: Int) throws -> PixelBuffer {
         let turbo = try #require(TurboJPEGHandle.decompressor())
         let w = DCTScale.scaled(plan.storedWidth, denominator: denominator)
         let h = DCTScale.scaled(plan.storedHeight, denominator: denominator)
@@ -19,9 +19,9 @@ struct JPEGBandDecoderTests {
         }
     }
 
-    static func plan(_ bytes: [UInt8], width: Int, height: Int, output: Size) throws -> DecodePlan {
+    static func plan(_ bytes: [UInt8], width: Int, height: Int, output: Size) throws -> DecodeGeometry {
         let request = DecodeRequest(path: "test.jpg", output: output, fit: .contain, background: .black)
-        return try DecodePlan(
+        return try DecodeGeometry(
             storedWidth: width, storedHeight: height, orientation: ExifOrientation.of(bytes, format: .jpeg),
             request: request, limits: DecodeLimits())
     }

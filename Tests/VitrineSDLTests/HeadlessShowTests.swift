@@ -11,14 +11,16 @@ struct HeadlessShowTests {
         options.interval = 1
         options.transitionDuration = 0.5
         let slides = (0..<7).map { Slide(source: "slide-\($0).png") }
-        let show = try HeadlessShow(
-            slides: slides, options: options, size: Size(width: 64, height: 36), decoder: PatternDecoder())
-        try show.run(transitions: 40, frameTime: 0.25)
-        try show.settle()
+        let size = Size(width: 64, height: 36)
+        let director = ShowDirector(slides: slides, setup: ShowSetup(show: options, waitForImages: false), output: size)
+        let show = try HeadlessShow(director: director, size: size, frameTime: 0.25, decoder: PatternDecoder())
+        try show.run(transitions: 40)
         #expect(show.transitions == 40)
-        #expect(show.frames == 160)
-        // Three to start with (current, next, previous), then the new next one each time.
-        #expect(show.decodes == 3 + 40)
+        // Four frames a transition, and one at the start while the first images decode.
+        #expect(show.frames == 1 + 160)
+        // Three to start with (current, next, previous), then the new next one each time; the
+        // 40th transition's is decoded and taken by the next frame.
+        #expect(show.decodes == 3 + 39)
     }
 
     @Test("a show whose images all fail to decode stops with a reason")
@@ -28,9 +30,11 @@ struct HeadlessShowTests {
                 throw DecodeError(path: request.path, reason: "broken")
             }
         }
-        let show = try HeadlessShow(
-            slides: [Slide(source: "x.png"), Slide(source: "y.png")], options: ShowOptions(),
-            size: Size(width: 64, height: 36), decoder: Broken())
-        #expect(throws: HeadlessShow.Stalled.self) { try show.run(transitions: 1, frameTime: 0.25) }
+        let size = Size(width: 64, height: 36)
+        let director = ShowDirector(
+            slides: [Slide(source: "x.png"), Slide(source: "y.png")], setup: ShowSetup(waitForImages: false),
+            output: size)
+        let show = try HeadlessShow(director: director, size: size, frameTime: 0.25, decoder: Broken())
+        #expect(throws: HeadlessShow.Stalled.self) { try show.run(transitions: 1) }
     }
 }

@@ -45,9 +45,11 @@ struct RotatedSnapshotTests {
     {
         var options = ShowOptions()
         options.transition = transition
-        var renderer = SnapshotRenderer(options: options, size: size, decoder: PatternDecoder())
-        renderer.rotation = rotation
-        return try renderer.render(slides: slides, at: time).canvas.pixels()
+        let setup = ShowSetup(show: options, rotation: rotation)
+        let snapshot = Snapshot(size: size, decoder: PatternDecoder())
+        return try snapshot.render(at: time) { _ in
+            ShowDirector(slides: slides, setup: setup, output: rotation.logicalSize(for: size))
+        }.canvas.pixels()
     }
 
     @Test(

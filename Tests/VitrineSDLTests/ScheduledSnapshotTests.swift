@@ -47,13 +47,19 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
         return content
     }
 
-    private func frame(at clock: String, decoder: any ImageDecoding = FlatDecoder()) throws -> ScheduledSnapshot.Frame {
+    private func frame(at clock: String, decoder: any ImageDecoding = FlatDecoder()) throws -> Snapshot.Frame {
         var options = ShowOptions()
         options.fit = .cover
-        let snapshot = ScheduledSnapshot(
-            content: content(), options: { _ in options }, size: Size(width: 32, height: 18), decoder: decoder,
-            wallOrigin: WallClockText.parse(clock, defaultZone: .gmt) ?? .distantPast)
-        return try snapshot.render(at: 0.5)
+        let size = Size(width: 32, height: 18)
+        let origin = (WallClockText.parse(clock, defaultZone: .gmt) ?? .distantPast).timeIntervalSince1970
+        let snapshot = Snapshot(size: size, decoder: decoder)
+        return try snapshot.render(at: 0.5) { failed in
+            let feed = FixedFeed(content: content())
+            for path in failed { _ = feed.markFailed(path) }
+            return ShowDirector(
+                setup: ShowSetup(show: options), environment: ShowEnvironment(feed: feed), output: size,
+                wallOrigin: origin)
+        }
     }
 
     @Test func theFrameShowsThePlaylistOfTheClock() throws {

@@ -30,7 +30,7 @@ struct ServiceEndToEndTests {
         let stopping = socket.wait(for: "STOPPING=1", from: child.pid, timeout: 30)
         #expect(stopping.found)
         #expect(child.waitForExit(timeout: 30) == 0)
-        #expect(child.standardError.contains("INFO service: stopped at slide 1 of "))
+        #expect(child.standardError.contains("INFO play: stopped at slide 1 of "))
     }
 
     @Test("SIGHUP reads the configuration again; a broken one keeps the show going")
@@ -65,7 +65,7 @@ struct ServiceEndToEndTests {
 
         try Data(#"{"sources": ["three"], "interval": 5}"#.utf8).write(to: config)
         child.send(SIGHUP)
-        #expect(child.waitForError(containing: "INFO play: reloaded: 3 slides", timeout: 30))
+        #expect(child.waitForError(containing: "INFO play: reloaded: sources: 3 images", timeout: 30))
         let status = socket.wait(for: "READY=1", from: child.pid, timeout: 30)
         #expect(status.lines.contains("RELOADING=1"))
 

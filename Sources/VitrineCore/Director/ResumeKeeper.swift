@@ -42,7 +42,8 @@ struct ResumeKeeper {
             }
             guard position.playlist == playlist else { return nil }
             guard feed.prime(position.source) else {
-                return "the saved position points at \(position.source), which is missing; starting from the first slide"
+                return
+                    "the saved position points at \(position.source), which is missing; starting from the first slide"
             }
             pending = position.source
             log.info("resuming at \(position.source)")

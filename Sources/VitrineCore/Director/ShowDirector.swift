@@ -12,6 +12,8 @@ public struct ShowDirector {
     private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
     private let log = Log("play")
+    /// Content, schedule and resume messages.
+    private let contentLog = Log("playlist")
     /// The show's clock runs once its first image is on the screen (or the display is off).
     private var started = false
     /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
@@ -55,7 +57,7 @@ public struct ShowDirector {
         resume = ResumeKeeper(store: environment.positions, setup: setup, text: feed.fingerprintText)
         hooks = environment.powerHooks(feed.document.display)
         feed.start()
-        if let warning = resume.restore(feed: feed, playlist: programme.playlist, log: log) { warn(warning) }
+        if let warning = resume.restore(feed: feed, playlist: programme.playlist, log: contentLog) { warn(warning) }
         let name = programme.playlist
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
         resume.moveToPending(&engine, scanning: feed.isScanning)
@@ -226,9 +228,11 @@ public struct ShowDirector {
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
     /// else a few times a second while folders are listed.
     private mutating func rebuildSlides(now: Double) {
+        var finishedReload = false
         if reloading {
             guard !feed.isScanning || engine.show.count == 0 else { return }
             reloading = false
+            finishedReload = true
             slidesStale = true
         }
         guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
@@ -237,8 +241,9 @@ public struct ShowDirector {
         engine.replaceSlides(feed.slides(for: programme.playlist), keeping: engine.currentSource, at: engine.time)
         slidesStale = false
         lastRebuild = now
-        if !feed.isScanning, engine.show.count != before {
-            log.info("playlist '\(programme.playlist)': \(engine.show.count) images")
+        if !feed.isScanning, engine.show.count != before || finishedReload {
+            let what = feed.document.file.isEmpty ? "sources" : "playlist '\(programme.playlist)'"
+            log.info("\(finishedReload ? "reloaded: " : "")\(what): \(engine.show.count) images")
         }
         resume.moveToPending(&engine, scanning: feed.isScanning)
     }
@@ -284,7 +289,6 @@ public struct ShowDirector {
         engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
         reloading = true
         rebuildSlides(now: .infinity)
-        log.info("reloaded: \(newFeed.isScanning ? "listing the sources" : "\(engine.show.count) slides")")
     }
 
     /// While the show is empty: the feed's problem, "Getting ready" during a listing, "No images yet" after it.
@@ -317,7 +321,7 @@ public struct ShowDirector {
     }
 
     private mutating func warn(_ message: String) {
-        log.warning(message)
+        contentLog.warning(message)
         remember(message)
     }
 

@@ -3,7 +3,7 @@ import VitrineCore
 /// What one decode aims for, worked out from the stored size, the orientation
 /// and the request: the size to reduce to (in stored orientation) and the
 /// upright source size the result reports.
-struct DecodePlan {
+struct DecodeGeometry {
     let path: String
     let storedWidth: Int
     let storedHeight: Int
