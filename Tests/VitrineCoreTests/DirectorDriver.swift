@@ -24,10 +24,11 @@ struct DirectorDriver {
     ) -> FrameOutput {
         var events = events
         var failed = failed
+        var out: FrameOutput
         repeat {
             let dt = min(0.1, max(0, t - time))
             time += dt
-            let out = director.frame(
+            out = director.frame(
                 FrameInput(
                     frameTime: dt, monotonic: time, wall: origin + time, output: output, events: events,
                     images: images, failed: failed, control: time >= t - 1e-9 ? control : .keepGoing))
@@ -35,7 +36,7 @@ struct DirectorDriver {
             failed = []
             last = out
         } while time < t - 1e-9
-        return last!
+        return out
     }
 
     /// The name of the file showing.
