@@ -13,6 +13,8 @@ public enum DecodeWorker {
             case crash
             case hang
             case hog
+            /// Stopped by a SIGHUP, as when one is sent to the whole process group.
+            case hangup
         }
         public var kind: Kind
         public var fileName: String
@@ -108,6 +110,9 @@ public enum DecodeWorker {
             raise(SIGSEGV)
         case .hang:
             while true { pause() }
+        case .hangup:
+            signal(SIGHUP, SIG_DFL)
+            raise(SIGHUP)
         case .hog:
             var blocks: [UnsafeMutableRawPointer] = []
             while true {

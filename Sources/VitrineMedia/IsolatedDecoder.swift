@@ -47,40 +47,54 @@ public struct IsolatedDecoder: ImageDecoding {
         let stamp = try FileStamp.of(path).get()
         return try pool.state.withLock { (state) throws(DecodeError) -> DecodedImage in
             if let known = state.failures[path], known.stamp == stamp { throw known.error }
-            let worker: WorkerProcess
-            if let running = state.worker {
-                worker = running
-            } else {
-                switch WorkerProcess.spawn(configuration.workerCommand) {
-                case .success(let started):
-                    worker = started
-                    state.spawned += 1
-                case .failure(let failure):
-                    // Not the file's fault: nothing is remembered.
-                    throw DecodeError(path: path, reason: "cannot start the decode worker: \(failure.reason)")
+            // A worker stopped from outside is not the file's fault: a fresh one tries it again, once.
+            for attempt in 0..<2 {
+                let worker = try running(&state, path: path)
+                switch worker.decode(request, limits: configuration.limits, deadline: configuration.deadline) {
+                case .decoded(let image):
+                    return image
+                case .refused(let reason):
+                    let error = DecodeError(path: path, reason: reason)
+                    state.failures[path] = Failure(stamp: stamp, error: error)
+                    throw error
+                case .lost(let reason):
+                    replace(worker, &state)
+                    let error = DecodeError(path: path, reason: reason)
+                    state.failures[path] = Failure(stamp: stamp, error: error)
+                    throw error
+                case .interrupted(let reason):
+                    replace(worker, &state)
+                    if attempt == 1 {
+                        throw DecodeError(path: path, reason: "\(reason); it will be tried again later")
+                    }
                 }
             }
-            state.worker = worker
-            switch worker.decode(request, limits: configuration.limits, deadline: configuration.deadline) {
-            case .decoded(let image):
-                return image
-            case .refused(let reason):
-                let error = DecodeError(path: path, reason: reason)
-                state.failures[path] = Failure(stamp: stamp, error: error)
-                throw error
-            case .lost(let reason):
-                // Killed or dead: replace it now, so the next image does not wait for a start.
-                worker.stop()
-                state.replaced += 1
-                state.worker = nil
-                if case .success(let fresh) = WorkerProcess.spawn(configuration.workerCommand) {
-                    state.worker = fresh
-                    state.spawned += 1
-                }
-                let error = DecodeError(path: path, reason: reason)
-                state.failures[path] = Failure(stamp: stamp, error: error)
-                throw error
-            }
+            throw DecodeError(path: path, reason: "the decoder could not be started")
+        }
+    }
+
+    /// The running worker, started when there is none.
+    private func running(_ state: inout State, path: String) throws(DecodeError) -> WorkerProcess {
+        if let running = state.worker { return running }
+        switch WorkerProcess.spawn(configuration.workerCommand) {
+        case .success(let started):
+            state.worker = started
+            state.spawned += 1
+            return started
+        case .failure(let failure):
+            // Not the file's fault: nothing is remembered.
+            throw DecodeError(path: path, reason: "cannot start the decode worker: \(failure.reason)")
+        }
+    }
+
+    /// Killed or dead: replaced now, so the next image does not wait for a start.
+    private func replace(_ worker: WorkerProcess, _ state: inout State) {
+        worker.stop()
+        state.replaced += 1
+        state.worker = nil
+        if case .success(let fresh) = WorkerProcess.spawn(configuration.workerCommand) {
+            state.worker = fresh
+            state.spawned += 1
         }
     }
 

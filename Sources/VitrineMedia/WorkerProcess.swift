@@ -15,8 +15,11 @@ final class WorkerProcess {
         case decoded(DecodedImage)
         /// The worker answered that the file cannot be shown; it stays usable.
         case refused(String)
-        /// The worker is gone or was stopped; it must be replaced.
+        /// The worker is gone or was stopped while decoding the file (the file's fault); it must be replaced.
         case lost(String)
+        /// The worker was ended by a signal the file did not cause (SIGHUP or SIGTERM to the
+        /// process group, SIGKILL from outside); it must be replaced and the file tried again.
+        case interrupted(String)
     }
 
     private init(pid: pid_t, channel: WorkerChannel, pixels: SharedPixels) {
@@ -94,7 +97,7 @@ final class WorkerProcess {
         guard pixels.reserve(message.maxResultBytes) else {
             return .lost("cannot reserve shared memory for the pixels (\(SpawnError.describe(errno)))")
         }
-        guard let text = WorkerCoding.encode(message), channel.send(text) else { return .lost(ended()) }
+        guard let text = WorkerCoding.encode(message), channel.send(text) else { return ended() }
         switch channel.receive(until: Monotonic.now() + deadline) {
         case .success(let line):
             guard let reply = WorkerCoding.decode(WorkerReply.self, from: line) else {
@@ -115,7 +118,7 @@ final class WorkerProcess {
             stop()
             return .lost("decoding took longer than \(Self.seconds(deadline)); the decoder was stopped")
         case .failure:
-            return .lost(ended())
+            return ended()
         }
     }
 
@@ -126,14 +129,20 @@ final class WorkerProcess {
         _ = reap()
     }
 
-    /// Why the worker ended, once it has.
-    private func ended() -> String {
-        guard let status = reap() else { return "the decoder stopped answering" }
+    /// Signals a worker gets from outside, not from decoding a file.
+    static let externalSignals: Set<Int32> = [SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGKILL, SIGPIPE, SIGUSR1, SIGUSR2]
+
+    /// Why the worker ended, once it has: the file's fault, or a signal from outside.
+    private func ended() -> Outcome {
+        guard let status = reap() else { return .lost("the decoder stopped answering") }
         let signal = status & 0x7F
-        if signal != 0 {
-            return "the decoder crashed (\(Self.signalName(signal))); the file is probably damaged"
+        if Self.externalSignals.contains(signal) {
+            return .interrupted("the decoder was stopped from outside (\(Self.signalName(signal)))")
         }
-        return "the decoder exited unexpectedly (code \((status >> 8) & 0xFF))"
+        if signal != 0 {
+            return .lost("the decoder crashed (\(Self.signalName(signal))); the file is probably damaged")
+        }
+        return .lost("the decoder exited unexpectedly (code \((status >> 8) & 0xFF))")
     }
 
     /// Waits for the process to end; its raw wait status, or nil if it could not be collected.
@@ -155,6 +164,9 @@ final class WorkerProcess {
         case SIGILL, SIGTRAP: return "runtime trap, often out of memory"
         case SIGFPE: return "arithmetic fault"
         case SIGKILL: return "killed"
+        case SIGHUP: return "SIGHUP"
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
         case SIGALRM, SIGXCPU: return "stopped after running too long"
         default: return "signal \(signal)"
         }

@@ -58,6 +58,39 @@ import VitrineMedia
         #expect(next.pixels.width == 96)
     }
 
+    /// A SIGHUP sent to the process group stops the worker in the middle of a good photo:
+    /// not the file's fault, so it is tried again on a fresh worker and never remembered as bad.
+    @Test func aWorkerStoppedFromOutsideDoesNotMarkTheFileBad() throws {
+        let folder = try Self.folderWithGoodImages(["good.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoder = WorkerBinary.decoder(fault: .init(kind: .hangup, fileName: "good.jpg"))
+        defer { decoder.shutdown() }
+        let path = folder.appendingPathComponent("good.jpg").path
+        let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(path)) }
+        let reason = error?.reason ?? ""
+        #expect(reason.contains("stopped from outside (SIGHUP)"), "\(reason)")
+        #expect(!reason.contains("damaged"))
+        #expect(decoder.statistics.replaced == 2, "tried again once, on a fresh worker")
+        // Not remembered: asked again, a worker is asked again (a crash would be answered from memory).
+        _ = try? decoder.decode(Fixtures.fullSize(path))
+        #expect(decoder.statistics.replaced == 4)
+    }
+
+    /// A worker killed while it waits costs nothing: the next photo is decoded by a fresh one.
+    @Test(arguments: [SIGHUP, SIGTERM, SIGKILL])
+    func aWorkerKilledWhileIdleIsReplacedAndThePhotoDecodes(_ signal: Int32) throws {
+        let folder = try Self.folderWithGoodImages(["next.jpg"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        #expect(decoder.prepare())
+        let pid = try #require(decoder.workerProcessID)
+        #expect(kill(pid, signal) == 0)
+        let image = try decoder.decode(Fixtures.fullSize(folder.appendingPathComponent("next.jpg").path))
+        #expect(image.pixels.width == 96)
+        #expect(decoder.statistics.replaced == 1)
+    }
+
     /// A worker that never answers is killed at the deadline (short here, so the test is quick).
     @Test func hungWorkerIsKilledAtTheDeadline() throws {
         let folder = try Self.folderWithGoodImages(["stuck.jpg", "next.jpg"])
