@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import VitrineCore
+
+/// A content feed held in memory: the test says what it holds and what changed. A test double
+/// of `PlaylistSession`, which lists and watches real folders.
+private final class FakeFeed: ContentFeed {
+    var document: PlaylistDocument
+    var content: PlaylistContent { PlaylistContent(document: document) }
+    var isScanning = false
+    var problem: StatusScreen?
+    var fingerprintText: String { "" }
+    var slides: [String: [Slide]]
+    var update = SessionUpdate()
+    private(set) var failed: [String] = []
+
+    init(_ slides: [String], playlist: String = "sources", display: DisplayPowerSpec = DisplayPowerSpec()) {
+        document = PlaylistDocument(
+            file: "", timeZoneName: "UTC", playlists: [PlaylistSpec(name: playlist, items: [])], display: display)
+        self.slides = [playlist: slides.map { Slide(source: $0) }]
+    }
+
+    /// The feed now holds `paths`, and says so at the next poll.
+    func change(to paths: [String], playlist: String = "sources") {
+        slides[playlist] = paths.map { Slide(source: $0) }
+        update.playlists.insert(playlist)
+    }
+
+    func start() {}
+    func poll(now: Double) -> SessionUpdate {
+        defer { update = SessionUpdate() }
+        return update
+    }
+    func slides(for playlist: String) -> [Slide] { slides[playlist] ?? [] }
+    func markFailed(_ path: String) -> Set<String> {
+        failed.append(path)
+        for key in slides.keys { slides[key]?.removeAll { $0.source == path } }
+        return []
+    }
+    func prime(_ path: String) -> Bool { false }
+}
+
+private let origin = 1_780_000_000.0
+
+private func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin) -> DirectorDriver {
+    DirectorDriver(
+        ShowDirector(
+            setup: setup, environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
+            wallOrigin: wallOrigin),
+        origin: wallOrigin)
+}
+
+@Suite struct DirectorTests {
+    @Test func aFolderThatGoesTakesOnlyItsOwnPhotos() {
+        let feed = FakeFeed(["/A/1.jpg", "/A/2.jpg", "/B/1.jpg"])
+        var run = director(feed, setup: ShowSetup(waitForImages: false))
+        run.step(to: 1)
+        #expect(run.engine.show.count == 3)
+        feed.change(to: ["/A/1.jpg", "/A/2.jpg"])
+        let out = run.step(to: 2)
+        #expect(run.engine.show.count == 2)
+        #expect(out.exitCode == nil, "the show goes on with A's photos")
+        #expect(run.engine.status == nil)
+        // Everything gone: "No images yet", not an exit, when nothing failed to decode.
+        feed.change(to: [])
+        let empty = run.step(to: 3)
+        #expect(empty.exitCode == nil)
+        #expect(run.engine.status == .noImages(folders: []))
+    }
+
+    @Test func aShowWhosePhotosAllFailEndsWithOneUnlessItWaits() {
+        let feed = FakeFeed(["/x.jpg"])
+        var run = director(feed, setup: ShowSetup(waitForImages: false))
+        run.images = LoadedImages()
+        let out = run.step(to: 0.1, failed: [DecodeFailure(path: "/x.jpg", reason: "/x.jpg: broken")])
+        #expect(feed.failed == ["/x.jpg"])
+        #expect(out.exitCode == 1)
+        var waiting = director(FakeFeed(["/x.jpg"]), setup: ShowSetup(waitForImages: true))
+        waiting.images = LoadedImages()
+        #expect(waiting.step(to: 0.1, failed: [DecodeFailure(path: "/x.jpg", reason: "broken")]).exitCode == nil)
+    }
+
+    @Test func quitAfterEndsAShowThatNeverLeftItsStatusScreen() {
+        let feed = FakeFeed([])
+        var run = director(feed, setup: ShowSetup(quitAfter: 1))
+        #expect(run.step(to: 0.5).exitCode == nil)
+        #expect(run.engine.status != nil)
+        #expect(run.step(to: 1.05).exitCode == 0)
+    }
+
+    @Test func theScreenShowsTheErrorThePlaylistHasNow() {
+        let feed = FakeFeed([])
+        feed.problem = .playlistError(file: "/p.json", line: 3, message: "first")
+        var run = director(feed)
+        run.step(to: 0.1)
+        #expect(run.engine.status == .playlistError(file: "/p.json", line: 3, message: "first"))
+        feed.problem = .playlistError(file: "/p.json", line: 7, message: "second")
+        feed.update.rejected = ["/p.json:7:1: error: second"]
+        run.step(to: 0.2)
+        #expect(run.engine.status == .playlistError(file: "/p.json", line: 7, message: "second"))
+        // Fixed: the show starts.
+        feed.problem = nil
+        feed.change(to: ["/a.jpg"])
+        run.step(to: 0.3)
+        #expect(run.engine.status == nil && run.engine.show.count == 1)
+    }
+
+    /// The frame loop and the snapshot both keep a user's pause over a display-off window.
+    @Test func aUserPauseOutlivesAnOffWindowInPlayAndInSnapshots() {
+        var display = DisplayPowerSpec()
+        display.off = [TimeWindow(from: TimeOfDay("23:00") ?? .midnight, to: TimeOfDay("23:01") ?? .midnight)]
+        let start = (WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt) ?? .distantPast)
+            .timeIntervalSince1970
+        let pause = InputEvent(time: 1, kind: .key(.space))
+        var play = director(FakeFeed(["/a.jpg", "/b.jpg"], display: display), at: start)
+        play.step(to: 2, events: [pause])
+        play.step(to: 80)
+        #expect(play.director.displayOn && play.engine.show.isPaused)
+
+        var snapshot = ShowDirector(
+            setup: ShowSetup(), environment: ShowEnvironment(feed: FakeFeed(["/a.jpg", "/b.jpg"], display: display)),
+            output: Size(width: 100, height: 100), wallOrigin: start, input: [pause])
+        _ = snapshot.run(to: 80, images: LoadedImages(allReady: true))
+        #expect(snapshot.displayOn && snapshot.engine.show.isPaused)
+    }
+
+    @Test func aReloadKeepsTheClockTheInputTraceAndTheSlideShowing() {
+        let feed = FakeFeed(["/a.jpg", "/b.jpg", "/c.jpg"])
+        let later = InputEvent(time: 20, kind: .key(.right))
+        var run = DirectorDriver(
+            ShowDirector(
+                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
+                wallOrigin: origin, input: [later]),
+            origin: origin)
+        run.step(to: 9)
+        #expect(run.current == "b.jpg")
+        var fresh = ShowSetup()
+        fresh.show.interval = 30
+        let next = FakeFeed(["/b.jpg", "/c.jpg", "/d.jpg"])
+        run.step(to: 10, control: .reload(fresh, next))
+        #expect(run.engine.show.count == 3)
+        #expect(run.current == "b.jpg", "the slide showing stays")
+        #expect(run.engine.time >= 9.9, "the clock goes on")
+        // The trace's key at t = 20 still comes: one slide on.
+        run.step(to: 21)
+        #expect(run.current == "c.jpg")
+        #expect(run.engine.show.options.interval == 30)
+    }
+
+    @Test func aPressWakesADarkDisplayAndDoesNothingElse() {
+        var display = DisplayPowerSpec()
+        display.off = [TimeWindow(from: TimeOfDay("00:00") ?? .midnight, to: TimeOfDay("23:59") ?? .midnight)]
+        var run = director(FakeFeed(["/a.jpg", "/b.jpg"], display: display))
+        let off = run.step(to: 1)
+        #expect(!run.director.displayOn)
+        #expect(off.decodes == DecodePlan(), "nothing is decoded or kept while off")
+        let on = run.step(to: 1.1, events: [InputEvent(time: 1, kind: .key(.right))])
+        #expect(run.director.displayOn)
+        #expect(run.current == "a.jpg", "the waking key did not page")
+        #expect(on.decodes.keep.contains("/a.jpg"))
+    }
+}
