@@ -121,9 +121,11 @@ public struct FolderIndex: Sendable {
     }
 }
 
-/// Natural order of names: runs of digits compare as numbers, letters without
-/// regard to case; written here rather than taken from Foundation so that it is
-/// fast on 50,000 names and the same on every system.
+/// Natural order of names, as a file manager shows them: runs of digits compare
+/// as numbers (`img-2` before `img-10`), letters without regard to case or accents
+/// (`é` next to `e`, not after `z`); names equal in that sense fall back to their
+/// bytes, so the order is total. Written here rather than taken from the locale so
+/// that it is fast on 50,000 names and the same on every system.
 public enum NaturalOrder {
     /// Whether the relative path `a` comes before `b`, component by component.
     public static func pathPrecedes(_ a: String, _ b: String) -> Bool {
@@ -145,6 +147,22 @@ public enum NaturalOrder {
     public static func compare(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Int {
         let x = Array(a)
         let y = Array(b)
+        // Names with accents compare by their letters first.
+        if x.contains(where: { $0 >= 0x80 }) || y.contains(where: { $0 >= 0x80 }) {
+            let folded = compareASCII(unaccented(x), unaccented(y))
+            if folded != 0 { return folded }
+        }
+        return compareASCII(x, y)
+    }
+
+    /// The name with its letters' accents taken off (é → e), by canonical decomposition.
+    static func unaccented(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self).decomposedStringWithCanonicalMapping
+        let marks: ClosedRange<UInt32> = 0x0300...0x036F
+        return Array(String(String.UnicodeScalarView(text.unicodeScalars.filter { !marks.contains($0.value) })).utf8)
+    }
+
+    private static func compareASCII(_ x: [UInt8], _ y: [UInt8]) -> Int {
         var i = 0
         var j = 0
         func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
