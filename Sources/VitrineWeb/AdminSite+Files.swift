@@ -70,7 +70,8 @@ extension AdminSite {
             let kind: String
             switch field.kind {
             case .number(let range):
-                kind = "\"number\",\"min\":\(JSONWriter.number(range.lowerBound)),\"max\":\(JSONWriter.number(range.upperBound))"
+                kind =
+                    "\"number\",\"min\":\(JSONWriter.number(range.lowerBound)),\"max\":\(JSONWriter.number(range.upperBound))"
             case .choice(let choices):
                 kind = "\"choice\",\"choices\":[\(choices.map(JSONText.quote).joined(separator: ","))]"
             case .text: kind = "\"text\""
@@ -107,7 +108,10 @@ extension AdminSite {
             switch field.kind {
             case .number(let range):
                 guard let number = Double(text), range.contains(number) else {
-                    return .error(400, "\(field.label): give a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound))")
+                    return .error(
+                        400,
+                        "\(field.label): give a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound))"
+                    )
                 }
                 value = .number(number)
             case .choice(let choices):

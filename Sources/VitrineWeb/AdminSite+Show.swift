@@ -57,7 +57,8 @@ extension AdminSite {
         guard uploads.count <= options.maximumFilesPerUpload else {
             return .error(413, "at most \(options.maximumFilesPerUpload) photos at once")
         }
-        let replace = request.query["replace"] == "1" || parts.contains { $0.name == "replace" && $0.body == Data("1".utf8) }
+        let replace =
+            request.query["replace"] == "1" || parts.contains { $0.name == "replace" && $0.body == Data("1".utf8) }
         do {
             let stored = try folder.store(uploads, replace: replace, canDecode: show.canDecode)
             log.info("stored \(stored.count) photo(s) in \(folder.path)")

@@ -21,7 +21,8 @@ public final class AdminSite: Sendable {
     static let formCookie = "vitrine_form"
     static let pages = ["now", "photos", "playlist", "schedule", "settings"]
 
-    public init(show: any ShowControlling, options: AdminSiteOptions, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(show: any ShowControlling, options: AdminSiteOptions, now: @escaping @Sendable () -> Date = { Date() })
+    {
         self.show = show
         self.options = options
         self.now = now

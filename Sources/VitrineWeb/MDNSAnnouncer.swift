@@ -131,7 +131,8 @@ public final class MDNSAnnouncer: @unchecked Sendable {
                 client, groupChanged, Unmanaged.passUnretained(context).toOpaque())
         }
         guard let group = context.group else {
-            context.log.warning("cannot announce over mDNS: \(String(cString: avahi_strerror(avahi_client_errno(client))))")
+            context.log.warning(
+                "cannot announce over mDNS: \(String(cString: avahi_strerror(avahi_client_errno(client))))")
             return
         }
         avahi_entry_group_reset(group)
@@ -139,7 +140,8 @@ public final class MDNSAnnouncer: @unchecked Sendable {
         for record in context.service.text { text = avahi_string_list_add(text, record) }
         defer { avahi_string_list_free(text) }
         let added = avahi_entry_group_add_service_strlst(
-            group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0), context.service.name,
+            group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0),
+            context.service.name,
             context.service.type, nil, nil, context.service.port, text)
         guard added == 0, avahi_entry_group_commit(group) == 0 else {
             context.log.warning("cannot announce over mDNS: \(String(cString: avahi_strerror(added)))")

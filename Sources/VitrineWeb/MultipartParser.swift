@@ -24,8 +24,9 @@ public struct MultipartParser {
         public var parts: Int
         public var headerBytes: Int
 
-        public init(fileBytes: Int, totalBytes: Int, fieldBytes: Int = 64 << 10, parts: Int = 64, headerBytes: Int = 8 << 10)
-        {
+        public init(
+            fileBytes: Int, totalBytes: Int, fieldBytes: Int = 64 << 10, parts: Int = 64, headerBytes: Int = 8 << 10
+        ) {
             self.fileBytes = fileBytes
             self.totalBytes = totalBytes
             self.fieldBytes = fieldBytes
@@ -65,7 +66,9 @@ public struct MultipartParser {
         guard pieces.first?.lowercased() == "multipart/form-data" else { return nil }
         for piece in pieces.dropFirst() where piece.lowercased().hasPrefix("boundary=") {
             var value = String(piece.dropFirst("boundary=".count))
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             guard (1...70).contains(value.utf8.count) else { return nil }
             return value
         }
@@ -110,7 +113,9 @@ public struct MultipartParser {
                     buffer.removeAll()
                     return
                 }
-                guard buffer[0] == 13, buffer[1] == 10 else { throw Failure(status: 400, message: "a malformed form upload") }
+                guard buffer[0] == 13, buffer[1] == 10 else {
+                    throw Failure(status: 400, message: "a malformed form upload")
+                }
                 buffer.removeFirst(2)
                 stage = .headers
             case .headers:
@@ -212,9 +217,9 @@ public struct MultipartParser {
             var parameter = ""
             if chars.first == "\"" {
                 chars = chars.dropFirst()
-                while let c = chars.popFirst(), c != "\"" {
-                    if c == "\\", let next = chars.popFirst() { parameter.append(next) } else { parameter.append(c) }
-                }
+                // Browsers write a quote inside a name as %22 and leave backslashes alone, so a
+                // backslash here is part of the name (and refused later as a folder separator).
+                while let c = chars.popFirst(), c != "\"" { parameter.append(c) }
             } else {
                 let end = chars.firstIndex(of: ";") ?? chars.endIndex
                 parameter = chars[..<end].trimmingCharacters(in: .whitespaces)

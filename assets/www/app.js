@@ -17,7 +17,7 @@ async function post(url, body, type) {
   const response = await fetch(url, { method: "POST", headers, body, credentials: "same-origin" });
   let data = {};
   try { data = await response.json(); } catch (e) { data = {}; }
-  if (response.status === 401) location.href = "/login";
+  if (response.status === 401 && !["login", "setup"].includes(document.body.dataset.page)) location.href = "/login";
   return { ok: response.ok, status: response.status, data };
 }
 
