@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
-        .testTarget(name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCore"]),
+        .testTarget(name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCore"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

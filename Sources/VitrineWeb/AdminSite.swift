@@ -47,7 +47,11 @@ public final class AdminSite: Sendable {
         }
         let session = sessions.session(request.cookies[Self.sessionCookie], now: now())
         guard let session else {
-            if path.hasPrefix("/api/") { return .error(401, "sign in first") }
+            // Only pages send a browser on to sign in: a stray request (a favicon) must not
+            // load the sign-in page again behind the person's back and change its form token.
+            guard path == "/" || Self.pages.contains(String(path.dropFirst())) else {
+                return .error(path.hasPrefix("/api/") ? 401 : 404, "sign in first")
+            }
             return .redirect(credentials.hasPassword ? "/login" : "/setup")
         }
         if request.method == "POST" {
@@ -97,17 +101,19 @@ public final class AdminSite: Sendable {
 
     private func setupPage(_ request: WebRequest) -> WebResponse {
         guard !credentials.hasPassword else { return .redirect("/login") }
-        return formPage("setup")
+        return formPage("setup", request)
     }
 
     private func loginPage(_ request: WebRequest) -> WebResponse {
         guard credentials.hasPassword else { return .redirect("/setup") }
-        return formPage("login")
+        return formPage("login", request)
     }
 
     /// A sign-in page: its form token goes in a cookie and in the page, and both must come back.
-    private func formPage(_ name: String) -> WebResponse {
-        let token = Sodium.token()
+    private func formPage(_ name: String, _ request: WebRequest) -> WebResponse {
+        // A browser that has a form token keeps it, so two tabs of the sign-in page both work.
+        let kept = request.cookies[Self.formCookie].flatMap { $0.count == 64 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
+        let token = kept ?? Sodium.token()
         var response = page(name, csrf: token)
         response.headers.append(("Set-Cookie", cookie(Self.formCookie, token, maxAge: 3600)))
         return response

@@ -42,13 +42,33 @@ final class ShowDouble: ShowControlling {
 
     var commands: [ShowCommand] { sent.withLock { $0 } }
 
-    func stateJSON() -> String { "{\"index\":0,\"count\":2,\"paused\":false,\"display\":\"on\",\"uptime\":65}" }
-    func currentFrame() -> EncodedImage? { EncodedImage(bytes: TestImages.png, type: "image/png") }
+    func stateJSON() -> String {
+        let photos = folderNames.filter { !$0.hasPrefix(".") }
+        let source = photos.first.map { JSONText.quote(uploadFolder + "/" + $0) } ?? "null"
+        return "{\"mode\":\"attract\",\"index\":0,\"count\":\(photos.count),\"paused\":false,"
+            + "\"source\":\(source),\"playlist\":null,\"display\":\"on\",\"uptime\":3725,"
+            + "\"warnings\":[\"broken.jpg: not a picture; skipped\"]}"
+    }
+
+    /// The first photo of the folder stands for the frame on the screen.
+    func currentFrame() -> EncodedImage? {
+        for name in folderNames where !name.hasPrefix(".") {
+            if let data = FileManager.default.contents(atPath: uploadFolder + "/" + name),
+                let type = PhotoFolder.sniff(data)
+            {
+                return EncodedImage(bytes: data, type: type)
+            }
+        }
+        return EncodedImage(bytes: TestImages.png, type: "image/png")
+    }
     func send(_ command: ShowCommand) -> String? {
         sent.withLock { $0.append(command) }
         return nil
     }
-    func preview(at moment: Date) -> Data? { TestImages.png }
+    func preview(at moment: Date) -> Data? {
+        guard let frame = currentFrame(), frame.type == "image/png" else { return TestImages.png }
+        return frame.bytes
+    }
     func scheduleChart() -> Data? { nil }
     /// The decode probe: a picture whose bytes say BROKEN does not decode.
     func canDecode(_ path: String) -> Bool {
