@@ -64,4 +64,12 @@ import VitrineWeb
         #expect(MDNSAnnouncer.Service.defaultName(hostname: "kitchen.lan") == "vitrine-kitchen")
         #expect(MDNSAnnouncer.Service(name: "x", port: 80).type == "_http._tcp")
     }
+
+    @Test func theAnnouncerIsThereExactlyWhenAvahiIs() {
+        // With avahi-daemon running the service is announced; without it init logs one line and gives nil.
+        let daemon = FileManager.default.fileExists(atPath: "/run/avahi-daemon/socket")
+        let announcer = MDNSAnnouncer(MDNSAnnouncer.Service(name: "vitrine-test-\(getpid())", port: 8080))
+        #expect((announcer != nil) == daemon)
+        if let announcer { #expect(announcer.name.hasPrefix("vitrine-test-")) }
+    }
 }
