@@ -16,6 +16,9 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CQRencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -31,6 +34,8 @@ let package = Package(
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
+        // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
+        .target(name: "VitrineWeb", dependencies: ["VitrineCore", "CSodium", "CQRencode", "CAvahi"]),
         // The command line.
         .executableTarget(
             name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
@@ -40,6 +45,7 @@ let package = Package(
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
+        .testTarget(name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCore"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,94 @@
+import Foundation
+import VitrineCore
+
+/// Photos, commands, previews: the calls behind the Now, Photos and Schedule pages.
+extension AdminSite {
+    func command(_ request: WebRequest) -> WebResponse {
+        let name = request.formFields["command"] ?? request.query["command"] ?? ""
+        guard let command = ShowCommand(rawValue: name) else {
+            let known = ShowCommand.allCases.map(\.rawValue).joined(separator: ", ")
+            return .error(400, "unknown command \"\(String(name.prefix(40)))\"; one of \(known)")
+        }
+        if let refusal = show.send(command) { return .error(409, refusal) }
+        return .json("{\"sent\":\(JSONText.quote(command.rawValue))}")
+    }
+
+    var folder: PhotoFolder { PhotoFolder(path: show.uploadFolder) }
+
+    func photoList() -> WebResponse {
+        let items = folder.list().map {
+            "{\"name\":\(JSONText.quote($0.name)),\"bytes\":\($0.bytes),"
+                + "\"modified\":\(Int($0.modified.timeIntervalSince1970))}"
+        }
+        return .json("{\"photos\":[\(items.joined(separator: ","))]}")
+    }
+
+    func photo(_ request: WebRequest) -> WebResponse {
+        do {
+            let path = try folder.existing(request.query["name"] ?? "")
+            guard let data = FileManager.default.contents(atPath: path), let type = PhotoFolder.sniff(data) else {
+                return .error(404, "not a picture")
+            }
+            return .bytes(data, type: type)
+        } catch {
+            return .error(error.status, error.message)
+        }
+    }
+
+    func upload(_ request: WebRequest) -> WebResponse {
+        guard let boundary = MultipartParser.boundary(contentType: request.header("content-type") ?? "") else {
+            return .error(400, "send the photos as a form upload (multipart/form-data)")
+        }
+        var parser = MultipartParser(
+            boundary: boundary,
+            limits: .init(
+                fileBytes: options.maximumFileBytes, totalBytes: options.maximumUploadBytes,
+                parts: options.maximumFilesPerUpload + 4))
+        let parts: [MultipartParser.Part]
+        do {
+            try parser.feed(request.body)
+            parts = try parser.finish()
+        } catch {
+            return .error(error.status, error.message)
+        }
+        let uploads = parts.compactMap { part in
+            part.filename.map { PhotoFolder.Upload(name: $0, bytes: part.body) }
+        }
+        guard uploads.count <= options.maximumFilesPerUpload else {
+            return .error(413, "at most \(options.maximumFilesPerUpload) photos at once")
+        }
+        let replace =
+            request.query["replace"] == "1" || parts.contains { $0.name == "replace" && $0.body == Data("1".utf8) }
+        do {
+            let stored = try folder.store(uploads, replace: replace, canDecode: show.canDecode)
+            log.info("stored \(stored.count) photo(s) in \(folder.path)")
+            return .json("{\"stored\":[\(stored.map(JSONText.quote).joined(separator: ","))]}", status: 201)
+        } catch {
+            return .error(error.status, error.message)
+        }
+    }
+
+    func deletePhoto(_ request: WebRequest) -> WebResponse {
+        let name = request.formFields["name"] ?? ""
+        do {
+            try folder.delete(name)
+            log.info("deleted \(name)")
+            return .json("{\"deleted\":\(JSONText.quote(name))}")
+        } catch {
+            return .error(error.status, error.message)
+        }
+    }
+
+    func preview(_ request: WebRequest) -> WebResponse {
+        let text = request.query["at"] ?? ""
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = options.timeZone
+        formatter.dateFormat = text.count > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm"
+        guard let moment = formatter.date(from: text) else {
+            return .error(400, "give the moment as YYYY-MM-DDTHH:MM")
+        }
+        guard let png = show.preview(at: moment) else { return .error(503, "this moment cannot be drawn") }
+        return .bytes(png, type: "image/png")
+    }
+}

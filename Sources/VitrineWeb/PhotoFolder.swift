@@ -1,0 +1,151 @@
+import Foundation
+
+/// The watched folder as the page sees it: names checked before anything touches the disk,
+/// pictures recognised by their first bytes, files written whole or not at all.
+public struct PhotoFolder: Sendable {
+    /// One picture in the folder.
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var bytes: Int
+        public var modified: Date
+    }
+
+    /// Why a name or file was refused: an HTTP status and one line for the person.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public var status: Int
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The kinds of picture accepted, by their file name extension.
+    public static let extensions = ["jpg", "jpeg", "png", "webp"]
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `name` when it is a plain picture file name; otherwise why not. Names are refused, never
+    /// rewritten, so what lands in the folder is what the person chose.
+    public static func checkName(_ name: String) throws(Refusal) -> String {
+        func refuse(_ why: String) -> Refusal {
+            Refusal(status: 400, message: "\"\(String(name.prefix(80)))\" \(why)")
+        }
+        guard !name.isEmpty else { throw Refusal(status: 400, message: "a file without a name") }
+        guard name.utf8.count <= 200 else { throw refuse("is too long a name (at most 200 bytes)") }
+        guard !name.contains("/"), !name.contains("\\") else {
+            throw refuse("has a folder in its name; give a plain file name")
+        }
+        guard !name.contains("..") else { throw refuse("contains \"..\"; rename the file") }
+        guard !name.hasPrefix(".") else { throw refuse("is a hidden file name (starts with a dot)") }
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw refuse("has control characters in its name")
+        }
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard extensions.contains(ext) else {
+            throw Refusal(
+                status: 415, message: "\"\(String(name.prefix(80)))\" is not a JPEG, PNG or WebP file name")
+        }
+        return name
+    }
+
+    /// The picture kind the first bytes say, as a media type; nil for anything else.
+    public static func sniff(_ bytes: Data) -> String? {
+        let head = [UInt8](bytes.prefix(12))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return "image/webp"
+        }
+        return nil
+    }
+
+    /// The pictures in the folder, by name (hidden and temporary files left out).
+    public func list() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.sorted().compactMap { name in
+            guard (try? Self.checkName(name)) != nil else { return nil }
+            let full = path + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: full),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
+            return Entry(
+                name: name, bytes: (attributes[.size] as? Int) ?? 0,
+                modified: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    /// The full path of a picture already in the folder.
+    public func existing(_ name: String) throws(Refusal) -> String {
+        let checked = try Self.checkName(name)
+        let full = path + "/" + checked
+        guard FileManager.default.fileExists(atPath: full) else {
+            throw Refusal(status: 404, message: "\"\(checked)\" is not in the folder")
+        }
+        return full
+    }
+
+    /// Removes a picture.
+    public func delete(_ name: String) throws(Refusal) {
+        let full = try existing(name)
+        guard unlink(full) == 0 else {
+            throw Refusal(status: 500, message: "\"\(name)\" could not be removed: \(AtomicFile.errorText())")
+        }
+    }
+
+    /// One file to store.
+    public struct Upload: Sendable {
+        public var name: String
+        public var bytes: Data
+    }
+
+    /// Stores several files all or none: every name and first bytes are checked, each is written
+    /// to a hidden temporary file and probed with `canDecode`, and only when all pass do they get
+    /// their names (never replacing one that exists unless `replace`).
+    public func store(_ uploads: [Upload], replace: Bool, canDecode: (String) -> Bool) throws(Refusal) -> [String] {
+        guard !uploads.isEmpty else { throw Refusal(status: 400, message: "no file in the upload") }
+        var seen: Set<String> = []
+        for upload in uploads {
+            let name = try Self.checkName(upload.name)
+            guard seen.insert(name.lowercased()).inserted else {
+                throw Refusal(status: 400, message: "\"\(name)\" is twice in the upload")
+            }
+            guard Self.sniff(upload.bytes) != nil else {
+                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG or WebP picture")
+            }
+            if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
+                throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
+            }
+        }
+        var temporaries: [(temporary: String, final: String)] = []
+        func discard() { for entry in temporaries { unlink(entry.temporary) } }
+        for upload in uploads {
+            let final = path + "/" + upload.name
+            do {
+                temporaries.append((try AtomicFile.writeTemporary(upload.bytes, beside: final), final))
+            } catch {
+                discard()
+                throw Refusal(status: 500, message: error.description)
+            }
+            guard let last = temporaries.last, canDecode(last.temporary) else {
+                discard()
+                throw Refusal(status: 415, message: "\"\(upload.name)\" cannot be decoded as a picture")
+            }
+        }
+        var stored: [String] = []
+        for (index, entry) in temporaries.enumerated() {
+            do {
+                try AtomicFile.publish(entry.temporary, as: entry.final, replace: replace)
+                stored.append((entry.final as NSString).lastPathComponent)
+            } catch {
+                for rest in temporaries[(index + 1)...] { unlink(rest.temporary) }
+                if case .exists(let name) = error {
+                    throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
+                }
+                throw Refusal(status: 500, message: error.description)
+            }
+        }
+        return stored
+    }
+}
