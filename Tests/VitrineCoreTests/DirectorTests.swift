@@ -43,7 +43,9 @@ private final class FakeFeed: ContentFeed {
 
 private let origin = 1_780_000_000.0
 
-private func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin) -> DirectorDriver {
+private func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin)
+    -> DirectorDriver
+{
     DirectorDriver(
         ShowDirector(
             setup: setup, environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
