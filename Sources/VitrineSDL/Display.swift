@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2Image
 import VitrineCore
 import VitrineMedia
 
@@ -18,6 +19,8 @@ public struct DisplayOptions: Sendable {
     /// SDL video driver name; nil lets SDL choose (KMS/DRM, X11, Wayland).
     public var videoDriver: String?
     public var renderer: RendererChoice = .auto
+    /// Where to write the frame on the screen as PNG when the show ends; nil writes nothing.
+    public var lastFrame: String?
 
     public init() {}
 }
@@ -126,5 +129,20 @@ public final class Display {
 
     public func present() {
         SDL_RenderPresent(renderer)
+    }
+
+    /// Writes what the renderer last drew to `path` as PNG.
+    public func savePNG(to path: String) throws(DisplayError) {
+        let size = outputSize
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { throw DisplayError(description: "cannot read the frame back: \(SDLError.message())") }
+        defer { SDL_FreeSurface(surface) }
+        guard
+            SDL_RenderReadPixels(
+                renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0,
+            IMG_SavePNG(surface, path) == 0
+        else { throw DisplayError(description: "cannot write \(path): \(SDLError.message())") }
     }
 }

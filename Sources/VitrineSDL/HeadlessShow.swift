@@ -23,7 +23,7 @@ public final class HeadlessShow {
 
     /// A show of `director` on a `size` surface, each frame `frameTime` seconds of show time.
     public init(director: ShowDirector, size: Size, frameTime: Double, decoder: any ImageDecoding) throws {
-        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), composed: true)
         loop = ShowLoop(
             director: director, canvas: canvas, clock: VirtualFrameClock(frame: frameTime, wallOrigin: 0),
             decoder: decoder)

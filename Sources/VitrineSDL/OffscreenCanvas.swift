@@ -8,7 +8,10 @@ import VitrineMedia
 public final class OffscreenCanvas {
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let renderer: OpaquePointer
+    /// SDL's own drawing of scenes (text and shapes always go through it).
     public let scene: SceneRenderer
+    /// What draws the frames: `scene`, or the Swift compositor as on the software renderer of a window.
+    public let drawer: any SceneDrawing
     private let rotated: RotatedOutput
     public let width: Int
     public let height: Int
@@ -17,10 +20,14 @@ public final class OffscreenCanvas {
         public let description: String
     }
 
-    public init(width: Int, height: Int, fontPath: String? = nil) throws(Failure) {
+    /// `composed` draws the pictures with the Swift compositor, exactly as `play` does on
+    /// SDL's software renderer, instead of with SDL's renderer.
+    public init(width: Int, height: Int, fontPath: String? = nil, composed: Bool = false) throws(Failure) {
         guard
             let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+                // Composed frames go into the format of a window's surface, as in `play`.
+                0, Int32(width), Int32(height), 32,
+                composed ? SDL_PIXELFORMAT_RGB888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { throw Failure(description: "cannot create a \(width)x\(height) surface: \(SDLError.message())") }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
             SDL_FreeSurface(surface)
@@ -29,12 +36,15 @@ public final class OffscreenCanvas {
         self.surface = surface
         self.renderer = renderer
         self.scene = SceneRenderer(renderer: renderer, fontPath: fontPath)
+        self.drawer =
+            composed ? SoftwareSceneRenderer(renderer: renderer, fontPath: fontPath, target: { surface }) : scene
         self.rotated = RotatedOutput(renderer: renderer)
         self.width = width
         self.height = height
     }
 
     deinit {
+        drawer.removeAll()
         scene.removeAll()
         rotated.reset()
         SDL_DestroyRenderer(renderer)
@@ -45,7 +55,7 @@ public final class OffscreenCanvas {
     /// the turned size and drawn turned, as on a rotated screen.
     public func draw(_ frame: Scene, rotation: ScreenRotation = .none, key: (Int) -> String?) {
         let panel = Size(width: Double(width), height: Double(height))
-        rotated.draw(frame, rotation: rotation, panel: panel, with: scene, key: key)
+        rotated.draw(frame, rotation: rotation, panel: panel, with: drawer, key: key)
         SDL_RenderFlush(renderer)
     }
 

@@ -30,6 +30,8 @@ public final class Player {
         let loop = ShowLoop(
             director: director, canvas: WindowCanvas(screen, fontPath: director.setup.overlays.font),
             clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder)
-        return loop.run()
+        let code = loop.run()
+        if let path = display.lastFrame { try screen.savePNG(to: path) }
+        return code
     }
 }

@@ -64,7 +64,6 @@ final class WindowCanvas: ShowCanvas {
 }
 
 extension OffscreenCanvas: ShowCanvas {
-    var drawer: any SceneDrawing { scene }
     var panelSize: Size { Size(width: Double(width), height: Double(height)) }
     var maxTextureSide: Int { 16384 }
     var hasVsync: Bool { true }
@@ -73,5 +72,5 @@ extension OffscreenCanvas: ShowCanvas {
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?) {
         draw(scene, rotation: rotation, key: key)
     }
-    func reset() { scene.removeAll() }
+    func reset() { drawer.removeAll() }
 }

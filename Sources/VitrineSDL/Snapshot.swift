@@ -57,9 +57,10 @@ public struct Snapshot {
             out = director.run(to: time, images: LoadedImages(images, allReady: true))
         }
         if director.engine.show.count == 0, !failed.isEmpty { throw NoImages() }
-        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: fontPath)
+        let canvas = try OffscreenCanvas(
+            width: Int(size.width), height: Int(size.height), fontPath: fontPath, composed: true)
         for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
-            canvas.scene.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
+            canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
         }
         canvas.draw(out.scene, rotation: out.rotation, key: out.source)
         return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)

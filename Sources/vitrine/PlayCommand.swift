@@ -34,6 +34,7 @@ enum PlayCommand {
             Touch and mouse:
             \(TouchOptions.help)
               --record-input FILE            write what the user does to FILE as an input trace
+              --last-frame FILE.png          when the show ends, write the frame on the screen to FILE.png
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
                   g grid of thumbnails, f toggle fullscreen, Esc or q quit.
@@ -97,6 +98,7 @@ enum PlayCommand {
             if try touch.apply(option, from: &scanner) { continue }
             switch option {
             case "--record-input": recordPath = try scanner.value(for: option)
+            case "--last-frame": display.lastFrame = try scanner.value(for: option)
             case "--windowed": display.windowed = try scanner.size(for: option)
             case "--video-driver": display.videoDriver = try scanner.value(for: option)
             case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)

@@ -24,6 +24,11 @@ struct PatternDecoder: ImageDecoding {
 }
 
 extension PixelBuffer {
+    /// The colours only: the alpha byte of a window-format (XRGB) frame says nothing.
+    var opaque: PixelBuffer {
+        PixelBuffer(width: width, height: height, pixels: pixels.map { $0 | 0xFF00_0000 })
+    }
+
     /// This buffer turned clockwise by 90°.
     var turnedClockwise: PixelBuffer {
         var out = PixelBuffer(width: height, height: width, color: 0)
@@ -49,7 +54,7 @@ struct RotatedSnapshotTests {
         let snapshot = Snapshot(size: size, decoder: PatternDecoder())
         return try snapshot.render(at: time) { _ in
             ShowDirector(slides: slides, setup: setup, output: rotation.logicalSize(for: size))
-        }.canvas.pixels()
+        }.canvas.pixels().opaque
     }
 
     @Test(
