@@ -31,12 +31,16 @@ enum BenchFrames {
         ] {
             var options = ShowOptions()
             options.transition = transition
-            var engine = ShowEngine(slides: names.map { Slide(source: $0) }, options: options, output: output)
+            var director = ShowDirector(
+                slides: names.map { Slide(source: $0) }, setup: ShowSetup(show: options), output: output)
+            let loaded = LoadedImages(
+                Dictionary(
+                    uniqueKeysWithValues: zip(names, images).map {
+                        ($0, LoadedImage(sourceSize: $1.size, decodedFor: output))
+                    }),
+                allReady: true)
             let times = moving ? [time, time + 1.0 / 60] : [time]
-            let scenes = times.map { t in
-                _ = engine.run(to: t) { _ in true }
-                return engine.scene(at: t) { images.indices.contains($0) ? images[$0].size : nil }
-            }
+            let scenes = times.map { t in director.run(to: t, images: loaded).scene }
             let ours = bench.draw(scenes, images: byName, key: key, compositor: true, frames: frames)
             let sdl = bench.draw(scenes, images: byName, key: key, compositor: false, frames: frames)
             if moving { worst = max(worst, ours / copy) }

@@ -64,23 +64,24 @@ public struct ShowEngine: Sendable {
     /// Advances by one frame's elapsed seconds with the images the drawer holds.
     /// Returns what the host must do.
     public mutating func advance(by frameTime: Double, images: LoadedImages) -> [EngineRequest] {
-        // A copy of the list: the lookups must not read the engine while it is being changed.
-        let slides = show.slides
-        return advance(by: frameTime) {
-            slides.indices.contains($0) && images.isReady(slides[$0].source)
-        } imageSize: {
-            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
-        }
+        let (isReady, imageSize) = lookups(images)
+        return advance(by: frameTime, isReady: isReady, imageSize: imageSize)
     }
 
     /// Advances to exactly `time` with the images the drawer holds (see `advance(by:images:)`).
     public mutating func run(to time: Double, images: LoadedImages) -> [EngineRequest] {
+        let (isReady, imageSize) = lookups(images)
+        return run(to: time, isReady: isReady, imageSize: imageSize)
+    }
+
+    /// Slide readiness and image sizes from what the drawer holds, over a copy of the slide
+    /// list: the lookups must not read the engine while it is being changed.
+    private func lookups(_ images: LoadedImages) -> (isReady: (Int) -> Bool, imageSize: (Int) -> Size?) {
         let slides = show.slides
-        return run(to: time) {
-            slides.indices.contains($0) && images.isReady(slides[$0].source)
-        } imageSize: {
-            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
-        }
+        return (
+            { slides.indices.contains($0) && images.isReady(slides[$0].source) },
+            { slides.indices.contains($0) ? images.size(slides[$0].source) : nil }
+        )
     }
 
     /// The frame at `time` drawn with the images the drawer holds.
