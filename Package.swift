@@ -35,11 +35,14 @@ let package = Package(
         .executableTarget(
             name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
 
-        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
+        // What the tests share: temporary folders, a director driven frame by frame.
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
-        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
+        .testTarget(
+            name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// The `vitrine` command: dispatches to a subcommand and turns errors into exit codes.
 enum CLI {

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// `vitrine check PLAYLIST.json` and `vitrine check --config FILE`: every problem of a
 /// playlist or configuration file, with its place, without playing it.

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// The configuration file of `play` (`--config FILE`, by default
 /// /etc/vitrine/config.json when it exists) and its validation for

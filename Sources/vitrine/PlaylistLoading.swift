@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// Reading a playlist file for `play` and `snapshot`: the same checks as
 /// `vitrine check`, with warnings logged and errors stopping the command.

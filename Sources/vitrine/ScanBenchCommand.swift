@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMedia
 import VitrineSDL
+import VitrineSystem
 
 /// `vitrine bench-scan`: how soon a big folder tree starts playing, how long the
 /// whole scan takes, and what it costs in memory. Build with `-c release`.

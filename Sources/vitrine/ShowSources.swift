@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// What `play`, `snapshot` and `soak` play: a playlist file, or the document a
 /// command line's SOURCEs make; and the director that plays it. The one place

@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMedia
 import VitrineSDL
+import VitrineSystem
 
 /// `vitrine snapshot`: one frame of the show to a PNG, without a display.
 enum SnapshotCommand {

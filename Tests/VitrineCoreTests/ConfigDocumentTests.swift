@@ -64,13 +64,4 @@ struct ConfigDocumentTests {
     func notAnObject() {
         #expect(throws: ConfigDocument.Problem.self) { _ = try parse(#"["--interval", "5"]"#) }
     }
-
-    @Test("a missing file says so")
-    func missing() {
-        #expect {
-            _ = try ConfigDocument.load("/nonexistent/vitrine-config.json")
-        } throws: { error in
-            (error as? ConfigDocument.Problem)?.description.contains("no such file") == true
-        }
-    }
 }

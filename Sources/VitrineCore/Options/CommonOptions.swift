@@ -79,11 +79,6 @@ public struct CommonOptions: Equatable, Sendable {
         return true
     }
 
-    /// The scanner for SOURCE arguments these options ask for.
-    public var scanner: SourceScanner {
-        SourceScanner(order: order, seed: seed, allowEmpty: waitForImages)
-    }
-
     /// Checks combinations once everything is parsed.
     public func validate() throws(UsageError) {
         if show.transitionDuration >= show.interval {

@@ -42,16 +42,6 @@ public struct ConfigDocument: Equatable, Sendable {
     /// The `sources` list; empty when the file names none.
     public var sources: [String]
 
-    /// Reads and converts a file. Throws one problem for a file that cannot be
-    /// read or is not a JSON object; key problems are collected in `problems`.
-    public static func load(_ path: String) throws(Problem) -> (document: ConfigDocument, problems: [Problem]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw Problem(path: path, key: nil, message: "\(reason); give the path of a JSON configuration file")
-        }
-        return try parse(data, path: path)
-    }
-
     /// Converts JSON text. Key problems (a wrong kind of value, a key written
     /// with dashes) are returned, not thrown, so a checker can list them all.
     public static func parse(_ data: Data, path: String) throws(Problem) -> (

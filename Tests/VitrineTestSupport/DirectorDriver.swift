@@ -1,25 +1,31 @@
 import Foundation
-
-@testable import VitrineCore
+import VitrineCore
 
 /// Drives a director as a frame loop would, in frames of at most 0.1 s, with
 /// every image ready (or the ones given), the wall clock at origin + time.
-struct DirectorDriver {
-    var director: ShowDirector
-    let origin: Double
-    var output = Size(width: 100, height: 100)
-    var images = LoadedImages(allReady: true)
-    private(set) var time = 0.0
-    private(set) var last: FrameOutput?
+public struct DirectorDriver {
+    /// The director driven.
+    public var director: ShowDirector
+    /// The wall time at show time 0.
+    public let origin: Double
+    /// The output size given to each frame.
+    public var output = Size(width: 100, height: 100)
+    /// The images the drawer holds.
+    public var images = LoadedImages(allReady: true)
+    /// The show time reached.
+    public private(set) var time = 0.0
+    /// The last frame's output.
+    public private(set) var last: FrameOutput?
 
-    init(_ director: ShowDirector, origin: Double) {
+    /// Drives `director` from wall time `origin`.
+    public init(_ director: ShowDirector, origin: Double) {
         self.director = director
         self.origin = origin
     }
 
     /// Frames up to show time `t`; `events` go in with the first frame, `control` with the last.
     @discardableResult
-    mutating func step(
+    public mutating func step(
         to t: Double, events: [InputEvent] = [], failed: [DecodeFailure] = [], control: FrameInput.Control = .keepGoing
     ) -> FrameOutput {
         var events = events
@@ -40,6 +46,7 @@ struct DirectorDriver {
     }
 
     /// The name of the file showing.
-    var current: String? { director.engine.currentSource.map { ($0 as NSString).lastPathComponent } }
-    var engine: ShowEngine { director.engine }
+    public var current: String? { director.engine.currentSource.map { ($0 as NSString).lastPathComponent } }
+    /// The director's engine.
+    public var engine: ShowEngine { director.engine }
 }

@@ -1,32 +1,9 @@
 import Foundation
+import VitrineCore
 
-/// Where the show was: enough to carry on after a restart or a power cut.
-public struct ResumePosition: Codable, Equatable, Sendable {
-    /// What was playing: the playlist file (absolute) or the command line's sources.
-    public var origin: String
-    /// A fingerprint of the playlist file's contents (and the order options): the
-    /// position is used only when it matches, that is when the playlist is unchanged.
-    public var fingerprint: String
-    public var playlist: String
-    /// The image showing.
-    public var source: String
-    public var index: Int
-    public var seed: UInt64
-
-    public init(origin: String, fingerprint: String, playlist: String, source: String, index: Int, seed: UInt64) {
-        self.origin = origin
-        self.fingerprint = fingerprint
-        self.playlist = playlist
-        self.source = source
-        self.index = index
-        self.seed = seed
-    }
-
-    /// A fingerprint of `text` (a playlist file's bytes, plus options), stable across runs.
-    public static func fingerprint(_ text: String) -> String {
-        String(ShuffleKey.key(text, seed: 0x5649_5452_494E_4531), radix: 16)
-    }
-}
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Keeps the resume position in a small JSON file, written atomically
 /// (a temporary file in the same folder, then a rename), so a power cut leaves
@@ -39,12 +16,7 @@ public struct ResumeStore: Sendable {
     }
 
     /// What reading the file gave.
-    public enum Loaded: Equatable, Sendable {
-        case none
-        case position(ResumePosition)
-        /// The file exists but cannot be used; the message says why, for a warning.
-        case unusable(String)
-    }
+    public typealias Loaded = ResumeLoad
 
     /// `$XDG_STATE_HOME/vitrine/position.json`; else `/var/lib/vitrine/position.json`
     /// when that folder is writable (a system service); else `~/.local/state/vitrine/position.json`.
@@ -103,11 +75,6 @@ public struct ResumeStore: Sendable {
             throw ResumeError(description: "cannot rename \(temporary) to \(path): \(why)")
         }
     }
-}
-
-/// Why the resume position could not be saved.
-public struct ResumeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
 }
 
 extension ResumeStore: PositionStore {}

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import VitrineCore
 
 /// Walks a folder source (or one of its subfolders) on a background thread,
 /// watching each folder before reading it, and hands what it found to the

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,10 @@
 import Foundation
+import VitrineCore
 
 /// Turns the SOURCE arguments (folders and image files) into an ordered list of image paths.
 public struct SourceScanner: Sendable {
     /// File name extensions taken as images, lower case.
-    public static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff", "tga", "qoi", "avif", "jxl",
-    ]
+    public static var imageExtensions: Set<String> { ImageFileNames.extensions }
 
     /// Why a source cannot be used.
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -25,7 +24,7 @@ public struct SourceScanner: Sendable {
         }
     }
 
-    static var extensionList: String { imageExtensions.sorted().joined(separator: ", ") }
+    static var extensionList: String { ImageFileNames.extensionList }
 
     public var order: SlideOrder
     public var seed: UInt64
@@ -38,10 +37,7 @@ public struct SourceScanner: Sendable {
         self.allowEmpty = allowEmpty
     }
 
-    public static func isImagePath(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
-        return imageExtensions.contains(ext)
-    }
+    public static func isImagePath(_ path: String) -> Bool { ImageFileNames.isImagePath(path) }
 
     /// Checks each source and says whether it is a folder: a missing one is
     /// taken as a folder still to come when `allowMissing` (the show waits for it).
@@ -124,5 +120,12 @@ public struct SourceScanner: Sendable {
             items.swapAt(i, j)
         }
         return items
+    }
+}
+
+extension CommonOptions {
+    /// The scanner for SOURCE arguments these options ask for.
+    public var scanner: SourceScanner {
+        SourceScanner(order: order, seed: seed, allowEmpty: waitForImages)
     }
 }

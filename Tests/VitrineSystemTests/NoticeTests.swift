@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VitrineSystem
+import VitrineTestSupport
 
 @testable import VitrineCore
 

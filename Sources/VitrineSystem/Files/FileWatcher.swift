@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc
@@ -107,16 +108,5 @@ public struct DirectoryWalk {
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(
             size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-    }
-}
-
-/// What tells whether a file is still being written: its size and modification time.
-public struct FileStamp: Equatable, Sendable {
-    public var size: Int64
-    public var mtime: Double
-
-    public init(size: Int64, mtime: Double) {
-        self.size = size
-        self.mtime = mtime
     }
 }
