@@ -31,16 +31,17 @@ let package = Package(
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
-        // The command line.
-        .executableTarget(
-            name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+        // The command line: argument scanning, option help, the config file and the commands.
+        .target(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+        // The executable: main.swift hands the arguments to VitrineCLI.
+        .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
 
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia"]),
         .testTarget(
             name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
     ],

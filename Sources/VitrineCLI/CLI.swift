@@ -3,7 +3,7 @@ import VitrineCore
 import VitrineSystem
 
 /// The `vitrine` command: dispatches to a subcommand and turns errors into exit codes.
-enum CLI {
+public enum CLI {
     static let version = "0.1.0"
 
     /// A subcommand: its name, one line of summary, its help text and what it runs.
@@ -46,7 +46,8 @@ enum CLI {
             """
     }
 
-    static func run(_ args: [String]) -> Int32 {
+    /// Runs the command named by `args` (without the program name); returns the exit status.
+    public static func run(_ args: [String]) -> Int32 {
         guard let first = args.first else { return dispatch(PlayCommand.command, []) }
         switch first {
         case "--help", "-h", "help":
