@@ -4,7 +4,7 @@ import VitrineCore
 import VitrineSystem
 import VitrineTestSupport
 
-/// Reading playlist, configuration and input trace files: what a file that cannot be read gives.
+/// Reading playlist and input trace files: what a file that cannot be read gives.
 @Suite struct FileReadingTests {
     @Test func loadReportsUnreadableFiles() throws {
         let missing = PlaylistDecoder.load("/nonexistent/frame.json")
@@ -14,15 +14,6 @@ import VitrineTestSupport
         try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: binary)
         #expect(
             PlaylistDecoder.load(binary.path).diagnostics.map(\.description) == ["is not UTF-8 text; save it as UTF-8"])
-    }
-
-    @Test("a missing file says so")
-    func missing() {
-        #expect {
-            _ = try ConfigDocument.load("/nonexistent/vitrine-config.json")
-        } throws: { error in
-            (error as? ConfigDocument.Problem)?.description.contains("no such file") == true
-        }
     }
 
     @Test func aMissingFileSaysSo() {

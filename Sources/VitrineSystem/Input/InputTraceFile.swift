@@ -44,16 +44,3 @@ extension InputTraceRecorder {
         self.init(path: path, sink: try InputTraceFile(path: path))
     }
 }
-
-extension TouchOptions {
-    /// The events of `--input`, none without it. A trace that cannot be read is a usage error naming the line.
-    public func loadInput() throws(UsageError) -> [InputEvent] {
-        guard let path = inputTrace else { return [] }
-        do {
-            return try InputTrace.load(path)
-        } catch {
-            throw UsageError(
-                "\(error.description); fix the line or record a new trace with 'vitrine play --record-input'")
-        }
-    }
-}

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// A usage error: one line for standard error, exit code 2.
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String

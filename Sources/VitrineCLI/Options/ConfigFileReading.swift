@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 extension ConfigDocument {
     /// Reads and converts a file. Throws one problem for a file that cannot be

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineCLI
 import VitrineCore
 
 @Suite("Configuration file")
@@ -63,5 +64,14 @@ struct ConfigDocumentTests {
     @Test("a file that is not an object is refused")
     func notAnObject() {
         #expect(throws: ConfigDocument.Problem.self) { _ = try parse(#"["--interval", "5"]"#) }
+    }
+
+    @Test("a missing file says so")
+    func missing() {
+        #expect {
+            _ = try ConfigDocument.load("/nonexistent/vitrine-config.json")
+        } throws: { error in
+            (error as? ConfigDocument.Problem)?.description.contains("no such file") == true
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// A configuration file: a JSON object whose keys are the long option names
 /// of the command line without their dashes, for example
