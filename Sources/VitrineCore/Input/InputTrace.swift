@@ -50,13 +50,30 @@ public enum InputTrace {
         var reason: String
     }
 
-    private static func event(fromLine line: String) throws(LineError) -> InputEvent {
-        let object: [String: FlatJSON.Value]
+    /// The members of the one JSON object on `line`, by key.
+    private static func fields(of line: String) throws(LineError) -> [String: JSONNode.Value] {
+        let root: JSONNode
         do {
-            object = try FlatJSON.object(line)
+            root = try JSONParser.parse(line)
         } catch {
-            throw LineError(reason: "not a JSON object (\(error.reason)); expected a line like \(example)")
+            throw LineError(reason: "not a JSON object (\(error.message)); expected a line like \(example)")
         }
+        guard let members = root.members else {
+            throw LineError(reason: "not a JSON object (found \(root.typeName)); expected a line like \(example)")
+        }
+        var fields: [String: JSONNode.Value] = [:]
+        for member in members {
+            guard fields[member.key] == nil else {
+                throw LineError(
+                    reason: "not a JSON object (\"\(member.key)\" appears twice); expected a line like \(example)")
+            }
+            fields[member.key] = member.value.value
+        }
+        return fields
+    }
+
+    private static func event(fromLine line: String) throws(LineError) -> InputEvent {
+        let object = try fields(of: line)
         func number(_ key: String) throws(LineError) -> Double {
             guard case .number(let n) = object[key] else { throw LineError(reason: "\"\(key)\" must be a number") }
             return n
