@@ -35,17 +35,22 @@ let package = Package(
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
-        .target(name: "VitrineWeb", dependencies: ["VitrineCore", "CSodium", "CQRencode", "CAvahi"]),
-        // The command line.
-        .executableTarget(
-            name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+        .target(name: "VitrineWeb", dependencies: ["VitrineCore", "VitrineSystem", "CSodium", "CQRencode", "CAvahi"]),
+        // The command line: argument scanning, option help, the config file and the commands.
+        .target(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+        // The executable: main.swift hands the arguments to VitrineCLI.
+        .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
 
-        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
+        // What the tests share: temporary folders, a director driven frame by frame.
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
-        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
-        .testTarget(name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCore"], exclude: ["Browser"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia"]),
+        .testTarget(
+            name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
+        .testTarget(
+            name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCLI", "VitrineCore"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

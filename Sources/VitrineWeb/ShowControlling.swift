@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSystem
 
 /// A command from the page to the running show. The host maps it onto its own command model.
 public enum ShowCommand: String, Sendable, CaseIterable {
@@ -87,15 +88,5 @@ extension ShowControlling {
     public func check(playlist text: String) -> [EditProblem] {
         let file = playlistPath ?? "playlist.json"
         return PlaylistDecoder.decode(text, file: file).diagnostics.map(EditProblem.init)
-    }
-
-    /// The configuration reader of VitrineCore: JSON and key problems (values are checked by the host).
-    public func check(config text: String) -> [EditProblem] {
-        do {
-            let (_, problems) = try ConfigDocument.parse(Data(text.utf8), path: configPath ?? "config.json")
-            return problems.map { EditProblem(line: nil, column: nil, message: $0.description) }
-        } catch {
-            return [EditProblem(line: nil, column: nil, message: error.description)]
-        }
     }
 }

@@ -1,3 +1,4 @@
-import Foundation
+import Glibc
+import VitrineCLI
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

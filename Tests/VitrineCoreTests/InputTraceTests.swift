@@ -62,8 +62,4 @@ struct InputTraceTests {
             #expect(error.description.contains(mention), "\(error.description)")
         }
     }
-
-    @Test func aMissingFileSaysSo() {
-        #expect(throws: InputTraceError.self) { try InputTrace.load("/nonexistent/trace.jsonl") }
-    }
 }

@@ -274,16 +274,4 @@ private func lines(_ text: String) -> [String] {
                 == ["1:66 error defaults.transitionDuration: 2 s must be shorter than the interval (2 s)"])
         #expect(lines("{\n\"version\": 1,\n\"items\": [}") == ["3:11 error expected a value, found '}'"])
     }
-
-    @Test func loadReportsUnreadableFiles() throws {
-        let missing = PlaylistDecoder.load("/nonexistent/frame.json")
-        #expect(missing.diagnostics.map(\.description) == ["no such file"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-decoder-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = folder.appendingPathComponent("bad.json")
-        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: binary)
-        #expect(
-            PlaylistDecoder.load(binary.path).diagnostics.map(\.description) == ["is not UTF-8 text; save it as UTF-8"])
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineCLI
 import VitrineCore
 import VitrineWeb
 
@@ -28,6 +29,16 @@ final class ShowDouble: ShowControlling {
 
     deinit {
         try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The configuration file's reader of the command line: JSON and key problems.
+    func check(config text: String) -> [EditProblem] {
+        do {
+            let (_, problems) = try ConfigDocument.parse(Data(text.utf8), path: configPath ?? "config.json")
+            return problems.map { EditProblem(line: nil, column: nil, message: $0.description) }
+        } catch {
+            return [EditProblem(line: nil, column: nil, message: error.description)]
+        }
     }
 
     static let goodPlaylist = """

@@ -28,7 +28,7 @@ public protocol ContentFeed: AnyObject {
 
 /// Where the resume position is kept (a file in VitrineSystem).
 public protocol PositionStore: Sendable {
-    func load() -> ResumeStore.Loaded
+    func load() -> ResumeLoad
     func save(_ position: ResumePosition) throws(ResumeError)
 }
 

@@ -31,17 +31,6 @@ public struct InputTraceError: Error, Equatable, Sendable, CustomStringConvertib
 public enum InputTrace {
     static let example = #"{"t":1.0,"type":"down","id":1,"x":0.5,"y":0.5}"#
 
-    /// Reads and parses the trace at `path`.
-    public static func load(_ path: String) throws(InputTraceError) -> [InputEvent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputTraceError(file: path, line: 0, reason: "cannot read the input trace; check the path")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputTraceError(file: path, line: 0, reason: "not UTF-8 text; an input trace is JSON Lines")
-        }
-        return try parse(text, file: path)
-    }
-
     /// Parses a whole trace; events come back in the order of the lines.
     public static func parse(_ text: String, file: String = "input") throws(InputTraceError) -> [InputEvent] {
         var events: [InputEvent] = []
@@ -61,13 +50,30 @@ public enum InputTrace {
         var reason: String
     }
 
-    private static func event(fromLine line: String) throws(LineError) -> InputEvent {
-        let object: [String: FlatJSON.Value]
+    /// The members of the one JSON object on `line`, by key.
+    private static func fields(of line: String) throws(LineError) -> [String: JSONNode.Value] {
+        let root: JSONNode
         do {
-            object = try FlatJSON.object(line)
+            root = try JSONParser.parse(line)
         } catch {
-            throw LineError(reason: "not a JSON object (\(error.reason)); expected a line like \(example)")
+            throw LineError(reason: "not a JSON object (\(error.message)); expected a line like \(example)")
         }
+        guard let members = root.members else {
+            throw LineError(reason: "not a JSON object (found \(root.typeName)); expected a line like \(example)")
+        }
+        var fields: [String: JSONNode.Value] = [:]
+        for member in members {
+            guard fields[member.key] == nil else {
+                throw LineError(
+                    reason: "not a JSON object (\"\(member.key)\" appears twice); expected a line like \(example)")
+            }
+            fields[member.key] = member.value.value
+        }
+        return fields
+    }
+
+    private static func event(fromLine line: String) throws(LineError) -> InputEvent {
+        let object = try fields(of: line)
         func number(_ key: String) throws(LineError) -> Double {
             guard case .number(let n) = object[key] else { throw LineError(reason: "\"\(key)\" must be a number") }
             return n
@@ -125,35 +131,31 @@ public enum InputTrace {
     }
 }
 
+/// Where a recorded input trace goes, one line at a time (a file in VitrineSystem).
+public protocol InputTraceSink: AnyObject {
+    /// Appends `line` (ending in a newline) and flushes it.
+    func append(_ line: String) throws
+}
+
 /// Writes an input trace as the user plays: one line an event, flushed as it
 /// goes, so a crash or a power cut keeps what came before.
 public final class InputTraceRecorder {
-    private let handle: FileHandle
+    private let sink: any InputTraceSink
     public let path: String
     private let log = Log("input")
     private var failed = false
 
-    /// Creates (or empties) the file at `path`.
-    public init(path: String) throws(InputTraceError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw InputTraceError(
-                file: path, line: 0, reason: "cannot create the input trace; check the folder exists and is writable")
-        }
-        self.handle = handle
+    /// Records into `sink`; `path` names it in messages.
+    public init(path: String, sink: any InputTraceSink) {
+        self.sink = sink
         self.path = path
-    }
-
-    deinit {
-        try? handle.close()
     }
 
     /// Appends one event; after a write error it logs once and stops recording (the show goes on).
     public func record(_ event: InputEvent) {
         guard !failed else { return }
         do {
-            try handle.write(contentsOf: Data((InputTrace.line(for: event) + "\n").utf8))
+            try sink.append(InputTrace.line(for: event) + "\n")
         } catch {
             failed = true
             log.warning("stopped recording to \(path): \(error.localizedDescription)")

@@ -11,48 +11,4 @@ public struct TouchOptions: Equatable, Sendable {
     public var inputTrace: String?
 
     public init() {}
-
-    /// Help lines for these options.
-    public static let help = """
-          --idle-timeout SECONDS         without input for this long, browse or grid returns to the show (default 30)
-          --grid                         start with a wall of thumbnails (key g toggles it)
-          --input FILE                   replay an input trace (JSON Lines, as --record-input writes)
-          --double-tap-time SECONDS      longest wait for the second tap of a double tap (default 0.3)
-          --long-press-time SECONDS      how long a finger rests for a long press (default 0.6)
-          --pan-slop FRACTION            how far a finger moves before a touch is a drag, as a fraction
-                                         of the shorter screen side (default 0.015)
-        """
-
-    /// Applies `option` if it is one of these; returns false otherwise.
-    public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
-        switch option {
-        case "--idle-timeout": idleTimeout = try scanner.seconds(for: option)
-        case "--grid": startInGrid = true
-        case "--input": inputTrace = try scanner.value(for: option)
-        case "--double-tap-time": gestures.doubleTapTime = try scanner.seconds(for: option)
-        case "--long-press-time": gestures.longPressTime = try scanner.seconds(for: option)
-        case "--pan-slop":
-            let text = try scanner.value(for: option)
-            guard let value = Double(text), value > 0, value < 0.5 else {
-                throw UsageError("--pan-slop \(text): expected a fraction of the screen between 0 and 0.5, like 0.015")
-            }
-            gestures.panSlop = value
-        default:
-            return false
-        }
-        return true
-    }
-}
-
-extension TouchOptions {
-    /// The events of `--input`, none without it. A trace that cannot be read is a usage error naming the line.
-    public func loadInput() throws(UsageError) -> [InputEvent] {
-        guard let path = inputTrace else { return [] }
-        do {
-            return try InputTrace.load(path)
-        } catch {
-            throw UsageError(
-                "\(error.description); fix the line or record a new trace with 'vitrine play --record-input'")
-        }
-    }
 }

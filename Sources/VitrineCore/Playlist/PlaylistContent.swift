@@ -138,20 +138,4 @@ public struct PlaylistContent: Sendable {
         }
         return names
     }
-
-    /// The content with every folder walked and every image looked at, at once
-    /// (for snapshots and `vitrine check`; the player scans in the background instead).
-    public static func scanned(_ empty: PlaylistContent) -> PlaylistContent {
-        var content = empty
-        for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
-            content.presentImages.insert(path)
-        }
-        for (key, folder) in content.folderItems {
-            let order = content.folders[key]?.order ?? .name
-            let walk = DirectoryWalk(
-                root: folder.path, recursive: folder.recursive, needsMtime: order == .mtime, accept: folder.accepts)
-            _ = content.insert(walk.all(), into: key)
-        }
-        return content
-    }
 }

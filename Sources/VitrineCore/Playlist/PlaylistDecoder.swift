@@ -1,17 +1,10 @@
 import Foundation
 
-/// What is at a path on disk.
+/// What is at a path on disk (the file system is looked at in VitrineSystem).
 public enum PathKind: Sendable {
     case file
     case directory
     case missing
-
-    /// Looks at the file system.
-    public static func probe(_ path: String) -> PathKind {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
-        return isDirectory.boolValue ? .directory : .file
-    }
 }
 
 /// Turns the text of a playlist file into a `PlaylistDocument`, reporting every
@@ -27,6 +20,11 @@ public struct PlaylistDecoder {
     public struct Outcome: Sendable {
         public var document: PlaylistDocument?
         public var diagnostics: [Diagnostic]
+
+        public init(document: PlaylistDocument?, diagnostics: [Diagnostic]) {
+            self.document = document
+            self.diagnostics = diagnostics
+        }
     }
 
     static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display"]
@@ -37,28 +35,8 @@ public struct PlaylistDecoder {
     ]
     static let playlistFields = ["defaults", "items"]
 
-    /// Reads and decodes the file at `path`.
-    public static func load(_ path: String, probe: @escaping (String) -> PathKind = PathKind.probe) -> Outcome {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            let why = probe(absolute) == .missing ? "no such file" : "cannot be read (check its permissions)"
-            return Outcome(document: nil, diagnostics: [Diagnostic(.error, "", why, at: nil)])
-        }
-        guard data.count <= maximumBytes else {
-            let message = "is \(data.count) bytes; a playlist file may be at most \(maximumBytes) bytes"
-            return Outcome(document: nil, diagnostics: [Diagnostic(.error, "", message, at: nil)])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return Outcome(
-                document: nil, diagnostics: [Diagnostic(.error, "", "is not UTF-8 text; save it as UTF-8", at: nil)])
-        }
-        return decode(text, file: absolute, probe: probe)
-    }
-
     /// Decodes `text`, the contents of the playlist file at the absolute path `file`.
-    public static func decode(_ text: String, file: String, probe: @escaping (String) -> PathKind = PathKind.probe)
-        -> Outcome
-    {
+    public static func decode(_ text: String, file: String, probe: @escaping (String) -> PathKind) -> Outcome {
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -229,9 +207,10 @@ public struct PlaylistDecoder {
         case (let imageNode?, nil):
             if let text = reader.string(imageNode, join("image"), what: "the path of an image file"), !text.isEmpty {
                 let absolute = resolve(text)
-                if !SourceScanner.isImagePath(text) {
+                if !ImageFileNames.isImagePath(text) {
                     reader.error(
-                        join("image"), "\(text) is not an image file (expected one of: \(SourceScanner.extensionList))",
+                        join("image"),
+                        "\(text) is not an image file (expected one of: \(ImageFileNames.extensionList))",
                         at: imageNode.position)
                 } else {
                     switch probe(absolute) {

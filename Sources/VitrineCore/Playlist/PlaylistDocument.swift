@@ -47,7 +47,7 @@ public struct FolderSource: Equatable, Sendable {
     /// Whether the file at `relativePath` inside the folder belongs to the show:
     /// an image, not hidden, within reach, included and not excluded.
     public func accepts(_ relativePath: String) -> Bool {
-        guard SourceScanner.isImagePath(relativePath) else { return false }
+        guard ImageFileNames.isImagePath(relativePath) else { return false }
         let components = relativePath.split(separator: "/")
         guard !components.contains(where: { $0.hasPrefix(".") }) else { return false }
         if !recursive, components.count > 1 { return false }

@@ -52,7 +52,8 @@ public struct StateReport: Equatable, Sendable {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    static func number(_ value: Double) -> String {
+    /// A number as short text (rounded to millionths), for JSON and messages.
+    public static func number(_ value: Double) -> String {
         let rounded = (value * 1_000_000).rounded() / 1_000_000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)

@@ -1,0 +1,77 @@
+import Foundation
+import VitrineCore
+
+extension CommonOptions {
+    /// Help lines for the shared options.
+    public static let help = """
+          --interval SECONDS             seconds each slide is shown (default 8)
+          --transition fade|zoom|slide|none
+                                         how slides change (default fade)
+          --transition-duration SECONDS  length of a transition (default 0.8)
+          --curve linear|easeIn|easeOut|easeInOut
+                                         easing of transitions (default easeInOut)
+          --slide-axis horizontal|vertical
+                                         direction of the slide transition (default horizontal)
+          --motion still|kenburns        motion while a slide is shown (default still)
+          --order name|mtime|shuffle     order of a folder's images (default name)
+          --seed N                       seed for --order shuffle (default 0)
+          --no-loop                      stop on the last slide instead of starting over
+          --wait-for-images              a folder with no images shows a "No images yet" screen
+                                         and is checked again every 2 s, instead of an error
+          --keep-going                   for kiosks: never stop for bad input at start; show what is
+                                         wrong (no images yet, a playlist that cannot be played) and
+                                         check again every 2 s (implies --wait-for-images)
+          --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
+          --background #RRGGBB           colour around and behind images (default #000000)
+          --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
+
+        Overlays:
+        """ + OverlayOptions.help
+
+    /// Applies `option` if it is one of the shared ones; returns false otherwise.
+    public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+        if try overlay.apply(option, from: &scanner) { return true }
+        switch option {
+        case "--interval": show.interval = try scanner.seconds(for: option)
+        case "--transition": show.transition = try scanner.choice(for: option, as: TransitionKind.self)
+        case "--transition-duration": show.transitionDuration = try scanner.seconds(for: option, allowZero: true)
+        case "--curve": show.curve = try scanner.choice(for: option, as: Curve.self)
+        case "--slide-axis": show.slideAxis = try scanner.choice(for: option, as: SlideAxis.self)
+        case "--motion": show.motion = try scanner.choice(for: option, as: DwellMotion.self)
+        case "--order": order = try scanner.choice(for: option, as: SlideOrder.self)
+        case "--seed":
+            let text = try scanner.value(for: option)
+            guard let value = UInt64(text) else { throw UsageError("--seed \(text): expected a whole number ≥ 0") }
+            seed = value
+        case "--no-loop": show.loop = false
+        case "--wait-for-images": waitForImages = true
+        case "--keep-going":
+            keepGoing = true
+            waitForImages = true
+        case "--fit": show.fit = try scanner.choice(for: option, as: FitMode.self)
+        case "--background":
+            let text = try scanner.value(for: option)
+            guard let color = RGBColor(hex: text) else {
+                throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
+            }
+            show.background = color
+        case "--rotate":
+            let text = try scanner.value(for: option)
+            guard let rotation = ScreenRotation(degrees: text) else {
+                throw UsageError("--rotate \(text): expected 0, 90, 180 or 270 (degrees clockwise)")
+            }
+            self.rotation = rotation
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Checks combinations once everything is parsed.
+    public func validate() throws(UsageError) {
+        if show.transitionDuration >= show.interval {
+            throw UsageError(
+                "--transition-duration \(show.transitionDuration) must be shorter than --interval \(show.interval)")
+        }
+    }
+}

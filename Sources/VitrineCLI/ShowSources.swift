@@ -1,0 +1,88 @@
+import Foundation
+import VitrineCore
+import VitrineSystem
+
+/// What `play`, `snapshot` and `soak` play: a playlist file, or the document a
+/// command line's SOURCEs make; and the director that plays it. The one place
+/// sources become a show.
+struct ShowSources {
+    /// The SOURCE arguments (or the demo).
+    var sources: [String]
+    var common: CommonOptions
+    var playlist: PlaylistOptions
+
+    /// How the feed follows its files.
+    enum Mode {
+        /// Listed in the background and watched (play).
+        case live
+        /// Listed at once, not watched (snapshot, soak).
+        case still
+    }
+
+    var isPlaylistFile: Bool { PlaylistOptions.isPlaylistFile(sources) }
+
+    /// The feed of the sources. A playlist file that cannot be played is an error,
+    /// or with `--keep-going` (live) a feed that shows its error until it is fixed.
+    func feed(_ mode: Mode) throws -> PlaylistSession {
+        let log = Log("playlist")
+        let given = playlist.given
+        let common = common
+        let make = { (document: PlaylistDocument) in PlaylistContent(document: document, common: common, given: given) }
+        let live = mode == .live
+        if isPlaylistFile {
+            let path = sources[0]
+            do {
+                let document = try PlaylistLoading.load(path, log: log)
+                return PlaylistSession(document: document, background: live, watch: live, log: log, makeContent: make)
+            } catch {
+                guard live, common.keepGoing else { throw error }
+                return PlaylistSession(
+                    brokenFile: path, problem: PlaylistLoading.errorScreen(path), log: log, makeContent: make)
+            }
+        }
+        let scanner = SourceScanner(allowEmpty: common.waitForImages)
+        let document = PlaylistDocument.commandLine(
+            try scanner.classify(sources, allowMissing: live && common.keepGoing))
+        return PlaylistSession(
+            document: document, watchesFile: false, background: live, watch: live, log: log, makeContent: make)
+    }
+
+    /// The wall time at show time 0: `--clock` in the document's zone, or now.
+    func wallOrigin(_ feed: any ContentFeed, now: Date) -> Date {
+        playlist.wallOrigin(zone: feed.document.timeZone(), now: now)
+    }
+
+    /// The director's settings for `feed`, with the wall clock read at `now`.
+    func setup(_ feed: any ContentFeed, now: Date, quitAfter: Double? = nil, touch: TouchOptions) -> ShowSetup {
+        let given = playlist.given
+        let wakeMinutes = playlist.wakeMinutes ?? feed.document.display.wakeMinutes ?? 5
+        return ShowSetup(
+            show: common.show, given: isPlaylistFile ? given : [], overlays: common.overlay, touch: touch,
+            rotation: common.rotation, quitAfter: quitAfter,
+            waitForImages: isPlaylistFile || common.waitForImages,
+            clockOffset: wallOrigin(feed, now: now).timeIntervalSince(now), wakeDuration: wakeMinutes * 60,
+            origin: isPlaylistFile ? feed.document.file : sources.joined(separator: "\n"),
+            fingerprintExtra: "order=\(given.contains("--order") ? common.order.rawValue : "-") "
+                + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",
+            seed: common.seed)
+    }
+
+    /// Where the resume position is kept: for playlist files played live, unless `--no-resume`.
+    func positions() -> ResumeStore? {
+        guard isPlaylistFile, !playlist.noResume else { return nil }
+        return ResumeStore(path: playlist.stateFile ?? ResumeStore.defaultPath())
+    }
+
+    /// A director for `feed`: the engine, programme and resume position of this show.
+    func director(
+        _ feed: any ContentFeed, setup: ShowSetup, output: Size, now: Date, positions: (any PositionStore)?,
+        input: [InputEvent]
+    ) -> ShowDirector {
+        ShowDirector(
+            setup: setup,
+            environment: ShowEnvironment(feed: feed, positions: positions, powerHooks: { PowerHooks.make($0) }),
+            output: setup.rotation.logicalSize(for: output),
+            wallOrigin: wallOrigin(feed, now: now).timeIntervalSince1970,
+            input: input)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where the show was: enough to carry on after a restart or a power cut.
+public struct ResumePosition: Codable, Equatable, Sendable {
+    /// What was playing: the playlist file (absolute) or the command line's sources.
+    public var origin: String
+    /// A fingerprint of the playlist file's contents (and the order options): the
+    /// position is used only when it matches, that is when the playlist is unchanged.
+    public var fingerprint: String
+    public var playlist: String
+    /// The image showing.
+    public var source: String
+    public var index: Int
+    public var seed: UInt64
+
+    public init(origin: String, fingerprint: String, playlist: String, source: String, index: Int, seed: UInt64) {
+        self.origin = origin
+        self.fingerprint = fingerprint
+        self.playlist = playlist
+        self.source = source
+        self.index = index
+        self.seed = seed
+    }
+
+    /// A fingerprint of `text` (a playlist file's bytes, plus options), stable across runs.
+    public static func fingerprint(_ text: String) -> String {
+        String(ShuffleKey.key(text, seed: 0x5649_5452_494E_4531), radix: 16)
+    }
+}
+
+/// What reading the stored resume position gave.
+public enum ResumeLoad: Equatable, Sendable {
+    case none
+    case position(ResumePosition)
+    /// The stored position exists but cannot be used; the message says why, for a warning.
+    case unusable(String)
+}
+
+/// Why the resume position could not be saved.
+public struct ResumeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+import VitrineCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Something that happened in a watched folder.
+public struct FileEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Created, or written to, or closed after writing, or its attributes changed.
+        case changed
+        /// Deleted.
+        case deleted
+        /// Renamed or moved away; `cookie` pairs it with the `movedIn` of the same rename.
+        case movedOut(cookie: UInt32)
+        /// Renamed or moved in.
+        case movedIn(cookie: UInt32)
+        /// The watched folder itself was deleted or moved.
+        case folderGone
+        /// The kernel's event queue overflowed: events were lost, so look again at everything.
+        case overflow
+    }
+
+    /// The watched folder (absolute path).
+    public var folder: String
+    /// The entry's name in it; empty for events about the folder itself.
+    public var name: String
+    public var kind: Kind
+    public var isDirectory: Bool
+
+    public init(folder: String, name: String, kind: Kind, isDirectory: Bool = false) {
+        self.folder = folder
+        self.name = name
+        self.kind = kind
+        self.isDirectory = isDirectory
+    }
+
+    /// `folder/name`.
+    public var path: String { name.isEmpty ? folder : folder + "/" + name }
+}
+
+/// Why watching cannot start.
+public struct WatchError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Watches folders with Linux inotify: one watch per folder (inotify is not
+/// recursive), read without blocking once a frame. Folders can be added from
+/// any thread (the background scan adds each before reading it).
+public final class FileWatcher: Sendable {
+    private let fd: Int32
+    private let state = Mutex(State())
+
+    private struct State {
+        var paths: [Int32: String] = [:]
+        var descriptors: [String: Int32] = [:]
+    }
+
+    public init() throws(WatchError) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else {
+            throw WatchError(description: "cannot watch files for changes: \(String(cString: strerror(errno)))")
+        }
+        self.fd = fd
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    static let mask: UInt32 =
+        UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+        | UInt32(IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+
+    /// Starts watching `folder`; false when it cannot be watched (gone, or the watch limit reached).
+    @discardableResult
+    public func watch(_ folder: String) -> Bool {
+        let wd = inotify_add_watch(fd, folder, Self.mask)
+        guard wd >= 0 else { return false }
+        state.withLock {
+            if let old = $0.descriptors[folder], old != wd { $0.paths[old] = nil }
+            $0.paths[wd] = folder
+            $0.descriptors[folder] = wd
+        }
+        return true
+    }
+
+    /// Stops watching `folder` and every folder below it.
+    public func unwatch(under folder: String) {
+        let prefix = folder + "/"
+        let gone: [(String, Int32)] = state.withLock { s in
+            let matches = s.descriptors.filter { $0.key == folder || $0.key.hasPrefix(prefix) }
+            for (path, wd) in matches {
+                s.descriptors[path] = nil
+                s.paths[wd] = nil
+            }
+            return matches.map { ($0.key, $0.value) }
+        }
+        for (_, wd) in gone { inotify_rm_watch(fd, wd) }
+    }
+
+    public func isWatching(_ folder: String) -> Bool {
+        state.withLock { $0.descriptors[folder] != nil }
+    }
+
+    public var watchCount: Int { state.withLock { $0.paths.count } }
+
+    /// Waits up to `timeout` seconds for an event to be readable; true when one is.
+    /// Only tests wait; the player reads without waiting.
+    public func wait(timeout: Double) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, Int32(max(0, timeout * 1000))) > 0
+    }
+
+    /// The events that arrived since the last call, without blocking.
+    public func read() -> [FileEvent] {
+        var events: [FileEvent] = []
+        let capacity = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = Glibc.read(fd, buffer, capacity)
+            guard count > 0 else { break }
+            var offset = 0
+            let headerSize = MemoryLayout<inotify_event>.size
+            while offset + headerSize <= count {
+                let header = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                let nameStart = buffer + offset + headerSize
+                let nameLength = Int(header.len)
+                var name = ""
+                if nameLength > 0 {
+                    let bytes = UnsafeRawBufferPointer(start: nameStart, count: nameLength)
+                    name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                offset += headerSize + nameLength
+                if let event = translate(header, name: name) { events.append(event) }
+            }
+        }
+        return events
+    }
+
+    private func translate(_ header: inotify_event, name: String) -> FileEvent? {
+        let mask = header.mask
+        func has(_ flag: Int32) -> Bool { mask & UInt32(flag) != 0 }
+        if has(IN_Q_OVERFLOW) { return FileEvent(folder: "", name: "", kind: .overflow) }
+        let folder: String? = state.withLock { s in
+            let path = s.paths[header.wd]
+            if has(IN_IGNORED), let path {
+                // The kernel dropped the watch (the folder is gone).
+                s.paths[header.wd] = nil
+                if s.descriptors[path] == header.wd { s.descriptors[path] = nil }
+            }
+            return path
+        }
+        guard let folder else { return nil }
+        let isDirectory = has(IN_ISDIR)
+        if has(IN_DELETE_SELF) || has(IN_MOVE_SELF) {
+            return FileEvent(folder: folder, name: "", kind: .folderGone, isDirectory: true)
+        }
+        if has(IN_IGNORED) { return nil }
+        if has(IN_MOVED_FROM) {
+            return FileEvent(
+                folder: folder, name: name, kind: .movedOut(cookie: header.cookie), isDirectory: isDirectory)
+        }
+        if has(IN_MOVED_TO) {
+            return FileEvent(
+                folder: folder, name: name, kind: .movedIn(cookie: header.cookie), isDirectory: isDirectory)
+        }
+        if has(IN_DELETE) { return FileEvent(folder: folder, name: name, kind: .deleted, isDirectory: isDirectory) }
+        return FileEvent(folder: folder, name: name, kind: .changed, isDirectory: isDirectory)
+    }
+}

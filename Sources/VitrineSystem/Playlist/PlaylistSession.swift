@@ -1,0 +1,384 @@
+import Foundation
+import VitrineCore
+
+/// The live side of a playlist: its folders scanned in the background and
+/// watched with inotify, its single images watched, and the playlist file
+/// itself watched and re-read when edited. Only the render thread uses it: it
+/// is polled once a frame and never blocks. Time (`now`, in seconds) is passed in.
+public final class PlaylistSession: ContentFeed {
+    public private(set) var document: PlaylistDocument
+    /// Set while the playlist file could not be played from the start: its first error.
+    public private(set) var problem: StatusScreen?
+    public private(set) var content: PlaylistContent
+    /// nil when inotify is not available (the show plays, without hot reload).
+    public let watcher: FileWatcher?
+    private var scans: [FolderScan] = []
+    private var settle: SettleTracker
+    private let makeContent: (PlaylistDocument) -> PlaylistContent
+    private let log: Log
+    /// Whether the session's own file is watched (false for command-line sources).
+    private let watchesFile: Bool
+    /// Whether folders are walked on a background thread (the player) or at once (tests).
+    private let background: Bool
+    /// Files that arrived in folders during this poll, added together at its end: a
+    /// thousand photos copied at once cost one merge per folder, not a thousand.
+    private var arrivals: [ItemKey: [FolderEntry]] = [:]
+    private var lastSettleCheck = -Double.infinity
+    /// Beyond this many files being written, they are looked at a few times a second only.
+    static let settleBatch = 256
+
+    /// A session for `document`. `makeContent` builds empty content for a
+    /// (re-read) document, with the command line's order and seed.
+    public init(
+        document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
+        watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
+        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+    ) {
+        self.problem = problem
+        self.background = background
+        self.document = document
+        self.makeContent = makeContent
+        self.content = makeContent(document)
+        self.settle = SettleTracker(settle: settle)
+        self.log = log
+        self.watchesFile = watchesFile
+        do {
+            watcher = watch ? try FileWatcher() : nil
+        } catch {
+            log.warning("\(error); changes to files will not show until a restart")
+            watcher = nil
+        }
+    }
+
+    deinit {
+        for scan in scans { scan.cancel() }
+    }
+
+    /// Watches what the document names and starts scanning its folders.
+    public func start() {
+        watchTargets()
+        for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
+            _ = content.setImage(path, present: true)
+        }
+        for (key, folder) in content.folderItems { startScan(key, folder) }
+        // Listed at once (not in the background): the slides are there when start returns.
+        if !background {
+            var update = SessionUpdate()
+            drainScans(&update)
+        }
+    }
+
+    /// Whether the session watches its own playlist file.
+    public var watchesPlaylistFile: Bool { watchesFile }
+
+    /// The playlist file's text, for the resume position's fingerprint (empty for a command line's sources).
+    public var fingerprintText: String {
+        watchesFile ? (try? String(contentsOfFile: document.file, encoding: .utf8)) ?? "" : ""
+    }
+
+    /// A session for a playlist file that cannot be played yet: it shows `problem`
+    /// and plays the file once an edit fixes it.
+    public convenience init(
+        brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"),
+        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+    ) {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let placeholder = PlaylistDocument(file: path, playlists: [PlaylistSpec(name: name, items: [])])
+        self.init(document: placeholder, problem: problem, log: log, makeContent: makeContent)
+    }
+
+    /// Puts `path` into the content before the scan reaches it (a resumed
+    /// position), when it is one of the document's images or inside one of its
+    /// folders. Returns whether it is shown.
+    public func prime(_ path: String) -> Bool {
+        guard let stamp = DirectoryWalk.fileStamp(path) else { return false }
+        var shown = false
+        for target in targets(of: path) {
+            switch target {
+            case .image:
+                _ = content.setImage(path, present: true)
+                shown = true
+            case .inFolder(let key, let folder, let relative) where folder.accepts(relative):
+                _ = content.insert([FolderEntry(relative: relative, mtime: stamp.mtime)], into: key)
+                shown = true
+            default:
+                break
+            }
+        }
+        return shown
+    }
+
+    /// Whether a folder is still being walked.
+    public var isScanning: Bool { !scans.isEmpty }
+
+    /// The slides of a playlist now.
+    public func slides(for playlist: String) -> [Slide] { content.slides(for: playlist) }
+
+    /// A file failed to decode: left out until it changes. Returns the playlists that lost it.
+    public func markFailed(_ path: String) -> Set<String> {
+        content.markFailed(path) ? content.playlists(showing: path) : []
+    }
+
+    /// Takes in what happened since the last poll: finished scan batches, file
+    /// events, files that stopped changing, and an edited playlist file.
+    public func poll(now: Double) -> SessionUpdate {
+        var update = SessionUpdate()
+        drainScans(&update)
+        if let watcher {
+            for event in watcher.read() { handle(event, now: now, &update) }
+        }
+        if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= 0.25 {
+            lastSettleCheck = now
+            let (ready, gone) = settle.check(now: now, stamp: DirectoryWalk.fileStamp)
+            for path in ready { arrived(path, &update) }
+            for path in gone { departed(path, &update) }
+        }
+        flushArrivals()
+        // Scans started by these events (at once, when not in the background) are taken in now.
+        drainScans(&update)
+        return update
+    }
+
+    /// The earliest time a file being written may become ready.
+    public var nextSettleCheck: Double? { settle.nextCheck }
+
+    // MARK: - Scans
+
+    private func startScan(_ key: ItemKey, _ folder: FolderSource, subfolder: String = "") {
+        let (order, _) = content.orderAndSeed(key, folder)
+        let scan = FolderScan(
+            key: key, folder: folder, subfolder: subfolder, needsMtime: order == .mtime, watcher: watcher)
+        scans.append(scan)
+        if background { scan.start() } else { scan.walk() }
+    }
+
+    private func drainScans(_ update: inout SessionUpdate) {
+        guard !scans.isEmpty else { return }
+        scans.removeAll { scan in
+            let (entries, finished) = scan.drain()
+            if !entries.isEmpty, content.insert(entries, into: scan.key) {
+                update.playlists.insert(content.playlistName(of: scan.key))
+            }
+            return finished && scan.drain().entries.isEmpty
+        }
+    }
+
+    // MARK: - Watching
+
+    private func watchTargets() {
+        guard let watcher else { return }
+        var folders: Set<String> = []
+        if watchesFile { folders.insert(Self.parent(document.file)) }
+        for path in content.imagePaths { folders.insert(Self.parent(path)) }
+        // The parent of a folder source tells when the folder itself appears or goes.
+        for (_, folder) in content.folderItems { folders.insert(Self.parent(folder.path)) }
+        for folder in folders { watcher.watch(folder) }
+    }
+
+    static func parent(_ path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent.isEmpty { return path.hasPrefix("/") ? "/" : "." }
+        return parent
+    }
+
+    /// What a path is to this session.
+    private enum Target {
+        case playlistFile
+        case image
+        case folderRoot(ItemKey, FolderSource)
+        case inFolder(ItemKey, FolderSource, relative: String)
+    }
+
+    private func targets(of path: String) -> [Target] {
+        var out: [Target] = []
+        if watchesFile, path == document.file { out.append(.playlistFile) }
+        if content.imagePaths.contains(path) { out.append(.image) }
+        for (key, folder) in content.folderItems {
+            if path == folder.path {
+                out.append(.folderRoot(key, folder))
+            } else if path.hasPrefix(folder.path + "/") {
+                out.append(.inFolder(key, folder, relative: String(path.dropFirst(folder.path.count + 1))))
+            }
+        }
+        return out
+    }
+
+    private func handle(_ event: FileEvent, now: Double, _ update: inout SessionUpdate) {
+        if event.kind == .overflow {
+            log.warning("too many file changes at once; looking at every folder again")
+            for (key, folder) in content.folderItems { startScan(key, folder) }
+            return
+        }
+        let path = event.kind == .folderGone ? event.folder : event.path
+        for target in targets(of: path) {
+            switch (target, event.kind) {
+            case (.playlistFile, .changed):
+                settle.note(path, now: now)
+            case (.playlistFile, .movedIn):
+                // Saved to a temporary file and renamed into place: complete.
+                arrived(path, &update)
+            case (.playlistFile, _):
+                log.warning("\(document.file) was removed; the playlist as last read keeps playing")
+            case (.image, .changed):
+                settle.note(path, now: now)
+            case (.image, .movedIn):
+                arrived(path, &update)
+            case (.image, _):
+                departed(path, &update)
+            case (.folderRoot(let key, let folder), .movedIn), (.folderRoot(let key, let folder), .changed):
+                if event.isDirectory, !(watcher?.isWatching(folder.path) ?? true) { startScan(key, folder) }
+            case (.folderRoot(let key, let folder), _):
+                folderGone(key, folder, relative: "", &update)
+            case (.inFolder(let key, let folder, let relative), let kind):
+                if event.isDirectory || kind == .folderGone {
+                    switch kind {
+                    case .movedIn, .changed:
+                        // A folder moved in, or created (then scanned once, when not yet watched).
+                        let hidden = relative.split(separator: "/").contains { $0.hasPrefix(".") }
+                        var movedIn = false
+                        if case .movedIn = kind { movedIn = true }
+                        if folder.recursive, !hidden, movedIn || !(watcher?.isWatching(path) ?? true) {
+                            startScan(key, folder, subfolder: relative)
+                        }
+                    default:
+                        folderGone(key, folder, relative: relative, &update)
+                    }
+                } else {
+                    switch kind {
+                    case .changed: if folder.accepts(relative) { settle.note(path, now: now) }
+                    case .movedIn: arrived(path, &update)
+                    default: departed(path, &update)
+                    }
+                }
+            }
+        }
+    }
+
+    private func folderGone(_ key: ItemKey, _ folder: FolderSource, relative: String, _ update: inout SessionUpdate) {
+        let absolute = relative.isEmpty ? folder.path : folder.path + "/" + relative
+        // When the source folder itself went, its parent stays watched for its return.
+        watcher?.unwatch(under: absolute)
+        settle.forget(under: absolute)
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        arrivals[key]?.removeAll { $0.relative.hasPrefix(prefix) }
+        if content.removeAll(under: relative, from: key) { update.playlists.insert(content.playlistName(of: key)) }
+    }
+
+    /// A file is complete (settled, or renamed into place).
+    private func arrived(_ path: String, _ update: inout SessionUpdate) {
+        settle.forget(path)
+
+        guard let stamp = DirectoryWalk.fileStamp(path) else { return }
+        let wasFailed = content.clearFailed(path)
+        for target in targets(of: path) {
+            switch target {
+            case .playlistFile:
+                reload(&update)
+            case .image:
+                if content.setImage(path, present: true) {
+                    update.playlists.formUnion(content.playlists(showing: path))
+                } else {
+                    update.rewritten.insert(path)
+                }
+            case .inFolder(let key, let folder, let relative):
+                guard folder.accepts(relative) else { continue }
+                let entry = FolderEntry(relative: relative, mtime: stamp.mtime)
+                if content.folders[key]?.contains(relative) ?? false {
+                    _ = content.insert([entry], into: key)
+                    update.rewritten.insert(path)
+                } else {
+                    arrivals[key, default: []].append(entry)
+                    update.playlists.insert(content.playlistName(of: key))
+                }
+                if wasFailed { update.playlists.insert(content.playlistName(of: key)) }
+            case .folderRoot:
+                break
+            }
+        }
+        if wasFailed { update.playlists.formUnion(content.playlists(showing: path)) }
+    }
+
+    private func flushArrivals() {
+        guard !arrivals.isEmpty else { return }
+        for (key, entries) in arrivals { _ = content.insert(entries, into: key) }
+        arrivals.removeAll()
+    }
+
+    /// A file was deleted or moved away.
+    private func departed(_ path: String, _ update: inout SessionUpdate) {
+        settle.forget(path)
+        for target in targets(of: path) {
+            switch target {
+            case .image:
+                if content.setImage(path, present: false) {
+                    update.playlists.formUnion(content.playlists(showing: path))
+                }
+            case .inFolder(let key, _, let relative):
+                arrivals[key]?.removeAll { $0.relative == relative }
+                if content.remove(relative, from: key) { update.playlists.insert(content.playlistName(of: key)) }
+            case .playlistFile, .folderRoot:
+                break
+            }
+        }
+    }
+
+    // MARK: - Reloading the playlist file
+
+    private func reload(_ update: inout SessionUpdate) {
+        let outcome = PlaylistDecoder.load(document.file)
+
+        for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
+            log.warning(diagnostic.formatted(file: document.file))
+        }
+        guard let fresh = outcome.document else {
+            let errors = outcome.diagnostics.errors.map { $0.formatted(file: document.file) }
+            for line in errors { log.error(line) }
+            if problem != nil {
+                // Still nothing to play: the screen shows the error the file has now.
+                let first = outcome.diagnostics.errors.first
+                problem = .playlistError(
+                    file: document.file, line: first?.position?.line, message: first?.description ?? "cannot be played")
+            } else {
+                log.error("\(document.file): the edited playlist cannot be played; the previous one keeps playing")
+            }
+            update.rejected = errors
+            return
+        }
+        if problem != nil { log.info("the playlist can be played now; starting the show") }
+        problem = nil
+        guard fresh != document else { return }
+        log.info("\(document.file): reloaded")
+        replace(with: fresh)
+        update.reloaded = true
+        update.playlists.formUnion(fresh.playlists.map(\.name))
+    }
+
+    /// Puts a new document in place, keeping what is known of folders it still shows the same way.
+    private func replace(with fresh: PlaylistDocument) {
+        flushArrivals()
+        let old = content
+        let scanning = Set(scans.map(\.key))
+        for scan in scans { scan.cancel() }
+        scans.removeAll()
+        document = fresh
+        content = makeContent(fresh)
+        for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
+            _ = content.setImage(path, present: true)
+        }
+        for path in old.failed { _ = content.markFailed(path) }
+        for (key, folder) in content.folderItems {
+            let wanted = content.orderAndSeed(key, folder)
+            let reusable = old.folderItems.first { previous in
+                previous.folder == folder && old.orderAndSeed(previous.key, previous.folder) == wanted
+                    && old.folders[previous.key] != nil
+            }
+            if let reusable, let index = old.folders[reusable.key] {
+                _ = content.insert(index.entries, into: key)
+                if scanning.contains(reusable.key) { startScan(key, folder) }
+            } else {
+                startScan(key, folder)
+            }
+        }
+        watchTargets()
+    }
+}
