@@ -83,31 +83,24 @@ enum PlayCommand {
 
     /// Parses play's options (from the configuration file and the command line, in that order).
     static func parseOptions(_ args: [String]) throws -> Options {
-        var common = CommonOptions()
-        var decoding = DecodeOptions()
-        var display = DisplayOptions()
-        var playlist = PlaylistOptions()
-        var touch = TouchOptions()
-        var recordPath: String?
-        var quitAfter: Double?
+        var o = Options()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
-            if try playlist.apply(option, from: &scanner, play: true) { continue }
-            if try common.apply(option, from: &scanner) { continue }
-            if try decoding.apply(option, from: &scanner) { continue }
-            if try touch.apply(option, from: &scanner) { continue }
+            if try o.playlist.apply(option, from: &scanner, play: true) { continue }
+            if try o.common.apply(option, from: &scanner) { continue }
+            if try o.decoding.apply(option, from: &scanner) { continue }
+            if try o.touch.apply(option, from: &scanner) { continue }
             switch option {
-            case "--record-input": recordPath = try scanner.value(for: option)
-            case "--last-frame": display.lastFrame = try scanner.value(for: option)
-            case "--windowed": display.windowed = try scanner.size(for: option)
-            case "--video-driver": display.videoDriver = try scanner.value(for: option)
-            case "--renderer": display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
-            case "--quit-after": quitAfter = try scanner.seconds(for: option)
+            case "--record-input": o.recordPath = try scanner.value(for: option)
+            case "--last-frame": o.display.lastFrame = try scanner.value(for: option)
+            case "--windowed": o.display.windowed = try scanner.size(for: option)
+            case "--video-driver": o.display.videoDriver = try scanner.value(for: option)
+            case "--renderer": o.display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
+            case "--quit-after": o.quitAfter = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
-        return Options(
-            common: common, decoding: decoding, display: display, playlist: playlist, touch: touch,
-            recordPath: recordPath, quitAfter: quitAfter, positionals: scanner.positionals)
+        o.positionals = scanner.positionals
+        return o
     }
 }

@@ -74,8 +74,8 @@ final class ShowLoop {
     }
 
     /// Finished decodes go into the drawer; the failures are handed to the director.
-    private func takeDecodes() -> [DecodeFailure] {
-        var failed: [DecodeFailure] = []
+    private func takeDecodes() -> [(path: String, reason: String)] {
+        var failed: [(path: String, reason: String)] = []
         for (request, result) in loader.drain() {
             switch result {
             case .success(let image):
@@ -87,11 +87,12 @@ final class ShowLoop {
                 } else {
                     let size = "\(image.pixels.width)x\(image.pixels.height)"
                     failed.append(
-                        DecodeFailure(
-                            path: request.path, reason: "\(request.path): the renderer refused a \(size) texture"))
+                        (
+                            path: request.path, reason: "\(request.path): the renderer refused a \(size) texture"
+                        ))
                 }
             case .failure(let error):
-                failed.append(DecodeFailure(path: request.path, reason: error.description))
+                failed.append((path: request.path, reason: error.description))
             }
         }
         return failed

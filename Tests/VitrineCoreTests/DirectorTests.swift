@@ -75,12 +75,12 @@ private func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallO
         let feed = FakeFeed(["/x.jpg"])
         var run = director(feed, setup: ShowSetup(waitForImages: false))
         run.images = LoadedImages()
-        let out = run.step(to: 0.1, failed: [DecodeFailure(path: "/x.jpg", reason: "/x.jpg: broken")])
+        let out = run.step(to: 0.1, failed: [(path: "/x.jpg", reason: "/x.jpg: broken")])
         #expect(feed.failed == ["/x.jpg"])
         #expect(out.exitCode == 1)
         var waiting = director(FakeFeed(["/x.jpg"]), setup: ShowSetup(waitForImages: true))
         waiting.images = LoadedImages()
-        #expect(waiting.step(to: 0.1, failed: [DecodeFailure(path: "/x.jpg", reason: "broken")]).exitCode == nil)
+        #expect(waiting.step(to: 0.1, failed: [(path: "/x.jpg", reason: "broken")]).exitCode == nil)
     }
 
     @Test func quitAfterEndsAShowThatNeverLeftItsStatusScreen() {

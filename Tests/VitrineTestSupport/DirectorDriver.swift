@@ -26,7 +26,8 @@ public struct DirectorDriver {
     /// Frames up to show time `t`; `events` go in with the first frame, `control` with the last.
     @discardableResult
     public mutating func step(
-        to t: Double, events: [InputEvent] = [], failed: [DecodeFailure] = [], control: FrameInput.Control = .keepGoing
+        to t: Double, events: [InputEvent] = [], failed: [(path: String, reason: String)] = [],
+        control: FrameInput.Control = .keepGoing
     ) -> FrameOutput {
         var events = events
         var failed = failed

@@ -12,8 +12,9 @@ public struct FrameInput {
     public var events: [InputEvent]
     /// The images the drawer holds.
     public var images: LoadedImages
-    /// Decodes that failed since the last frame.
-    public var failed: [DecodeFailure]
+    /// Files that could not be shown since the last frame (a decode failed, the renderer
+    /// refused the texture), each with why, in one line for the log.
+    public var failed: [(path: String, reason: String)]
     public var control: Control
 
     /// What the world around the loop asks for (signals, a service manager).
@@ -27,7 +28,8 @@ public struct FrameInput {
 
     public init(
         frameTime: Double, monotonic: Double, wall: Double, output: Size, events: [InputEvent] = [],
-        images: LoadedImages = LoadedImages(), failed: [DecodeFailure] = [], control: Control = .keepGoing
+        images: LoadedImages = LoadedImages(), failed: [(path: String, reason: String)] = [],
+        control: Control = .keepGoing
     ) {
         self.frameTime = frameTime
         self.monotonic = monotonic
@@ -37,16 +39,5 @@ public struct FrameInput {
         self.images = images
         self.failed = failed
         self.control = control
-    }
-}
-
-/// A file that could not be shown, and why (one line, for the log).
-public struct DecodeFailure: Equatable, Sendable {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
     }
 }

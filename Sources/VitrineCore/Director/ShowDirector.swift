@@ -160,7 +160,7 @@ public struct ShowDirector {
     }
 
     /// A decode failed: the file leaves the show until it changes (one warning).
-    private mutating func failed(_ failure: DecodeFailure) {
+    private mutating func failed(_ failure: (path: String, reason: String)) {
         log.warning("skipping \(failure.reason)")
         failures += 1
         while let i = engine.show.slides.firstIndex(where: { $0.source == failure.path }) {
