@@ -244,7 +244,7 @@ public struct BrowseController: Sendable {
                 v.beginPinch(at: time)
                 v.pinch(info)
             case .changed: v.pinch(info)
-            case .ended, .cancelled: v.endPinch(at: time)
+            case .ended, .cancelled: v.endPinch(at: time, settleScale: options.gestures.zoomSettleScale)
             }
         }
     }

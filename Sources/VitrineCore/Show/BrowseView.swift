@@ -142,21 +142,28 @@ public struct BrowseView: Equatable, Sendable {
         gestureBase = now
     }
 
-    /// Fingers pinching: the image point under the start focal follows the focal, scaled; rubber bands at the limits.
+    /// Fingers pinching: the image point under the start focal follows the focal, scaled by the
+    /// pinch's zoom; rubber bands at the limits. Two fingers that keep their spread move a zoomed
+    /// image and leave one at 1× exactly where it is.
     public mutating func pinch(_ info: PinchInfo) {
         guard let base = gestureBase else { return }
-        let raw = Viewport.Pose(
-            scale: base.scale * info.scale,
-            center: info.focal.moved(by: info.startFocal.vector(to: base.center) * info.scale))
-        viewport.show(viewport.rubberBanded(raw, about: info.focal))
         lastFocal = info.focal
+        if info.zoom == 1, abs(base.scale - 1) < 1e-6 {
+            viewport.show(base)
+            return
+        }
+        let raw = Viewport.Pose(
+            scale: base.scale * info.zoom,
+            center: info.focal.moved(by: info.startFocal.vector(to: base.center) * info.zoom))
+        viewport.show(viewport.rubberBanded(raw, about: info.focal))
     }
 
-    /// Fingers lifted: spring back within the limits.
-    public mutating func endPinch(at time: Double) {
+    /// Fingers lifted: spring back within the limits; below `settleScale` all the way back to 1×.
+    public mutating func endPinch(at time: Double, settleScale: Double = 1) {
         let focal = lastFocal ?? screen.center
-        viewport.animate(
-            to: viewport.clamped(viewport.pose, about: focal), at: time, duration: Self.springDuration, curve: .easeOut)
+        var target = viewport.clamped(viewport.pose, about: focal)
+        if target.scale < settleScale { target = Viewport.Pose(scale: 1, center: fit.center) }
+        viewport.animate(to: target, at: time, duration: Self.springDuration, curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
     }
