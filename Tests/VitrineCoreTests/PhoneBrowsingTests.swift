@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VitrineCore
@@ -75,5 +76,133 @@ struct PhoneBrowsingTests {
         let before = h.rect(of: 0, at: 0.99)
         let during = h.rect(of: 0, at: 1.45)
         #expect((during?.minY ?? 0) < (before?.minY ?? 0) - 10)
+    }
+}
+
+@Suite("Paging direction and edges")
+struct PagingDirectionTests {
+    func drag(from: (Double, Double), to: (Double, Double), at t: Double, seconds: Double = 0.3) -> GestureScript {
+        GestureScript().down(1, from.0, from.1, at: t).drag(1, from: from, to: to, from: t, to: t + seconds)
+    }
+
+    /// A drag of `length` pixels at `degrees` below the horizontal, leftwards, from the screen's right part.
+    func slanted(_ degrees: Double, length: Double = 600) -> GestureScript {
+        let a = degrees * .pi / 180
+        let dx = TestScreen.nx(length * cos(a))
+        let dy = TestScreen.ny(length * sin(a))
+        return drag(from: (0.85, 0.1), to: (0.85 - dx, 0.1 + dy), at: 1)
+    }
+
+    @Test func onlyADragWithinThirtyDegreesOfTheAxisPages() {
+        var h = BrowseHarness()
+        h.script = slanted(25)
+        #expect(h.report(at: 2).index == 1)
+        for degrees in [40.0, 45] {
+            h.script = slanted(degrees)
+            let r = h.report(at: 2)
+            #expect(r.index == 0, "\(degrees)°")
+            #expect(r.transition == nil)
+            #expect(h.rect(of: 0, at: 1.2) == h.fit(0), "\(degrees)°: the slide does not follow")
+        }
+        // Steeper than 45° and downwards it is the dismiss, as before.
+        h.script = slanted(60, length: 300)
+        #expect(h.report(at: 2).mode == "attract")
+        // The angle is a setting.
+        h.touch.gestures.pageAngle = 45
+        h.script = slanted(40)
+        #expect(h.report(at: 2).index == 1)
+    }
+
+    @Test func aZoomedImageDraggedPastItsEdgePagesAndTheZoomIsForgotten() throws {
+        var h = BrowseHarness()
+        let zoomed = GestureScript().tap(0.5, 0.5, at: 1).tap(0.5, 0.5, at: 1.2)
+        h.script = zoomed
+        #expect(h.report(at: 1.9).zoom == 2)
+        // 2× of 666.7 × 500 is 1333 × 1000: its right edge meets the screen's after 166.7 px.
+        var s = zoomed.down(1, 0.9, 0.5, at: 2)
+            .drag(1, from: (0.9, 0.5), to: (0.1, 0.5), from: 2, to: 2.6, steps: 12, lift: false)
+        h.script = s
+        let current = try #require(h.rect(of: 0, at: 2.6))
+        let next = try #require(h.rect(of: 1, at: 2.6))
+        // 800 px dragged: 166.7 pan the image to its edge, the rest moves the page.
+        #expect(abs(current.maxX - (1000 - (800 - 166.667))) < 0.5)
+        #expect(abs(current.width - h.fit(0).width * 2) < 1e-6)
+        #expect(abs(next.minX - (current.maxX + h.fit(1).minX)) < 0.5)
+        s = s.up(1, 0.1, 0.5, at: 2.7)
+        h.script = s
+        let paged = h.report(at: 3.5)
+        #expect(paged.index == 1)
+        #expect(paged.zoom == 1)
+        #expect(h.rect(of: 1, at: 3.5) == h.fit(1))
+        // Mid-glide the photo left behind still looks zoomed.
+        let leaving = try #require(h.rect(of: 0, at: 2.75))
+        #expect(abs(leaving.width - h.fit(0).width * 2) < 1e-6)
+        // Back to it: at 1×.
+        h.script = s.down(1, 0.2, 0.5, at: 4).drag(1, from: (0.2, 0.5), to: (0.8, 0.5), from: 4, to: 4.3)
+        #expect(h.report(at: 5).index == 0)
+        #expect(h.report(at: 5).zoom == 1)
+        #expect(h.rect(of: 0, at: 5) == h.fit(0))
+    }
+
+    @Test func aZoomedImagePulledSlightlyPastItsEdgeAndBackStaysZoomed() {
+        var h = BrowseHarness()
+        h.script = GestureScript().tap(0.5, 0.5, at: 1).tap(0.5, 0.5, at: 1.2).down(1, 0.9, 0.5, at: 2)
+            .drag(1, from: (0.9, 0.5), to: (0.65, 0.5), from: 2, to: 3, steps: 20, lift: false)
+            .drag(1, from: (0.65, 0.5), to: (0.68, 0.5), from: 3, to: 3.5, steps: 10, lift: false)
+            .up(1, 0.68, 0.5, at: 3.8)
+        let r = h.report(at: 4.5)
+        #expect(r.index == 0)
+        #expect(r.zoom == 2)
+        // At its edge, no page offset left.
+        #expect(abs((h.rect(of: 0, at: 4.5)?.maxX ?? 0) - 1000) < 1e-6)
+        #expect(h.scene(at: 4.5).slidesDrawn == [0])
+    }
+
+    @Test func inVerticalModeUpAndDownPageAndASidewaysPullDismisses() throws {
+        var h = BrowseHarness()
+        h.touch.gestures.pagingAxis = .vertical
+        h.script = GestureScript().down(1, 0.5, 0.8, at: 1)
+            .drag(1, from: (0.5, 0.8), to: (0.5, 0.5), from: 1, to: 1.3, lift: false)
+        let moved = try #require(h.rect(of: 0, at: 1.35))
+        #expect(moved == h.fit(0).offsetBy(dx: 0, dy: -150))
+        let below = try #require(h.rect(of: 1, at: 1.35))
+        #expect(below == h.fit(1).offsetBy(dx: 0, dy: 350))
+        h.script = drag(from: (0.5, 0.8), to: (0.5, 0.2), at: 1)
+        #expect(h.report(at: 1.32).transition?.kind == .slide)
+        #expect(h.report(at: 2).index == 1)
+        h.script = drag(from: (0.5, 0.2), to: (0.5, 0.8), at: 1)
+        #expect(h.report(at: 2).index == 2)
+        // Sideways: not a page but the dismiss, either way.
+        for to in [0.2, 0.8] {
+            h.script = drag(from: (0.5, 0.5), to: (to, 0.5), at: 1)
+            let r = h.report(at: 2)
+            #expect(r.index == 0)
+            #expect(r.mode == "attract")
+        }
+        // A short sideways pull springs back.
+        h.script = drag(from: (0.5, 0.5), to: (0.45, 0.5), at: 1, seconds: 1)
+        #expect(h.report(at: 2.5).mode == "browse")
+    }
+}
+
+@Suite("Vertical paging")
+struct VerticalPagingTests {
+    @Test func pagingVerticalIsAnOptionAndTurnsTheSlideTransition() throws {
+        var scanner = ArgumentScanner(["vertical"])
+        var touch = TouchOptions()
+        #expect(try touch.apply("--paging", from: &scanner))
+        #expect(touch.gestures.pagingAxis == .vertical)
+        var bad = ArgumentScanner(["diagonal"])
+        #expect(throws: UsageError.self) { try touch.apply("--paging", from: &bad) }
+        #expect(TouchOptions.help.contains("--paging horizontal|vertical"))
+
+        var h = BrowseHarness()
+        h.options.transition = .slide
+        h.options.interval = 4
+        h.touch = touch
+        // Halfway through the slide from 0 to 1 (4 s to 4.8 s), slide 1 comes up from below.
+        let incoming = try #require(h.rect(of: 1, at: 4.4))
+        #expect(incoming.minX == h.fit(1).minX)
+        #expect(incoming.minY > h.fit(1).minY + 10)
     }
 }

@@ -4,7 +4,10 @@ extension SceneBuilder {
     public func build(_ show: Show, controller: BrowseController, at time: Double, imageSize: (Int) -> Size?) -> Scene {
         switch controller.mode {
         case .attract:
-            var scene = build(show, at: time, imageSize: imageSize)
+            var shown = show
+            // Pages that lie vertically make the slide transition vertical too.
+            if controller.options.gestures.pagingAxis == .vertical { shown.options.slideAxis = .vertical }
+            var scene = build(shown, at: time, imageSize: imageSize)
             if let fade = controller.returnFade, fade.value(at: time) > 0 {
                 scene.ops.append(.fill(rect: Rect(size: output), color: scene.background, alpha: fade.value(at: time)))
             }
@@ -41,15 +44,21 @@ extension SceneBuilder {
             }
             return scene
         }
-        let dx = view.pageOffset(at: time)
+        let d = view.pageOffset(at: time)
+        let shift = view.pageShift(at: time)
         scene.ops.append(
-            .image(slide: show.index, rect: view.viewport.rect(at: time).offsetBy(dx: dx, dy: 0), alpha: 1))
-        if dx != 0, let other = dx < 0 ? show.index(after: show.index) : show.index(before: show.index),
+            .image(slide: show.index, rect: view.viewport.rect(at: time).offsetBy(dx: shift.dx, dy: shift.dy), alpha: 1)
+        )
+        if d != 0, let other = d < 0 ? show.index(after: show.index) : show.index(before: show.index),
             let size = imageSize(other)
         {
-            let fit = (show.slides[other].fit ?? show.options.fit).rect(for: size, in: screen)
-            let shift = dx < 0 ? dx + output.width : dx - output.width
-            scene.ops.append(.image(slide: other, rect: fit.offsetBy(dx: shift, dy: 0), alpha: 1))
+            // The slide just left keeps its look while it goes; a neighbour coming in is at its fit.
+            let rect = view.leavingRect ?? (show.slides[other].fit ?? show.options.fit).rect(for: size, in: screen)
+            let span = view.pageSpan
+            let along = d < 0 ? d + span : d - span
+            let moved =
+                view.pagingAxis == .vertical ? rect.offsetBy(dx: 0, dy: along) : rect.offsetBy(dx: along, dy: 0)
+            scene.ops.append(.image(slide: other, rect: moved, alpha: 1))
         }
         return scene
     }

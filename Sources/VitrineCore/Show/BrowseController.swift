@@ -115,7 +115,7 @@ public struct BrowseController: Sendable {
             keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
         case (.browse, .home), (.browse, .end):
             show.cut(to: key == .home ? 0 : show.count - 1, at: time)
-            view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
+            view = makeView(fit(show.index, show: show, imageSize: imageSize))
         case (.grid, .right), (.grid, .left):
             gridPage = min(max(gridPage + (key == .right ? 1 : -1), 0), grid.pageCount(slides: show.count) - 1)
         case (.grid, .home), (.grid, .end):
@@ -202,11 +202,11 @@ public struct BrowseController: Sendable {
             switch phase {
             case .began:
                 v.beginPaging(at: time)
-                v.page(dx: info.translation.dx, canPage: canPage)
+                v.page(by: v.along(info.translation), canPage: canPage)
             case .changed:
-                v.page(dx: info.translation.dx, canPage: canPage)
+                v.page(by: v.along(info.translation), canPage: canPage)
             case .ended, .cancelled:
-                let velocity = phase == .ended ? info.velocity.dx : 0
+                let velocity = phase == .ended ? v.along(info.velocity) : 0
                 let direction = v.releasePage(
                     velocity: velocity, settings: options.gestures, at: time,
                     canPage: phase == .ended ? canPage : { _ in false },
@@ -233,10 +233,17 @@ public struct BrowseController: Sendable {
             switch phase {
             case .began:
                 v.beginPan(at: time)
-                v.pan(info)
-            case .changed: v.pan(info)
-            case .ended: v.endPan(velocity: info.velocity, settings: options.gestures, at: time)
-            case .cancelled: v.endPan(at: time)
+                v.pan(info, canPage: canPage)
+            case .changed: v.pan(info, canPage: canPage)
+            case .ended, .cancelled:
+                // Dragged on past its edge, a zoomed image pages as a swipe would.
+                let direction = v.releasePan(
+                    velocity: phase == .ended ? info.velocity : .zero, settings: options.gestures, at: time,
+                    canPage: phase == .ended ? canPage : { _ in false },
+                    newFit: { d in
+                        fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
+                    })
+                if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
             }
         case .pinch(let phase, let info):
             switch phase {
@@ -256,6 +263,13 @@ public struct BrowseController: Sendable {
             let thumbnail = grid.thumbnail(for: show.index, imageSize: imageSize(show.index))
             return { _ in DismissLook(rect: thumbnail, veil: 0, alpha: 1) }
         }
+        if options.gestures.pagingAxis == .vertical {
+            // Pulled sideways: on out of sight the way it was pulled.
+            return { from in
+                let way: Double = from.rect.center.x < screen.center.x ? -1 : 1
+                return DismissLook(rect: from.rect.offsetBy(dx: way * screen.width / 2, dy: 0), veil: 0, alpha: 0)
+            }
+        }
         return { from in DismissLook(rect: from.rect.offsetBy(dx: 0, dy: screen.height / 2), veil: 0, alpha: 0) }
     }
 
@@ -264,7 +278,7 @@ public struct BrowseController: Sendable {
     private mutating func enterBrowse(at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
         show.cut(to: show.index, at: time)
         show.pause(at: time)
-        view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
+        view = makeView(fit(show.index, show: show, imageSize: imageSize))
         origin = mode == .grid ? .grid : .attract
         mode = .browse
     }
@@ -272,7 +286,7 @@ public struct BrowseController: Sendable {
     private mutating func openFromGrid(_ i: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
         let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
         show.cut(to: i, at: time)
-        var v = BrowseView(fit: fit(i, show: show, imageSize: imageSize), screen: screen)
+        var v = makeView(fit(i, show: show, imageSize: imageSize))
         v.open(from: thumbnail, at: time)
         view = v
         origin = .grid
@@ -318,12 +332,16 @@ public struct BrowseController: Sendable {
         guard arena.fingerCount == 0, let target = Self.neighbour(of: show, direction) else { return }
         show.cut(to: target, at: time)
         let newFit = fit(target, show: show, imageSize: imageSize)
-        var v = view ?? BrowseView(fit: newFit, screen: screen)
+        var v = view ?? makeView(newFit)
         v.keyPage(direction, at: time, newFit: newFit)
         view = v
     }
 
     // MARK: Geometry
+
+    func makeView(_ fit: Rect) -> BrowseView {
+        BrowseView(fit: fit, screen: screen, pagingAxis: options.gestures.pagingAxis)
+    }
 
     static func neighbour(of show: Show, _ direction: Int) -> Int? {
         direction > 0 ? show.index(after: show.index) : show.index(before: show.index)
