@@ -15,6 +15,13 @@ public struct OverlayFrame: Sendable {
     public var metadata: ImageMetadata?
     /// Show time since which the next slide has been due but not decoded.
     public var lateSince: Double?
+    /// Where the current photo is drawn, when it is; overlays that belong to the photo follow it.
+    public var photo: Rect?
+    /// The current photo's opacity (it fades in during a transition).
+    public var photoAlpha: Double = 1
+    /// How much of the browse background is left while a photo is pulled away (1 when none is);
+    /// the page indicator fades with it.
+    public var fade: Double = 1
 
     public init(
         output: Size, time: Double, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,

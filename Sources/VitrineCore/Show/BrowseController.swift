@@ -21,6 +21,8 @@ public struct BrowseController: Sendable {
     public private(set) var lastInput: Double = 0
     /// After an image is put away, the show fades in from the background.
     public private(set) var returnFade: Tween?
+    /// The touch sequence that entered browse mode is still the latest: its tap shows the overlays.
+    private var enteringTouch = false
 
     /// Seconds the show takes to fade back in after a dismiss.
     public static let returnFadeDuration = 0.4
@@ -86,6 +88,7 @@ public struct BrowseController: Sendable {
         case .down(_, let x, let y):
             if arena.fingerCount == 0, x.isFinite, y.isFinite {
                 finishCommittedDismiss(at: time, show: &show)
+                enteringTouch = mode == .attract
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
                 if mode == .browse { view?.catchGlide(at: time) }
                 arena.enabled = enabledGestures
@@ -193,7 +196,9 @@ public struct BrowseController: Sendable {
         let canPage = { (d: Int) in Self.neighbour(of: current, d) != nil }
         switch gesture {
         case .tap:
-            overlaysVisible.toggle()
+            // The tap that starts browsing shows the overlays; later ones toggle them.
+            if enteringTouch { overlaysVisible = true } else { overlaysVisible.toggle() }
+            enteringTouch = false
         case .doubleTap(let p):
             v.toggleZoom(at: p, time: time)
         case .longPress:

@@ -140,10 +140,11 @@ public struct ShowEngine: Sendable {
             if !overlays.isEmpty, mode != .grid, browse.overlaysVisible {
                 let index = show.index
                 let current = show.slides.indices.contains(index) ? show.slides[index] : nil
-                let frame = OverlayFrame(
+                var frame = OverlayFrame(
                     output: output, time: time, wallTime: wallClockOrigin.map { $0 + time },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
                     metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
+                placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
             }
         }
