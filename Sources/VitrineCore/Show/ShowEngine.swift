@@ -19,7 +19,11 @@ public struct ShowEngine: Sendable {
     /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
     public var wallClockOrigin: Double?
     /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
-    public var status: StatusScreen?
+    public var status: StatusScreen? {
+        didSet { if let oldValue, status == nil { statusExit = (oldValue, clock.time) } }
+    }
+    /// The status screen last put away and when: it cross-fades into the first photo.
+    var statusExit: (screen: StatusScreen, time: Double)?
     /// A short message shown over the slides for a while.
     public var notice: Notice?
     /// Events not yet handled, ordered by time.
@@ -134,6 +138,8 @@ public struct ShowEngine: Sendable {
         var scene: Scene
         if let status {
             scene = status.scene(output: output)
+        } else if let held = statusStillShowing(at: time) {
+            scene = held
         } else {
             scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
             // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
@@ -148,6 +154,7 @@ public struct ShowEngine: Sendable {
                 scene.ops += overlays.ops(for: frame)
             }
         }
+        if status == nil { fadeIn(&scene, at: time) }
         if let notice, notice.isShowing(at: time) { scene.ops += notice.ops(output: output) }
         return scene
     }
