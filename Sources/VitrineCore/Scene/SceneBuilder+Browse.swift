@@ -20,7 +20,9 @@ extension SceneBuilder {
             if view.dismissLook(at: time) != nil, controller.origin == .grid {
                 // The grid the image goes back into shows through as the background fades.
                 // (Over the show there is nothing to see: it would be the same photo.)
-                underlay = buildGrid(show, page: GridLayout(output: output).page(of: show.index), imageSize: imageSize)
+                underlay = buildGrid(
+                    show, page: GridLayout(output: output, count: show.count).page(of: show.index), imageSize: imageSize
+                )
             }
             return buildBrowse(show, view: view, underlay: underlay, at: time, imageSize: imageSize)
         }
@@ -66,12 +68,23 @@ extension SceneBuilder {
     /// A page of the wall of thumbnails: a cell a slide, its image letterboxed in it.
     public func buildGrid(_ show: Show, page: Int, imageSize: (Int) -> Size?) -> Scene {
         var scene = Scene(size: output, background: show.options.background)
-        let layout = GridLayout(output: output)
+        let layout = GridLayout(output: output, count: show.count)
         let cellColor = Self.cellColor(on: show.options.background)
         for i in layout.slides(onPage: page, count: show.count) {
             scene.ops.append(.fill(rect: layout.cell(for: i), color: cellColor, alpha: 1))
             guard let size = imageSize(i) else { continue }
             scene.ops.append(.image(slide: i, rect: layout.thumbnail(for: i, imageSize: size), alpha: 1))
+        }
+        if let box = layout.pageCountBox {
+            let pages = layout.pageCount(slides: show.count)
+            let light =
+                Int(show.options.background.r) + Int(show.options.background.g) + Int(show.options.background.b) > 3
+                * 160
+            let color = light ? RGBColor(r: 0x20, g: 0x20, b: 0x20) : RGBColor(r: 0xE8, g: 0xE8, b: 0xE8)
+            scene.ops.append(
+                .text(
+                    TextBlock("Page \(page + 1) of \(pages)", size: box.height * 0.55, color: color, shadow: false),
+                    box: box, alpha: 1))
         }
         return scene
     }

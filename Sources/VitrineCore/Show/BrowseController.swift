@@ -36,11 +36,14 @@ public struct BrowseController: Sendable {
     }
 
     var screen: Rect { Rect(size: output) }
-    var grid: GridLayout { GridLayout(output: output) }
+    var grid: GridLayout { GridLayout(output: output, count: slideCount) }
+    /// The slides of the show, as last seen (the grid centres a page that is not full).
+    private var slideCount = 0
     var metrics: GestureMetrics { GestureMetrics(settings: options.gestures, output: output) }
 
     /// Puts the show in its starting mode (the grid with `--grid`).
     public mutating func start(show: inout Show) {
+        slideCount = show.count
         if options.startInGrid, show.count > 0 { enterGrid(at: 0, show: &show) }
     }
 
@@ -73,6 +76,7 @@ public struct BrowseController: Sendable {
         _ event: InputEvent, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
     ) {
         self.output = output
+        slideCount = show.count
         guard show.count > 0 else { return }
         lastInput = time
         switch event.kind {
@@ -105,6 +109,7 @@ public struct BrowseController: Sendable {
         _ key: Key, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
     ) -> Bool {
         self.output = output
+        slideCount = show.count
         guard show.count > 0 else { return false }
         if key == .g {
             lastInput = time
@@ -134,6 +139,7 @@ public struct BrowseController: Sendable {
     /// Time passes: deadlines of gestures, animations that end, the idle timeout.
     public mutating func advance(to time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?) {
         self.output = output
+        slideCount = show.count
         guard show.count > 0 else {
             mode = .attract
             view = nil

@@ -180,7 +180,7 @@ public struct ShowEngine: Sendable {
             thumbnailOnly = browse.origin == .grid && !near.contains(i)
         }
         guard thumbnailOnly else { return output }
-        let cell = GridLayout(output: output).cell(for: i).size
+        let cell = GridLayout(output: output, count: show.count).cell(for: i).size
         return Size(width: max(1, cell.width.rounded(.up)), height: max(1, cell.height.rounded(.up)))
     }
 
