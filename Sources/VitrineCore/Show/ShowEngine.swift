@@ -58,50 +58,56 @@ public struct ShowEngine: Sendable {
 
     /// Advances by one frame's elapsed seconds. Returns what the host must do.
     /// `imageSize` gives a slide's image size when it is known (for zoom and pan limits).
+    /// `metadata` gives what a slide's file says about itself, when read (for the info panel).
     public mutating func advance(
-        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         for t in clock.advance(by: frameTime) {
-            requests += step(to: t, isReady: isReady, imageSize: imageSize)
+            requests += step(to: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         return requests
     }
 
     /// Advances to exactly `time` (for snapshots and tests), in fixed steps.
     public mutating func run(
-        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while clock.time + clock.step <= time + 1e-9 {
             requests += advance(
                 by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady,
-                imageSize: imageSize)
+                imageSize: imageSize, metadata: metadata)
         }
         // The part of a step left over: what is due by `time` happens, so a
         // frame between two steps is the ideal one.
-        requests += step(to: max(time, clock.time), isReady: isReady, imageSize: imageSize)
+        requests += step(to: max(time, clock.time), isReady: isReady, imageSize: imageSize, metadata: metadata)
         return requests
     }
 
     /// One logic step at time `t`: handle the events due, then update the show.
-    private mutating func step(to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?) -> [EngineRequest] {
+    private mutating func step(
+        to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
+    ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while let first = queue.first, first.time <= t + 1e-9 {
             queue.removeFirst()
-            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize)
+            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
-        browse.advance(to: t, show: &show, output: output, imageSize: imageSize)
+        browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
         show.update(to: t, isReady: isReady)
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
 
     private mutating func handle(
-        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?
+        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?,
+        metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
         guard case .key(let key) = event.kind else {
-            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize)
+            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
             return []
         }
         switch key {
@@ -109,9 +115,11 @@ public struct ShowEngine: Sendable {
         case .f: return [.toggleFullscreen]
         default: break
         }
-        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize) { return [] }
+        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata) {
+            return []
+        }
         switch key {
-        case .escape, .q, .f, .up, .down, .g: break
+        case .escape, .q, .f, .up, .down, .g, .i: break
         case .right: show.next(at: t, isReady: isReady)
         case .left: show.previous(at: t, isReady: isReady)
         case .space: show.togglePause(at: t)
@@ -152,6 +160,10 @@ public struct ShowEngine: Sendable {
                     metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
                 placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
+            }
+            if mode == .browse, let info = browse.info {
+                let panel = browse.infoPanel(show: show, imageSize: imageSize, metadata: metadata)
+                scene.ops += panel.ops(output: output, progress: info.progress(at: time))
             }
         }
         if status == nil { fadeIn(&scene, at: time) }
