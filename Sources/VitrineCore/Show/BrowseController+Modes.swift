@@ -5,7 +5,16 @@ extension BrowseController {
     mutating func enterBrowse(at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
         show.cut(to: show.index, at: time)
         show.pause(at: time)
-        view = makeView(fit(show.index, show: show, imageSize: imageSize))
+        var v = makeView(fit(show.index, show: show, imageSize: imageSize))
+        // A long photo is taken where its scroll had got to.
+        if let size = imageSize(show.index),
+            LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) != nil,
+            let shown = SceneBuilder(output: output).slideRect(
+                show, show.index, since: show.shownSince, at: time, imageSize: imageSize)
+        {
+            v.viewport.show(Viewport.Pose(scale: 1, center: shown.center))
+        }
+        view = v
         origin = mode == .grid ? .grid : .attract
         mode = .browse
     }
@@ -80,6 +89,10 @@ extension BrowseController {
     /// Slide `i`'s rectangle at 1×; the whole screen while its size is unknown.
     func fit(_ i: Int, show: Show, imageSize: (Int) -> Size?) -> Rect {
         guard show.slides.indices.contains(i), let size = imageSize(i) else { return screen }
+        // A long photo rests across the screen from its top (or left) edge.
+        if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {
+            return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: 0)
+        }
         return (show.slides[i].fit ?? show.options.fit).rect(for: size, in: screen)
     }
 }

@@ -191,6 +191,14 @@ public struct BrowseController: Sendable {
             // Over the info panel a tap is all there is: outside it, it closes the panel.
             if info?.isOpen == true { return [.tap] }
             if let v = view, !v.isAtFit { return [.tap, .doubleTap, .longPress, .pan, .pinch] }
+            // A long photo pans at 1×: across the paging axis instead of the dismiss, along it
+            // before a swipe (paging once its edge is reached).
+            if let v = view {
+                let overflow = (x: v.fit.width > v.screen.width + 0.5, y: v.fit.height > v.screen.height + 0.5)
+                let vertical = v.pagingAxis == .vertical
+                if vertical ? overflow.y : overflow.x { return [.tap, .doubleTap, .longPress, .pan, .dismiss, .pinch] }
+                if vertical ? overflow.x : overflow.y { return [.tap, .doubleTap, .longPress, .swipe, .pan, .pinch] }
+            }
             return [.tap, .doubleTap, .longPress, .swipe, .dismiss, .pinch]
         }
     }

@@ -78,7 +78,9 @@ extension BrowseView {
         let range = vertical ? ranges.y : ranges.x
         let c = vertical ? raw.center.y : raw.center.x
         let over = c < range.lowerBound ? c - range.lowerBound : c > range.upperBound ? c - range.upperBound : 0
-        if over != 0, canPage(over < 0 ? 1 : -1) {
+        // Only a drag that mostly follows the paging axis moves the page.
+        let mostlyAlong = abs(along(info.translation)) >= abs(vertical ? info.translation.dx : info.translation.dy)
+        if over != 0, mostlyAlong, canPage(over < 0 ? 1 : -1) {
             let edge = min(max(c, range.lowerBound), range.upperBound)
             if vertical { shown.center.y = edge } else { shown.center.x = edge }
             activity = .paging(offset: over, base: 0)

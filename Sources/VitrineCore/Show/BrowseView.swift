@@ -168,7 +168,11 @@ public struct BrowseView: Equatable, Sendable {
     public mutating func endPinch(at time: Double, settleScale: Double = 1) {
         let focal = lastFocal ?? screen.center
         var target = viewport.clamped(viewport.pose, about: focal)
-        if target.scale < settleScale { target = Viewport.Pose(scale: 1, center: fit.center) }
+        if target.scale < settleScale {
+            var one = viewport.pose.zoomed(by: 1 / max(viewport.pose.scale, 1e-6), about: focal)
+            one.scale = 1
+            target = viewport.clamped(one, about: focal)
+        }
         viewport.animate(to: target, at: time, duration: Self.springDuration, curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
