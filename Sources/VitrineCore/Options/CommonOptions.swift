@@ -35,8 +35,9 @@ public struct CommonOptions: Equatable, Sendable {
                                          check again every 2 s (implies --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
-          --long-photo-ratio N           a photo more than N times taller (or wider) than the screen's
-                                         shape is shown across the screen and scrolled (default 2, 0: off)
+          --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
+                                         screenshot, a panorama) is shown across it and scrolled
+                                         (default 2, 0: off)
           --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
 
         Overlays:

@@ -1,15 +1,18 @@
-/// Long photos: a photo much taller than the screen's shape (a tall
+/// Long photos: a photo much more elongated than the screen (a tall
 /// screenshot) is shown at the screen's full width from its top and scrolled
 /// to its bottom; a much wider one (a panorama) at full height from its left,
-/// scrolled to its right. "Much" is `ratio` times the screen's own shape.
+/// scrolled to its right. "Much" is more than `ratio` times the screen's own
+/// elongation (its long side over its short side), so an ordinary portrait
+/// photo on a landscape screen is letterboxed, not scrolled: on a 16:9 screen
+/// with the default 2, a photo more than 3.56 times taller than wide, or wider than tall.
 public enum LongPhoto {
     /// The axis a photo of `imageSize` scrolls along on `screen`; nil when it is not long
     /// (or `ratio` is 0 or less, which turns long photos off).
     public static func axis(imageSize: Size, screen: Size, ratio: Double) -> SlideAxis? {
         guard ratio > 0, !imageSize.isEmpty, !screen.isEmpty else { return nil }
-        let tall = (imageSize.height / imageSize.width) / (screen.height / screen.width)
-        if tall > ratio { return .vertical }
-        if 1 / tall > ratio { return .horizontal }
+        let limit = ratio * max(screen.width, screen.height) / min(screen.width, screen.height)
+        if imageSize.height / imageSize.width > limit { return .vertical }
+        if imageSize.width / imageSize.height > limit { return .horizontal }
         return nil
     }
 
