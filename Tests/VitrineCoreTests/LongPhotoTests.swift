@@ -86,4 +86,12 @@ struct LongPhotoTests {
         h.script = h.script.down(1, 0.8, 0.5, at: 20).drag(1, from: (0.8, 0.5), to: (0.2, 0.5), from: 20, to: 20.3)
         #expect(h.engine(at: 21).show.index == 2)
     }
+
+    @Test func onceItsSizeIsKnownALongPhotoAsksToBeDecodedAtItsDrawnSize() {
+        let h = Harness()
+        let engine = h.engine(at: 11)
+        #expect(engine.decodeOutput(for: 0) == TestScreen.size)
+        #expect(engine.decodeOutput(for: 1) == Size(width: 1000, height: height.rounded(.up)))
+        #expect(engine.decodeOutput(for: 2) == Size(width: 6000, height: 500))
+    }
 }

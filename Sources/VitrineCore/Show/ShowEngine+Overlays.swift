@@ -15,3 +15,33 @@ extension ShowEngine {
         }
     }
 }
+
+/// Long photos want more pixels than the screen holds: a panorama shown at full height is
+/// several screens wide. Once a long photo's size is known, its decode asks for that much.
+extension ShowEngine {
+    /// The output size that decodes slide `i` (a long photo) at its drawn size, within `maxSide`.
+    func longPhotoOutput(for i: Int) -> Size? {
+        guard show.slides.indices.contains(i) else { return nil }
+        return longPhotoOutputs[show.slides[i].source]
+    }
+
+    /// The longest side a long photo is decoded at.
+    public static let longPhotoMaxSide = 8192.0
+
+    mutating func noteLongPhotos(imageSize: (Int) -> Size?) {
+        for i in wantedSlides {
+            let source = show.slides[i].source
+            guard longPhotoOutputs[source] == nil, let size = imageSize(i),
+                let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio)
+            else { continue }
+            let drawn = LongPhoto.rect(imageSize: size, in: Rect(size: output), axis: axis, progress: 0).size
+            let k = min(1, Self.longPhotoMaxSide / max(drawn.width, drawn.height))
+            longPhotoOutputs[source] = Size(
+                width: (drawn.width * k).rounded(.up), height: (drawn.height * k).rounded(.up))
+        }
+        if longPhotoOutputs.count > 64 {
+            let wanted = Set(wantedSlides.map { show.slides[$0].source })
+            longPhotoOutputs = longPhotoOutputs.filter { wanted.contains($0.key) }
+        }
+    }
+}

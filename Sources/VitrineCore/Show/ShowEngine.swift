@@ -28,6 +28,8 @@ public struct ShowEngine: Sendable {
     public var notice: Notice?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
+    /// The output size each long photo (by source) wants to be decoded at, once its size is known.
+    var longPhotoOutputs: [String: Size] = [:]
 
     public init(
         slides: [Slide], options: ShowOptions, output: Size, touch: TouchOptions = TouchOptions(),
@@ -97,6 +99,7 @@ public struct ShowEngine: Sendable {
             requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
+        noteLongPhotos(imageSize: imageSize)
         show.update(to: t, isReady: isReady)
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
@@ -191,7 +194,7 @@ public struct ShowEngine: Sendable {
             let near: [Int?] = [show.index, show.index(after: show.index), show.index(before: show.index)]
             thumbnailOnly = browse.origin == .grid && !near.contains(i)
         }
-        guard thumbnailOnly else { return output }
+        guard thumbnailOnly else { return longPhotoOutput(for: i) ?? output }
         let cell = GridLayout(output: output, count: show.count).cell(for: i).size
         return Size(width: max(1, cell.width.rounded(.up)), height: max(1, cell.height.rounded(.up)))
     }
