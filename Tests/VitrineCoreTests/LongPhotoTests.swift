@@ -89,7 +89,9 @@ struct LongPhotoTests {
 
     @Test func onceItsSizeIsKnownALongPhotoAsksToBeDecodedAtItsDrawnSize() {
         let h = Harness()
-        let engine = h.engine(at: 11)
+        var engine = h.engine(at: 11)
+        #expect(engine.decodeOutput(for: 1) == TestScreen.size, "before the host tells the sizes")
+        engine.noteLongPhotos(imageSize: h.imageSize)
         #expect(engine.decodeOutput(for: 0) == TestScreen.size)
         #expect(engine.decodeOutput(for: 1) == Size(width: 1000, height: height.rounded(.up)))
         #expect(engine.decodeOutput(for: 2) == Size(width: 6000, height: 500))

@@ -17,7 +17,8 @@ extension ShowEngine {
 }
 
 /// Long photos want more pixels than the screen holds: a panorama shown at full height is
-/// several screens wide. Once a long photo's size is known, its decode asks for that much.
+/// several screens wide. Once the host has told the engine the sizes it knows
+/// (`noteLongPhotos`, after decodes finish), `decodeOutput(for:)` asks for that much.
 extension ShowEngine {
     /// The output size that decodes slide `i` (a long photo) at its drawn size, within `maxSide`.
     func longPhotoOutput(for i: Int) -> Size? {
@@ -28,7 +29,9 @@ extension ShowEngine {
     /// The longest side a long photo is decoded at.
     public static let longPhotoMaxSide = 8192.0
 
-    mutating func noteLongPhotos(imageSize: (Int) -> Size?) {
+    /// Learns which of the wanted slides are long photos from the sizes known so far
+    /// (`imageSize` answers only from what is decoded; it must not decode).
+    public mutating func noteLongPhotos(imageSize: (Int) -> Size?) {
         for i in wantedSlides {
             let source = show.slides[i].source
             guard longPhotoOutputs[source] == nil, let size = imageSize(i),

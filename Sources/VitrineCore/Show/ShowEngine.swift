@@ -99,7 +99,6 @@ public struct ShowEngine: Sendable {
             requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
-        noteLongPhotos(imageSize: imageSize)
         show.update(to: t, isReady: isReady)
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
