@@ -82,7 +82,7 @@ public enum DecodeWorker {
             return WorkerReply(
                 width: image.pixels.width, height: image.pixels.height, sourceWidth: image.sourceSize.width,
                 sourceHeight: image.sourceSize.height, description: image.metadata?.description,
-                dateTaken: image.metadata?.dateTaken)
+                dateTaken: image.metadata?.dateTaken, metadata: image.metadata)
         } catch {
             return .failed(error.reason)
         }

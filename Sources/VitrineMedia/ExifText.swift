@@ -3,7 +3,8 @@ import Foundation
 import VitrineCore
 
 /// The words a photo carries about itself (EXIF ImageDescription and
-/// DateTimeOriginal), read with libexif from the container's EXIF block, for captions.
+/// DateTimeOriginal, and the camera details of `ExifDetails`), read with
+/// libexif from the container's EXIF block, for captions and the info panel.
 public enum ExifText {
     /// The caption metadata of an image file's bytes; nil when there is none.
     public static func of(_ bytes: [UInt8], format: ImageFormat) -> ImageMetadata? {
@@ -28,8 +29,9 @@ public enum ExifText {
         let description = text(exif, EXIF_IFD_0, EXIF_TAG_IMAGE_DESCRIPTION)
         // When the photo was taken; edited files often keep only the IFD0 date.
         let date = text(exif, EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(exif, EXIF_IFD_0, EXIF_TAG_DATE_TIME)
-        guard description != nil || date != nil else { return nil }
-        return ImageMetadata(description: description, dateTaken: date)
+        var metadata = ImageMetadata(description: description, dateTaken: date)
+        ExifDetails.read(exif, into: &metadata)
+        return metadata.isEmpty ? nil : metadata
     }
 
     /// An ASCII tag's text, trimmed; nil when absent or blank.
@@ -38,6 +40,7 @@ public enum ExifText {
         switch ifd {
         case EXIF_IFD_0: content = exif.pointee.ifd.0
         case EXIF_IFD_EXIF: content = exif.pointee.ifd.2
+        case EXIF_IFD_GPS: content = exif.pointee.ifd.3
         default: content = nil
         }
         guard let content, let entry = exif_content_get_entry(content, tag),

@@ -47,6 +47,8 @@ struct WorkerReply: Codable, Equatable {
     var sourceHeight = 0.0
     var description: String?
     var dateTaken: String?
+    /// Everything the EXIF block said (camera, exposure, GPS as well).
+    var metadata: ImageMetadata?
     var failure: String?
 
     static func failed(_ reason: String) -> WorkerReply {

@@ -111,8 +111,9 @@ final class WorkerProcess {
             let image = DecodedImage(
                 pixels: PixelBuffer(width: reply.width, height: reply.height, pixels: data),
                 sourceSize: Size(width: reply.sourceWidth, height: reply.sourceHeight),
-                metadata: reply.description == nil && reply.dateTaken == nil
-                    ? nil : ImageMetadata(description: reply.description, dateTaken: reply.dateTaken))
+                metadata: reply.metadata
+                    ?? (reply.description == nil && reply.dateTaken == nil
+                        ? nil : ImageMetadata(description: reply.description, dateTaken: reply.dateTaken)))
             return .decoded(image)
         case .failure(.timedOut):
             stop()

@@ -14,6 +14,7 @@ enum KeyMap {
         case SDL_Keycode(SDLK_END.rawValue): return .end
         case SDL_Keycode(SDLK_f.rawValue): return .f
         case SDL_Keycode(SDLK_g.rawValue): return .g
+        case SDL_Keycode(SDLK_i.rawValue): return .i
         case SDL_Keycode(SDLK_q.rawValue): return .q
         case SDL_Keycode(SDLK_ESCAPE.rawValue): return .escape
         default: return nil

@@ -27,7 +27,7 @@ import VitrineMedia
     @Test func aPlaylistsGridDrawsEveryThumbnailAsTheFolderDoes() throws {
         let tree = try workspace()
         let grid = try snapshot(tree.file("show.json"), ["--grid"], out: tree.file("grid.png"))
-        let layout = GridLayout(output: Size(width: 320, height: 180))
+        let layout = GridLayout(output: Size(width: 320, height: 180), count: 3)
         for (i, expected) in [(255, 0, 0), (0, 255, 0), (0, 0, 255)].enumerated() {
             let cell = layout.cell(for: i)
             let pixel = grid.rgb(Int(cell.x + cell.width / 2), Int(cell.y + cell.height / 2))

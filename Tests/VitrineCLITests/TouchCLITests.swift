@@ -137,7 +137,10 @@ struct TouchCLITests {
     }
 
     @Test func aTapOnTheGridBrowsesThatImage() throws {
-        let layout = GridLayout(output: Size(width: Self.size.width, height: Self.size.height))
+        let images = try FileManager.default.contentsOfDirectory(atPath: Self.demo).filter {
+            ["jpg", "jpeg", "png", "webp"].contains(($0 as NSString).pathExtension.lowercased())
+        }
+        let layout = GridLayout(output: Size(width: Self.size.width, height: Self.size.height), count: images.count)
         let target = 4
         let c = layout.cell(for: target).center
         let (x, y) = (c.x / Self.size.width, c.y / Self.size.height)

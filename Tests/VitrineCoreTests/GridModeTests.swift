@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Grid mode")
 struct GridModeTests {
-    let layout = GridLayout(output: TestScreen.size)
+    let layout = GridLayout(output: TestScreen.size, count: 5)
 
     func harness() -> BrowseHarness {
         var h = BrowseHarness()
@@ -98,5 +98,33 @@ struct GridModeTests {
         h.script = GestureScript().down(1, 0.9, 0.5, at: 1).drag(1, from: (0.9, 0.5), to: (0.1, 0.5), from: 1, to: 1.2)
         #expect(h.engine(at: 2).browse.gridPage == 1)
         #expect(h.scene(at: 2).slidesDrawn == Array(layout.perPage..<(layout.perPage + 3)))
+    }
+
+    @Test func aPageThatIsNotFullIsCentredAndAWallOfPagesShowsItsCount() throws {
+        let h = harness()
+        let scene = h.scene(at: 1)
+        var cells: [Rect] = []
+        for case .fill(let rect, _, _) in scene.ops { cells.append(rect) }
+        #expect(cells.count == 5)
+        let left = cells.map(\.minX).min() ?? 0
+        let right = cells.map(\.maxX).max() ?? 0
+        let top = cells.map(\.minY).min() ?? 0
+        let bottom = cells.map(\.maxY).max() ?? 0
+        #expect(abs((left + right) / 2 - 500) < 1e-9)
+        #expect(abs((top + bottom) / 2 - 250) < 1e-9)
+        // The fifth sits alone in the middle of the second row.
+        #expect(abs(layout.cell(for: 4).center.x - 500) < 1e-9)
+        #expect(!scene.ops.contains { if case .text = $0 { return true } else { return false } }, "one page: no count")
+        var wall = harness()
+        wall.count = layout.perPage + 3
+        let first = wall.scene(at: 1)
+        let texts = first.ops.compactMap { op -> (String, Rect)? in
+            if case .text(let block, let box, _) = op { return (block.text, box) }
+            return nil
+        }
+        #expect(texts.map(\.0) == ["Page 1 of 2"])
+        let strip = try #require(texts.first?.1)
+        let full = GridLayout(output: TestScreen.size, count: wall.count)
+        for i in 0..<full.perPage { #expect(full.cell(for: i).maxY <= strip.minY + 1e-9) }
     }
 }

@@ -102,11 +102,18 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
 
     @Test func beyondTenItIsText() {
         let ops = PageIndicatorOverlay(mode: .always).ops(for: frame(index: 2, count: 120))
-        guard case .text(let block, _, _) = ops.first else {
-            Issue.record("expected text, got \(ops)")
+        guard ops.count == 2, case .fill(let backdrop, _, let shade) = ops[0],
+            case .text(let block, let box, _) = ops[1]
+        else {
+            Issue.record("expected a backdrop and text, got \(ops)")
             return
         }
         #expect(block.text == "3 / 120")
+        // The backdrop sits behind the text, centred, wide enough for it.
+        #expect(shade > 0.3)
+        #expect(abs(backdrop.center.x - box.center.x) < 1e-9)
+        #expect(abs(backdrop.center.y - box.center.y) < 1)
+        #expect(backdrop.width > block.size * 7 * 0.5)
     }
 
     @Test func captionSources() {

@@ -23,6 +23,9 @@ extension CommonOptions {
                                          check again every 2 s (implies --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
+          --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
+                                         screenshot, a panorama) is shown across it and scrolled
+                                         (default 2, 0: off)
           --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
 
         Overlays:
@@ -55,6 +58,12 @@ extension CommonOptions {
                 throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
             }
             show.background = color
+        case "--long-photo-ratio":
+            let text = try scanner.value(for: option)
+            guard let value = Double(text), value.isFinite, value == 0 || value >= 1 else {
+                throw UsageError("--long-photo-ratio \(text): expected a number of at least 1, like 2, or 0 for off")
+            }
+            show.longPhotoRatio = value
         case "--rotate":
             let text = try scanner.value(for: option)
             guard let rotation = ScreenRotation(degrees: text) else {

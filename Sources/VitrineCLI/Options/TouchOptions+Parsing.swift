@@ -10,6 +10,9 @@ extension TouchOptions {
           --input FILE                   replay an input trace (JSON Lines, as --record-input writes)
           --double-tap-time SECONDS      longest wait for the second tap of a double tap (default 0.3)
           --long-press-time SECONDS      how long a finger rests for a long press (default 0.6)
+          --paging horizontal|vertical   which way swipes page (default horizontal); vertical pages with
+                                         up and down swipes, slides in vertically and dismisses with a
+                                         sideways pull
           --pan-slop FRACTION            how far a finger moves before a touch is a drag, as a fraction
                                          of the shorter screen side (default 0.015)
         """
@@ -22,6 +25,7 @@ extension TouchOptions {
         case "--input": inputTrace = try scanner.value(for: option)
         case "--double-tap-time": gestures.doubleTapTime = try scanner.seconds(for: option)
         case "--long-press-time": gestures.longPressTime = try scanner.seconds(for: option)
+        case "--paging": gestures.pagingAxis = try scanner.choice(for: option, as: SlideAxis.self)
         case "--pan-slop":
             let text = try scanner.value(for: option)
             guard let value = Double(text), value > 0, value < 0.5 else {

@@ -89,6 +89,7 @@ public struct ShowDirector {
         var requests: [EngineRequest] = []
         if !started, isShowing(input.images) { started = true }
         if started { requests = engine.advance(by: input.frameTime, images: input.images) }
+        engine.noteLongPhotos(input.images)
         runTime += input.frameTime
         follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
         checkEnd(requests)
@@ -105,6 +106,7 @@ public struct ShowDirector {
             apply(change)
         }
         let requests = engine.run(to: time, images: images)
+        engine.noteLongPhotos(images)
         showStatus()
         return output(at: time, images: images, requests: requests)
     }

@@ -7,8 +7,9 @@
 ///   or dropped if the double tap succeeds);
 /// - a second finger landing before a pan is accepted fails the pan, so the
 ///   pinch takes it; a pan already accepted keeps its finger and the pinch loses;
-/// - the swipe (horizontal) and the dismiss (vertical) pans lock to their axis
-///   when the slop is passed, so at most one of them survives.
+/// - the swipe (along the paging axis, within `pageAngle`) and the dismiss
+///   (across it) pans lock to their axis when the slop is passed, so at most
+///   one of them survives, and a drag between the two is neither.
 /// Which recognizers take part (`enabled`) changes only between sequences.
 public struct GestureArena: Sendable {
     public private(set) var tap: TapRecognizer
@@ -103,6 +104,8 @@ public struct GestureArena: Sendable {
             perform(.metrics(metrics), on: kind)
         }
         fingers.metrics = metrics
+        // The dismiss pulls across the paging axis.
+        dismiss.axis = metrics.settings.pagingAxis == .vertical ? .horizontal : .vertical
         active = enabled
         if keepDoubleTap { active.insert(.doubleTap) }
         winner = nil

@@ -20,6 +20,14 @@ public struct GestureSettings: Equatable, Sendable {
     public var dismissVelocity: Double = 0.5
     /// A zoomed image let go faster than this many shorter sides a second coasts on.
     public var glideVelocity: Double = 0.3
+    /// Two fingers whose spread stays within this fraction of its start (±) pan; they never zoom.
+    public var spreadTolerance: Double = 0.1
+    /// A pinch let go below this zoom springs back to 1×.
+    public var zoomSettleScale: Double = 1.15
+    /// A drag pages only when its direction is within this many degrees of the paging axis.
+    public var pageAngle: Double = 30
+    /// Which way swipes page; the dismiss pull is across it.
+    public var pagingAxis: SlideAxis = .horizontal
     /// Fingers beyond this many are ignored.
     public var maxPointers: Int = 10
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The direction a pan must take to be recognised.
 public enum PanAxis: String, Equatable, Sendable {
     /// Any direction.
@@ -31,7 +33,11 @@ public struct DragInfo: Equatable, Sendable {
 /// pan keeps its finger and ignores others. Moving first in the wrong
 /// direction fails it.
 public struct PanRecognizer: GestureRecognizer {
-    public let axis: PanAxis
+    /// The direction it must take; set between sequences.
+    public var axis: PanAxis
+    /// How far from `axis` (degrees) the drag may point when it passes the slop; 45 splits the
+    /// plane between the two axes (ties count as sideways).
+    public var maxAngle: Double = 45
     public private(set) var state: GestureState = .possible
     public private(set) var revision = 0
     public private(set) var info = DragInfo(start: .zero, translation: .zero)
@@ -86,13 +92,9 @@ public struct PanRecognizer: GestureRecognizer {
     private mutating func passSlop(_ p: Pointer, lifted: Bool) {
         let d = p.translation
         guard d.length > metrics.slop else { return }
-        let horizontal = abs(d.dx) >= abs(d.dy)
-        switch axis {
-        case .free: break
-        case .horizontal where !horizontal, .vertical where horizontal:
+        if !Self.allows(d, axis: axis, maxAngle: maxAngle) {
             state = .failed
             return
-        default: break
         }
         info.translation = d
         if lifted {
@@ -102,6 +104,17 @@ public struct PanRecognizer: GestureRecognizer {
             state = .began
         }
         revision += 1
+    }
+
+    /// Whether a drag by `d` points within `maxAngle` degrees of `axis`.
+    static func allows(_ d: Vector, axis: PanAxis, maxAngle: Double) -> Bool {
+        // At 45° exactly the halves meet: ties are sideways, as tan(45°) would round them away.
+        let slope = maxAngle == 45 ? 1 : tan(min(max(maxAngle, 0), 90) * .pi / 180)
+        switch axis {
+        case .free: return true
+        case .horizontal: return abs(d.dy) <= abs(d.dx) * slope
+        case .vertical: return maxAngle == 45 ? abs(d.dx) < abs(d.dy) : abs(d.dx) <= abs(d.dy) * slope
+        }
     }
 
     /// A pan has no deadline.

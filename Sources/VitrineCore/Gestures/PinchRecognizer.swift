@@ -7,11 +7,17 @@ public struct PinchInfo: Equatable, Sendable {
     public var startFocal: Point
     /// Where that centre has moved to. A finger joining or leaving does not make it jump.
     public var focal: Point
+    /// The zoom the pinch asks for: exactly 1 while the spread stays within the
+    /// settings' `spreadTolerance` of its start (two fingers scrolling together
+    /// are a pan, not a zoom); once it leaves that band, the spread relative to
+    /// where it left, so the image does not jump.
+    public var zoom: Double
 
-    public init(scale: Double = 1, startFocal: Point = .zero, focal: Point = .zero) {
+    public init(scale: Double = 1, startFocal: Point = .zero, focal: Point = .zero, zoom: Double = 1) {
         self.scale = scale
         self.startFocal = startFocal
         self.focal = focal
+        self.zoom = zoom
     }
 }
 
@@ -29,6 +35,8 @@ public struct PinchRecognizer: GestureRecognizer {
     private var lastSpan: Double = 1
     private var lastFocal: Point = .zero
     private var anchored = false
+    /// The scale at which the spread left the tolerance band; nil while it is a pan.
+    private var zoomFrom: Double?
 
     /// Spreads below a pixel would make scales blow up.
     static let minSpan = 1.0
@@ -62,6 +70,7 @@ public struct PinchRecognizer: GestureRecognizer {
                     info.focal = info.startFocal.moved(by: lastFocal.vector(to: tracker.focal))
                     lastSpan = span
                     lastFocal = tracker.focal
+                    updateZoom()
                     state = .began
                     revision += 1
                 }
@@ -82,6 +91,7 @@ public struct PinchRecognizer: GestureRecognizer {
                 info.focal = info.focal.moved(by: lastFocal.vector(to: tracker.focal))
                 lastSpan = span
                 lastFocal = tracker.focal
+                updateZoom()
                 state = .changed
                 revision += 1
             }
@@ -90,9 +100,19 @@ public struct PinchRecognizer: GestureRecognizer {
         }
     }
 
+    /// Latches the zoom once the spread leaves the tolerance band.
+    private mutating func updateZoom() {
+        let tolerance = max(0, metrics.settings.spreadTolerance)
+        if zoomFrom == nil, abs(info.scale - 1) > tolerance {
+            zoomFrom = info.scale > 1 ? 1 + tolerance : max(1 - tolerance, 1e-3)
+        }
+        info.zoom = zoomFrom.map { min(max(info.scale / $0, 1e-3), 1e3) } ?? 1
+    }
+
     /// Before the pinch begins nothing has been reported, so fingers joining start it afresh.
     private mutating func anchor() {
         info = PinchInfo(scale: 1, startFocal: tracker.focal, focal: tracker.focal)
+        zoomFrom = nil
         anchored = true
         lastSpan = span
         lastFocal = tracker.focal
@@ -108,12 +128,14 @@ public struct PinchRecognizer: GestureRecognizer {
     public mutating func reset() {
         state = .possible
         info = PinchInfo()
+        zoomFrom = nil
         anchored = false
         tracker.removeAll()
     }
 
     public var isConsistent: Bool {
-        guard tracker.isConsistent, info.scale.isFinite, info.scale > 0, info.focal.x.isFinite,
+        guard tracker.isConsistent, info.scale.isFinite, info.scale > 0, info.zoom.isFinite, info.zoom > 0,
+            info.focal.x.isFinite,
             info.focal.y.isFinite
         else { return false }
         return !state.isActive || tracker.count >= 2

@@ -1,10 +1,17 @@
-/// A horizontal drag that pages: a pan locked to the horizontal axis which,
-/// when it ends, says whether to go to the next page, the previous one, or stay.
+/// A drag that pages: a pan locked to the paging axis (horizontal unless the
+/// settings say vertical), within `pageAngle` degrees of it, which, when it
+/// ends, says whether to go to the next page, the previous one, or stay.
 public struct SwipeRecognizer: GestureRecognizer {
     private var pan: PanRecognizer
 
     public init(metrics: GestureMetrics) {
         pan = PanRecognizer(axis: .horizontal, metrics: metrics)
+        configure()
+    }
+
+    private mutating func configure() {
+        pan.axis = metrics.settings.pagingAxis == .vertical ? .vertical : .horizontal
+        pan.maxAngle = metrics.settings.pageAngle
     }
 
     public var state: GestureState { pan.state }
@@ -13,16 +20,21 @@ public struct SwipeRecognizer: GestureRecognizer {
 
     public var metrics: GestureMetrics {
         get { pan.metrics }
-        set { pan.metrics = newValue }
+        set {
+            pan.metrics = newValue
+            configure()
+        }
     }
 
-    /// Once ended: +1 for the next page (dragged or flung to the left), −1 for
-    /// the previous, 0 to spring back.
+    /// Once ended: +1 for the next page (dragged or flung to the left, or up in
+    /// vertical mode), −1 for the previous, 0 to spring back.
     public var pageDirection: Int {
         guard state == .ended else { return 0 }
+        let vertical = metrics.settings.pagingAxis == .vertical
         return Self.pageDirection(
-            offset: info.translation.dx, velocity: info.velocity.dx, span: metrics.output.width,
-            settings: metrics.settings)
+            offset: vertical ? info.translation.dy : info.translation.dx,
+            velocity: vertical ? info.velocity.dy : info.velocity.dx,
+            span: vertical ? metrics.output.height : metrics.output.width, settings: metrics.settings)
     }
 
     /// The paging rule: a fling faster than `pageVelocity` spans a second goes

@@ -9,6 +9,8 @@ public enum Key: String, CaseIterable, Sendable, Codable {
     case end
     case f
     case g
+    /// The info panel.
+    case i
     case q
     case escape
 }

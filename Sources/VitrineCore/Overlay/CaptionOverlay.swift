@@ -62,13 +62,34 @@ public struct CaptionOverlay: OverlayComponent {
         let size = 4 * u
         let padding = 2 * u
         let height = bandUnits * u
+        // The band belongs to the photo: across its own width (not the bars), at its edge, moving
+        // and fading with it. Without a photo drawn, across the screen.
+        let screen = Rect(size: frame.output)
+        let area: Rect
+        if let photo = frame.photo {
+            // A photo larger than the screen (zoomed, or long) is cut to it; a smaller one keeps its
+            // own extent, so the caption slides off the screen with it rather than being re-wrapped.
+            var x = (photo.minX, photo.maxX)
+            var y = (photo.minY, photo.maxY)
+            if photo.width > screen.width { x = (max(photo.minX, screen.minX), min(photo.maxX, screen.maxX)) }
+            if photo.height > screen.height { y = (max(photo.minY, screen.minY), min(photo.maxY, screen.maxY)) }
+            area = Rect(x: x.0, y: y.0, width: x.1 - x.0, height: y.1 - y.0)
+            guard area.width > 8 * u, area.height > 0, area.intersection(screen) != nil else { return [] }
+        } else {
+            area = screen
+        }
+        let bandHeight = min(height, area.height)
         let band = Rect(
-            x: 0, y: edge == .top ? 0 : frame.output.height - height, width: frame.output.width, height: height)
+            x: area.x, y: edge == .top ? area.minY : area.maxY - bandHeight, width: area.width, height: bandHeight)
+        let inset = min(4 * u, band.width / 8)
         let box = Rect(
-            x: band.x + 4 * u, y: band.y + padding, width: band.width - 8 * u, height: band.height - 2 * padding)
+            x: band.x + inset, y: band.y + padding, width: band.width - 2 * inset,
+            height: max(0, band.height - 2 * padding))
+        let alpha = min(max(frame.photoAlpha, 0), 1)
+        guard alpha > 0 else { return [] }
         return [
-            .fill(rect: band, color: .black, alpha: 0.45),
-            .text(TextBlock(text, size: size, maxLines: maxLines), box: box, alpha: 1),
+            .fill(rect: band, color: .black, alpha: 0.45 * alpha),
+            .text(TextBlock(text, size: size, maxLines: maxLines), box: box, alpha: alpha),
         ]
     }
 }

@@ -15,6 +15,13 @@ public struct OverlayFrame: Sendable {
     public var metadata: ImageMetadata?
     /// Show time since which the next slide has been due but not decoded.
     public var lateSince: Double?
+    /// Where the current photo is drawn, when it is; overlays that belong to the photo follow it.
+    public var photo: Rect?
+    /// The current photo's opacity (it fades in during a transition).
+    public var photoAlpha: Double = 1
+    /// How much of the browse background is left while a photo is pulled away (1 when none is);
+    /// the page indicator fades with it.
+    public var fade: Double = 1
 
     public init(
         output: Size, time: Double, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,
@@ -35,17 +42,36 @@ public struct OverlayFrame: Sendable {
     public var unit: Double { min(output.width, output.height) / 100 }
 }
 
-/// Text an image carries about itself.
-public struct ImageMetadata: Equatable, Sendable {
+/// What an image carries about itself (EXIF), for captions and the info panel.
+/// Every field is optional: what the file does not say stays nil.
+public struct ImageMetadata: Equatable, Sendable, Codable {
     /// EXIF ImageDescription.
     public var description: String?
     /// EXIF DateTimeOriginal as written, `YYYY:MM:DD HH:MM:SS`.
     public var dateTaken: String?
+    /// Make and model, as `Canon EOS 5D`.
+    public var camera: String?
+    /// EXIF LensModel.
+    public var lens: String?
+    /// Shutter time in seconds.
+    public var exposureTime: Double?
+    /// Aperture, the f-number.
+    public var fNumber: Double?
+    public var iso: Int?
+    /// Focal length in millimetres.
+    public var focalLength: Double?
+    /// Degrees, north positive.
+    public var latitude: Double?
+    /// Degrees, east positive.
+    public var longitude: Double?
 
     public init(description: String? = nil, dateTaken: String? = nil) {
         self.description = description
         self.dateTaken = dateTaken
     }
+
+    /// True when no field is known.
+    public var isEmpty: Bool { self == ImageMetadata() }
 }
 
 /// Where an overlay sits.

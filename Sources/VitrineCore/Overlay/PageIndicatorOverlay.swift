@@ -29,7 +29,15 @@ public struct PageIndicatorOverlay: OverlayComponent {
         if frame.count > Self.maxDots {
             let size = 3.5 * u
             let box = Rect(x: 0, y: centerY - size * 0.65, width: frame.output.width, height: size * 1.3)
-            return [.text(TextBlock("\(frame.index + 1) / \(frame.count)", size: size), box: box, alpha: 1)]
+            let text = "\(frame.index + 1) / \(frame.count)"
+            // A dark backdrop about the text's width keeps it readable on a white photo.
+            let width = (Double(text.count) * 0.6 + 2) * size
+            let backdrop = Rect(
+                x: (frame.output.width - width) / 2, y: centerY - size * 0.8, width: width, height: size * 1.6)
+            return [
+                .fill(rect: backdrop, color: .black, alpha: 0.45 * frame.fade),
+                .text(TextBlock(text, size: size), box: box, alpha: frame.fade),
+            ]
         }
         let spacing = 3 * u
         let radius = 0.8 * u
@@ -38,11 +46,11 @@ public struct PageIndicatorOverlay: OverlayComponent {
         for i in 0..<frame.count {
             let center = Point(x: first + spacing * Double(i), y: centerY)
             // A dark halo keeps the dots visible on white photos.
-            ops.append(.disc(center: center, radius: radius * 1.5, color: .black, alpha: 0.35))
+            ops.append(.disc(center: center, radius: radius * 1.5, color: .black, alpha: 0.35 * frame.fade))
             ops.append(
                 .disc(
                     center: center, radius: radius, color: RGBColor(r: 255, g: 255, b: 255),
-                    alpha: i == frame.index ? 1 : 0.45))
+                    alpha: (i == frame.index ? 1 : 0.45) * frame.fade))
         }
         return ops
     }

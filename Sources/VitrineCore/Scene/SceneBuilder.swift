@@ -75,10 +75,14 @@ public struct SceneBuilder: Sendable {
     func slideRect(_ show: Show, _ i: Int, since: Double, at time: Double, imageSize: (Int) -> Size?) -> Rect? {
         guard show.slides.indices.contains(i), let size = imageSize(i) else { return nil }
         let fit = show.slides[i].fit ?? show.options.fit
+        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {
+            let p = LongPhoto.progress(elapsed: elapsed, dwell: show.dwell(i), hold: show.options.transitionDuration)
+            return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: p)
+        }
         let base = fit.rect(for: size, in: screen)
         guard show.options.motion == .kenburns else { return base }
         let span = show.dwell(i) + show.options.transitionDuration
-        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         return KenBurns.rect(base, slide: i, phase: phase)
     }

@@ -6,25 +6,31 @@ import Foundation
 /// and browses it; a dismiss or the idle timeout brings the show back.
 public struct BrowseController: Sendable {
     public let options: TouchOptions
-    public private(set) var mode: ShowMode
+    public internal(set) var mode: ShowMode
     /// Whether overlays (page indicator, caption) are shown; a single tap in browse mode
     /// toggles it, and back in the show they show again.
-    public private(set) var overlaysVisible = true
-    public private(set) var arena: GestureArena
+    public internal(set) var overlaysVisible = true
+    public internal(set) var arena: GestureArena
     /// The browsed image; set in browse mode.
-    public private(set) var view: BrowseView?
+    public internal(set) var view: BrowseView?
     /// The grid page shown, or to go back to.
-    public private(set) var gridPage = 0
+    public internal(set) var gridPage = 0
     /// Where a dismiss goes back to: the show or the grid.
-    public private(set) var origin: ShowMode = .attract
+    public internal(set) var origin: ShowMode = .attract
     /// Show time of the last input.
-    public private(set) var lastInput: Double = 0
+    public internal(set) var lastInput: Double = 0
     /// After an image is put away, the show fades in from the background.
-    public private(set) var returnFade: Tween?
+    public internal(set) var returnFade: Tween?
+    /// The touch sequence that entered browse mode is still the latest: its tap shows the overlays.
+    var enteringTouch = false
+    /// The info panel, while it is open or closing.
+    public internal(set) var info: InfoPanelState?
+    /// Where the open info panel is, for telling a tap inside it from one outside.
+    public internal(set) var infoRect: Rect?
 
     /// Seconds the show takes to fade back in after a dismiss.
     public static let returnFadeDuration = 0.4
-    public private(set) var output: Size
+    public internal(set) var output: Size
 
     public init(options: TouchOptions, output: Size) {
         self.options = options
@@ -34,11 +40,14 @@ public struct BrowseController: Sendable {
     }
 
     var screen: Rect { Rect(size: output) }
-    var grid: GridLayout { GridLayout(output: output) }
+    var grid: GridLayout { GridLayout(output: output, count: slideCount) }
+    /// The slides of the show, as last seen (the grid centres a page that is not full).
+    var slideCount = 0
     var metrics: GestureMetrics { GestureMetrics(settings: options.gestures, output: output) }
 
     /// Puts the show in its starting mode (the grid with `--grid`).
     public mutating func start(show: inout Show) {
+        slideCount = show.count
         if options.startInGrid, show.count > 0 { enterGrid(at: 0, show: &show) }
     }
 
@@ -68,9 +77,12 @@ public struct BrowseController: Sendable {
 
     /// A finger or wheel event at show time `time`.
     public mutating func handle(
-        _ event: InputEvent, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
+        _ event: InputEvent, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) {
+        if info != nil { placeInfo(show: show, imageSize: imageSize, metadata: metadata) }
         self.output = output
+        slideCount = show.count
         guard show.count > 0 else { return }
         lastInput = time
         switch event.kind {
@@ -86,6 +98,7 @@ public struct BrowseController: Sendable {
         case .down(_, let x, let y):
             if arena.fingerCount == 0, x.isFinite, y.isFinite {
                 finishCommittedDismiss(at: time, show: &show)
+                enteringTouch = mode == .attract
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
                 if mode == .browse { view?.catchGlide(at: time) }
                 arena.enabled = enabledGestures
@@ -99,10 +112,21 @@ public struct BrowseController: Sendable {
 
     /// A key in browse or grid mode (or g anywhere); false when the show should handle it.
     public mutating func handleKey(
-        _ key: Key, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?
+        _ key: Key, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> Bool {
         self.output = output
+        slideCount = show.count
         guard show.count > 0 else { return false }
+        if key == .i {
+            lastInput = time
+            guard mode != .grid else { return true }
+            if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
+            if info?.isOpen == true { closeInfo(at: time) } else { openInfo(at: time) }
+            placeInfo(show: show, imageSize: imageSize, metadata: metadata)
+            return true
+        }
+        if info?.isOpen == true, mode == .browse { closeInfo(at: time) }
         if key == .g {
             lastInput = time
             if mode == .grid { returnToAttract(at: time, show: &show) } else { enterGrid(at: time, show: &show) }
@@ -115,7 +139,7 @@ public struct BrowseController: Sendable {
             keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
         case (.browse, .home), (.browse, .end):
             show.cut(to: key == .home ? 0 : show.count - 1, at: time)
-            view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
+            view = makeView(fit(show.index, show: show, imageSize: imageSize))
         case (.grid, .right), (.grid, .left):
             gridPage = min(max(gridPage + (key == .right ? 1 : -1), 0), grid.pageCount(slides: show.count) - 1)
         case (.grid, .home), (.grid, .end):
@@ -129,8 +153,17 @@ public struct BrowseController: Sendable {
     }
 
     /// Time passes: deadlines of gestures, animations that end, the idle timeout.
-    public mutating func advance(to time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?) {
+    public mutating func advance(
+        to time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
+    ) {
         self.output = output
+        slideCount = show.count
+        if let i = info, i.isGone(at: time) {
+            info = nil
+            infoRect = nil
+        }
+        if info != nil { placeInfo(show: show, imageSize: imageSize, metadata: metadata) }
         guard show.count > 0 else {
             mode = .attract
             view = nil
@@ -155,7 +188,17 @@ public struct BrowseController: Sendable {
         switch mode {
         case .grid: return [.tap, .swipe]
         case .attract, .browse:
+            // Over the info panel a tap is all there is: outside it, it closes the panel.
+            if info?.isOpen == true { return [.tap] }
             if let v = view, !v.isAtFit { return [.tap, .doubleTap, .longPress, .pan, .pinch] }
+            // A long photo pans at 1×: across the paging axis instead of the dismiss, along it
+            // before a swipe (paging once its edge is reached).
+            if let v = view {
+                let overflow = (x: v.fit.width > v.screen.width + 0.5, y: v.fit.height > v.screen.height + 0.5)
+                let vertical = v.pagingAxis == .vertical
+                if vertical ? overflow.y : overflow.x { return [.tap, .doubleTap, .longPress, .pan, .dismiss, .pinch] }
+                if vertical ? overflow.x : overflow.y { return [.tap, .doubleTap, .longPress, .swipe, .pan, .pinch] }
+            }
             return [.tap, .doubleTap, .longPress, .swipe, .dismiss, .pinch]
         }
     }
@@ -192,21 +235,30 @@ public struct BrowseController: Sendable {
         let current = show
         let canPage = { (d: Int) in Self.neighbour(of: current, d) != nil }
         switch gesture {
+        case .tap(let p) where info?.isOpen == true:
+            if !(infoRect.map { p.x >= $0.minX && p.x <= $0.maxX && p.y >= $0.minY && p.y <= $0.maxY } ?? false) {
+                closeInfo(at: time)
+            }
+            enteringTouch = false
         case .tap:
-            overlaysVisible.toggle()
+            // The tap that starts browsing shows the overlays; later ones toggle them.
+            if enteringTouch { overlaysVisible = true } else { overlaysVisible.toggle() }
+            enteringTouch = false
         case .doubleTap(let p):
             v.toggleZoom(at: p, time: time)
+        case .longPress(.began, _):
+            openInfo(at: time)
         case .longPress:
             break
         case .swipe(let phase, let info, _):
             switch phase {
             case .began:
                 v.beginPaging(at: time)
-                v.page(dx: info.translation.dx, canPage: canPage)
+                v.page(by: v.along(info.translation), canPage: canPage)
             case .changed:
-                v.page(dx: info.translation.dx, canPage: canPage)
+                v.page(by: v.along(info.translation), canPage: canPage)
             case .ended, .cancelled:
-                let velocity = phase == .ended ? info.velocity.dx : 0
+                let velocity = phase == .ended ? v.along(info.velocity) : 0
                 let direction = v.releasePage(
                     velocity: velocity, settings: options.gestures, at: time,
                     canPage: phase == .ended ? canPage : { _ in false },
@@ -233,10 +285,17 @@ public struct BrowseController: Sendable {
             switch phase {
             case .began:
                 v.beginPan(at: time)
-                v.pan(info)
-            case .changed: v.pan(info)
-            case .ended: v.endPan(velocity: info.velocity, settings: options.gestures, at: time)
-            case .cancelled: v.endPan(at: time)
+                v.pan(info, canPage: canPage)
+            case .changed: v.pan(info, canPage: canPage)
+            case .ended, .cancelled:
+                // Dragged on past its edge, a zoomed image pages as a swipe would.
+                let direction = v.releasePan(
+                    velocity: phase == .ended ? info.velocity : .zero, settings: options.gestures, at: time,
+                    canPage: phase == .ended ? canPage : { _ in false },
+                    newFit: { d in
+                        fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
+                    })
+                if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
             }
         case .pinch(let phase, let info):
             switch phase {
@@ -244,7 +303,7 @@ public struct BrowseController: Sendable {
                 v.beginPinch(at: time)
                 v.pinch(info)
             case .changed: v.pinch(info)
-            case .ended, .cancelled: v.endPinch(at: time)
+            case .ended, .cancelled: v.endPinch(at: time, settleScale: options.gestures.zoomSettleScale)
             }
         }
     }
@@ -256,82 +315,14 @@ public struct BrowseController: Sendable {
             let thumbnail = grid.thumbnail(for: show.index, imageSize: imageSize(show.index))
             return { _ in DismissLook(rect: thumbnail, veil: 0, alpha: 1) }
         }
+        if options.gestures.pagingAxis == .vertical {
+            // Pulled sideways: on out of sight the way it was pulled.
+            return { from in
+                let way: Double = from.rect.center.x < screen.center.x ? -1 : 1
+                return DismissLook(rect: from.rect.offsetBy(dx: way * screen.width / 2, dy: 0), veil: 0, alpha: 0)
+            }
+        }
         return { from in DismissLook(rect: from.rect.offsetBy(dx: 0, dy: screen.height / 2), veil: 0, alpha: 0) }
     }
 
-    // MARK: Modes
-
-    private mutating func enterBrowse(at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
-        show.cut(to: show.index, at: time)
-        show.pause(at: time)
-        view = BrowseView(fit: fit(show.index, show: show, imageSize: imageSize), screen: screen)
-        origin = mode == .grid ? .grid : .attract
-        mode = .browse
-    }
-
-    private mutating func openFromGrid(_ i: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
-        let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
-        show.cut(to: i, at: time)
-        var v = BrowseView(fit: fit(i, show: show, imageSize: imageSize), screen: screen)
-        v.open(from: thumbnail, at: time)
-        view = v
-        origin = .grid
-        mode = .browse
-    }
-
-    private mutating func enterGrid(at time: Double, show: inout Show) {
-        _ = arena.cancelAll()
-        show.cut(to: show.index, at: time)
-        show.pause(at: time)
-        view = nil
-        gridPage = grid.page(of: show.index)
-        mode = .grid
-    }
-
-    private mutating func returnToAttract(at time: Double, show: inout Show) {
-        _ = arena.cancelAll()
-        view = nil
-        mode = .attract
-        overlaysVisible = true
-        show.resume(at: time)
-    }
-
-    /// A dismiss has played out: back to where browsing started.
-    private mutating func leaveBrowse(at time: Double, show: inout Show) {
-        if origin == .grid {
-            view = nil
-            gridPage = grid.page(of: show.index)
-            mode = .grid
-        } else {
-            returnToAttract(at: time, show: &show)
-            returnFade = Tween(from: 1, to: 0, start: time, duration: Self.returnFadeDuration, curve: .easeOut)
-        }
-    }
-
-    /// A touch while a dismissed image is still flying away: it has gone.
-    private mutating func finishCommittedDismiss(at time: Double, show: inout Show) {
-        guard mode == .browse, case .dismissSettle(_, _, _, true) = view?.activity else { return }
-        leaveBrowse(at: time, show: &show)
-    }
-
-    private mutating func keyPage(_ direction: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
-        guard arena.fingerCount == 0, let target = Self.neighbour(of: show, direction) else { return }
-        show.cut(to: target, at: time)
-        let newFit = fit(target, show: show, imageSize: imageSize)
-        var v = view ?? BrowseView(fit: newFit, screen: screen)
-        v.keyPage(direction, at: time, newFit: newFit)
-        view = v
-    }
-
-    // MARK: Geometry
-
-    static func neighbour(of show: Show, _ direction: Int) -> Int? {
-        direction > 0 ? show.index(after: show.index) : show.index(before: show.index)
-    }
-
-    /// Slide `i`'s rectangle at 1×; the whole screen while its size is unknown.
-    func fit(_ i: Int, show: Show, imageSize: (Int) -> Size?) -> Rect {
-        guard show.slides.indices.contains(i), let size = imageSize(i) else { return screen }
-        return (show.slides[i].fit ?? show.options.fit).rect(for: size, in: screen)
-    }
 }

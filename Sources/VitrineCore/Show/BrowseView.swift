@@ -3,12 +3,16 @@
 /// opening from a thumbnail. Every animation is a tween evaluated at render
 /// time; `finish(at:)` drops the ones that are over.
 public struct BrowseView: Equatable, Sendable {
-    public private(set) var viewport: Viewport
-    public private(set) var activity: Activity = .resting
+    public internal(set) var viewport: Viewport
+    public internal(set) var activity: Activity = .resting
+    /// Which way pages lie; the dismiss pulls across it.
+    public var pagingAxis: SlideAxis
+    /// After paging away, the slide left behind as it was (zoomed or not), at no page offset.
+    public internal(set) var leavingRect: Rect?
     /// The pose when a pan or pinch began.
-    private var gestureBase: Viewport.Pose?
+    var gestureBase: Viewport.Pose?
     /// The pinch's last focal point, to settle about.
-    private var lastFocal: Point?
+    var lastFocal: Point?
 
     /// Seconds for a spring back, a double-tap zoom and a dismiss.
     public static let springDuration = 0.25
@@ -23,7 +27,7 @@ public struct BrowseView: Equatable, Sendable {
 
     public enum Activity: Equatable, Sendable {
         case resting
-        /// A finger swiping; the slide is `offset` pixels to the side (positive: right).
+        /// A finger swiping; the slide is `offset` pixels along the paging axis (positive: right or down).
         case paging(offset: Double, base: Double)
         /// Released: the offset glides to 0. `direction` ≠ 0 when it paged (the index already changed).
         case pageSettle(Tween, direction: Int)
@@ -40,8 +44,9 @@ public struct BrowseView: Equatable, Sendable {
         case dismissed
     }
 
-    public init(fit: Rect, screen: Rect) {
+    public init(fit: Rect, screen: Rect, pagingAxis: SlideAxis = .horizontal) {
         viewport = Viewport(fit: fit, screen: screen)
+        self.pagingAxis = pagingAxis
     }
 
     public var screen: Rect { viewport.screen }
@@ -52,7 +57,7 @@ public struct BrowseView: Equatable, Sendable {
     /// At 1× and not moving in a way that excludes paging or dismissing.
     public var isAtFit: Bool { viewport.isAtFit }
 
-    /// How far the slide is pushed sideways at `time`.
+    /// How far the slide is pushed along the paging axis at `time`.
     public func pageOffset(at time: Double) -> Double {
         switch activity {
         case .paging(let offset, _): return offset
@@ -94,6 +99,7 @@ public struct BrowseView: Equatable, Sendable {
         switch activity {
         case .pageSettle(let tween, _) where tween.isFinished(at: time):
             activity = .resting
+            leavingRect = nil
         case .opening(_, let tween) where tween.isFinished(at: time):
             activity = .resting
         case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: time):
@@ -142,34 +148,38 @@ public struct BrowseView: Equatable, Sendable {
         gestureBase = now
     }
 
-    /// Fingers pinching: the image point under the start focal follows the focal, scaled; rubber bands at the limits.
+    /// Fingers pinching: the image point under the start focal follows the focal, scaled by the
+    /// pinch's zoom; rubber bands at the limits. Two fingers that keep their spread move a zoomed
+    /// image and leave one at 1× exactly where it is.
     public mutating func pinch(_ info: PinchInfo) {
         guard let base = gestureBase else { return }
-        let raw = Viewport.Pose(
-            scale: base.scale * info.scale,
-            center: info.focal.moved(by: info.startFocal.vector(to: base.center) * info.scale))
-        viewport.show(viewport.rubberBanded(raw, about: info.focal))
         lastFocal = info.focal
+        if info.zoom == 1, abs(base.scale - 1) < 1e-6 {
+            viewport.show(base)
+            return
+        }
+        let raw = Viewport.Pose(
+            scale: base.scale * info.zoom,
+            center: info.focal.moved(by: info.startFocal.vector(to: base.center) * info.zoom))
+        viewport.show(viewport.rubberBanded(raw, about: info.focal))
     }
 
-    /// Fingers lifted: spring back within the limits.
-    public mutating func endPinch(at time: Double) {
+    /// Fingers lifted: spring back within the limits; below `settleScale` all the way back to 1×.
+    public mutating func endPinch(at time: Double, settleScale: Double = 1) {
         let focal = lastFocal ?? screen.center
-        viewport.animate(
-            to: viewport.clamped(viewport.pose, about: focal), at: time, duration: Self.springDuration, curve: .easeOut)
+        var target = viewport.clamped(viewport.pose, about: focal)
+        if target.scale < settleScale {
+            var one = viewport.pose.zoomed(by: 1 / max(viewport.pose.scale, 1e-6), about: focal)
+            one.scale = 1
+            target = viewport.clamped(one, about: focal)
+        }
+        viewport.animate(to: target, at: time, duration: Self.springDuration, curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
     }
 
     public mutating func beginPan(at time: Double) {
         beginPinch(at: time)
-    }
-
-    /// A finger moving the zoomed image; rubber bands at the edges.
-    public mutating func pan(_ info: DragInfo) {
-        guard let base = gestureBase else { return }
-        let raw = Viewport.Pose(scale: base.scale, center: base.center.moved(by: info.translation))
-        viewport.show(viewport.rubberBanded(raw, about: info.location))
     }
 
     /// The finger lifted with `velocity` (pixels a second): faster than the
@@ -196,97 +206,9 @@ public struct BrowseView: Equatable, Sendable {
         viewport.catchGlide(at: time)
     }
 
-    // MARK: Paging
-
-    public mutating func beginPaging(at time: Double) {
-        let base = pageOffset(at: time)
-        settleViewport()
-        activity = .paging(offset: base, base: base)
-    }
-
-    /// The finger moved `dx` since it touched; `canPage(d)` says whether there is a slide that way.
-    public mutating func page(dx: Double, canPage: (Int) -> Bool) {
-        guard case .paging(_, let base) = activity else { return }
-        let raw = base + dx
-        let way = raw < 0 ? 1 : -1
-        let offset = canPage(way) ? raw : (raw < 0 ? -1 : 1) * RubberBand.offset(abs(raw), dimension: screen.width)
-        activity = .paging(offset: offset, base: base)
-    }
-
-    /// The finger lifted with `velocity` (pixels a second along x). Returns the
-    /// page direction (+1 next, −1 previous, 0 none). When it pages, `newFit` is
-    /// the next slide's fit and the caller moves the show to it.
-    public mutating func releasePage(
-        velocity: Double, settings: GestureSettings, at time: Double, canPage: (Int) -> Bool, newFit: (Int) -> Rect
-    ) -> Int {
-        let offset = pageOffset(at: time)
-        var direction = SwipeRecognizer.pageDirection(
-            offset: offset, velocity: velocity, span: screen.width, settings: settings)
-        if direction != 0, !canPage(direction) { direction = 0 }
-        glide(from: offset, direction: direction, at: time, newFit: direction == 0 ? nil : newFit(direction))
-        return direction
-    }
-
-    /// Pages by a key: the next slide glides in from a whole width away.
-    public mutating func keyPage(_ direction: Int, at time: Double, newFit: Rect) {
-        glide(from: 0, direction: direction, at: time, newFit: newFit)
-    }
-
-    private mutating func glide(from offset: Double, direction: Int, at time: Double, newFit: Rect?) {
-        var start = offset
-        if let newFit {
-            // The new slide is now the current one: it sits a width further along.
-            start += Double(direction) * screen.width
-            viewport = Viewport(fit: newFit, screen: screen)
-        }
-        let fraction = min(1, abs(start) / max(screen.width, 1))
-        let duration = direction == 0 ? Self.springDuration : max(0.1, Self.pageDuration * fraction)
-        activity = .pageSettle(
-            Tween(from: start, to: 0, start: time, duration: duration, curve: .easeOut), direction: direction)
-    }
-
-    // MARK: Dismiss
-
-    public mutating func beginDismiss(at time: Double) {
-        settleViewport()
-        activity = .dismissing(DismissLook(rect: viewport.rect(at: time)))
-    }
-
-    public mutating func dismiss(_ info: DragInfo) {
-        guard case .dismissing = activity else { return }
-        activity = .dismissing(
-            .dragged(
-                fit: viewport.restingRect, grab: info.start, translation: info.translation,
-                height: screen.height))
-    }
-
-    /// The finger lifted: past `dismissDistance` of the height, or flung down
-    /// faster than `dismissVelocity` heights a second, the image goes to
-    /// `away`; otherwise it springs back. Returns whether it goes.
-    public mutating func releaseDismiss(
-        _ info: DragInfo, settings: GestureSettings, at time: Double, away: (DismissLook) -> DismissLook
-    ) -> Bool {
-        guard let from = dismissLook(at: time) else { return false }
-        let h = screen.height
-        let fling = settings.dismissVelocity * h
-        let commit =
-            info.velocity.dy > fling
-            || (info.translation.dy > settings.dismissDistance * h && info.velocity.dy > -fling)
-        let to = commit ? away(from) : DismissLook(rect: viewport.restingRect)
-        activity = .dismissSettle(
-            from: from, to: to,
-            tween: Tween(from: 0, to: 1, start: time, duration: Self.springDuration, curve: .easeOut), commit: commit)
-        return commit
-    }
-
-    /// Grows the image from `rect` (a thumbnail) to its place.
-    public mutating func open(from rect: Rect, at time: Double) {
-        activity = .opening(
-            from: rect, tween: Tween(from: 0, to: 1, start: time, duration: Self.openDuration, curve: .easeInOut))
-    }
-
     /// A gesture starts: the page or dismiss animation in flight jumps to its end.
-    private mutating func settleActivity(at time: Double) {
+    mutating func settleActivity(at time: Double) {
+        leavingRect = nil
         switch activity {
         case .paging, .pageSettle, .opening: activity = .resting
         case .dismissing, .dismissSettle: activity = .resting
@@ -295,7 +217,7 @@ public struct BrowseView: Equatable, Sendable {
     }
 
     /// A zoom animation in flight jumps to its end.
-    private mutating func settleViewport() {
+    mutating func settleViewport() {
         viewport.show(viewport.pose)
     }
 }

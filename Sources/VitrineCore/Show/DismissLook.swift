@@ -22,7 +22,12 @@ public struct DismissLook: Equatable, Sendable {
     /// finger (the grabbed point stays under it), shrinks to max(0.5, 1 − dy/H)
     /// and the background fades to max(0, 1 − 1.5·dy/H), dy counting downwards only.
     public static func dragged(fit: Rect, grab: Point, translation: Vector, height: Double) -> DismissLook {
-        let down = max(0, translation.dy) / max(height, 1)
+        dragged(fit: fit, grab: grab, translation: translation, pull: max(0, translation.dy), span: height)
+    }
+
+    /// The same for a pull of `pull` pixels out of `span` in whichever direction dismisses.
+    public static func dragged(fit: Rect, grab: Point, translation: Vector, pull: Double, span: Double) -> DismissLook {
+        let down = max(0, pull) / max(span, 1)
         let s = max(0.5, 1 - down)
         let rect = Rect(
             x: grab.x + (fit.x - grab.x) * s + translation.dx, y: grab.y + (fit.y - grab.y) * s + translation.dy,

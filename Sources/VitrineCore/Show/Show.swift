@@ -21,6 +21,10 @@ public struct Show: Sendable {
     public internal(set) var pendingSince: Double?
     /// Show time from which the due auto-advance has been waiting for its image.
     public internal(set) var waitingSince: Double?
+    /// Show time of the first update; with `revealedAt`, tells whether the first photo came late.
+    public internal(set) var startedAt: Double?
+    /// Show time at which the first photo could first be drawn.
+    public internal(set) var revealedAt: Double?
 
     /// A move requested before its target image was ready.
     public struct PendingMove: Equatable, Sendable {
@@ -66,6 +70,8 @@ public struct Show: Sendable {
     /// Runs the show up to `time`: ends finished transitions, starts moves whose
     /// images are ready, and auto-advances. `isReady` says whether a slide's image can be drawn.
     public mutating func update(to time: Double, isReady: (Int) -> Bool) {
+        if startedAt == nil { startedAt = time }
+        if revealedAt == nil, slides.indices.contains(index), isReady(index) { revealedAt = time }
         if let t = transition, t.isFinished(at: time) { transition = nil }
         if let move = pending {
             guard isReady(move.target) else { return }

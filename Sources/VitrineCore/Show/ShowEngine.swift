@@ -19,13 +19,19 @@ public struct ShowEngine: Sendable {
     /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
     public var wallClockOrigin: Double?
     /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
-    public var status: StatusScreen?
+    public var status: StatusScreen? {
+        didSet { if let oldValue, status == nil { statusExit = (oldValue, clock.time) } }
+    }
+    /// The status screen last put away and when: it cross-fades into the first photo.
+    var statusExit: (screen: StatusScreen, time: Double)?
     /// A short message shown over the slides for a while.
     public var notice: Notice?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
     /// Whether the browse controller saw a first slide (`--grid` opens the grid then).
     private var browseStarted = false
+    /// The output size each long photo (by source) wants to be decoded at, once its size is known.
+    var longPhotoOutputs: [String: Size] = [:]
 
     public init(
         slides: [Slide], options: ShowOptions, output: Size, touch: TouchOptions = TouchOptions(),
@@ -64,23 +70,32 @@ public struct ShowEngine: Sendable {
     /// Advances by one frame's elapsed seconds with the images the drawer holds.
     /// Returns what the host must do.
     public mutating func advance(by frameTime: Double, images: LoadedImages) -> [EngineRequest] {
-        let (isReady, imageSize) = lookups(images)
-        return advance(by: frameTime, isReady: isReady, imageSize: imageSize)
+        let (isReady, imageSize, metadata) = lookups(images)
+        return advance(by: frameTime, isReady: isReady, imageSize: imageSize, metadata: metadata)
     }
 
     /// Advances to exactly `time` with the images the drawer holds (see `advance(by:images:)`).
     public mutating func run(to time: Double, images: LoadedImages) -> [EngineRequest] {
-        let (isReady, imageSize) = lookups(images)
-        return run(to: time, isReady: isReady, imageSize: imageSize)
+        let (isReady, imageSize, metadata) = lookups(images)
+        return run(to: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
+    }
+
+    /// Notes which loaded images are long photos, so they are decoded at the size they are drawn.
+    public mutating func noteLongPhotos(_ images: LoadedImages) {
+        let (_, imageSize, _) = lookups(images)
+        noteLongPhotos(imageSize: imageSize)
     }
 
     /// Slide readiness and image sizes from what the drawer holds, over a copy of the slide
     /// list: the lookups must not read the engine while it is being changed.
-    private func lookups(_ images: LoadedImages) -> (isReady: (Int) -> Bool, imageSize: (Int) -> Size?) {
+    private func lookups(_ images: LoadedImages) -> (
+        isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
+    ) {
         let slides = show.slides
         return (
             { slides.indices.contains($0) && images.isReady(slides[$0].source) },
-            { slides.indices.contains($0) ? images.size(slides[$0].source) : nil }
+            { slides.indices.contains($0) ? images.size(slides[$0].source) : nil },
+            { slides.indices.contains($0) ? images.images[slides[$0].source]?.metadata : nil }
         )
     }
 
@@ -99,50 +114,56 @@ public struct ShowEngine: Sendable {
 
     /// Advances by one frame's elapsed seconds. Returns what the host must do.
     /// `imageSize` gives a slide's image size when it is known (for zoom and pan limits).
+    /// `metadata` gives what a slide's file says about itself, when read (for the info panel).
     public mutating func advance(
-        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         for t in clock.advance(by: frameTime) {
-            requests += step(to: t, isReady: isReady, imageSize: imageSize)
+            requests += step(to: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         return requests
     }
 
     /// Advances to exactly `time` (for snapshots and tests), in fixed steps.
     public mutating func run(
-        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil }
+        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while clock.time + clock.step <= time + 1e-9 {
             requests += advance(
                 by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady,
-                imageSize: imageSize)
+                imageSize: imageSize, metadata: metadata)
         }
         // The part of a step left over: what is due by `time` happens, so a
         // frame between two steps is the ideal one.
-        requests += step(to: max(time, clock.time), isReady: isReady, imageSize: imageSize)
+        requests += step(to: max(time, clock.time), isReady: isReady, imageSize: imageSize, metadata: metadata)
         return requests
     }
 
     /// One logic step at time `t`: handle the events due, then update the show.
-    private mutating func step(to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?) -> [EngineRequest] {
+    private mutating func step(
+        to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
+    ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
         while let first = queue.first, first.time <= t + 1e-9 {
             queue.removeFirst()
-            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize)
+            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
-        browse.advance(to: t, show: &show, output: output, imageSize: imageSize)
+        browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
         show.update(to: t, isReady: isReady)
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
 
     private mutating func handle(
-        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?
+        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?,
+        metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
         guard case .key(let key) = event.kind else {
-            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize)
+            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
             return []
         }
         switch key {
@@ -150,9 +171,11 @@ public struct ShowEngine: Sendable {
         case .f: return [.toggleFullscreen]
         default: break
         }
-        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize) { return [] }
+        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata) {
+            return []
+        }
         switch key {
-        case .escape, .q, .f, .up, .down, .g: break
+        case .escape, .q, .f, .up, .down, .g, .i: break
         case .right: show.next(at: t, isReady: isReady)
         case .left: show.previous(at: t, isReady: isReady)
         case .space: show.togglePause(at: t)
@@ -179,19 +202,27 @@ public struct ShowEngine: Sendable {
         var scene: Scene
         if let status {
             scene = status.scene(output: output)
+        } else if let held = statusStillShowing(at: time) {
+            scene = held
         } else {
             scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
             // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
             if !overlays.isEmpty, mode != .grid, browse.overlaysVisible {
                 let index = show.index
                 let current = show.slides.indices.contains(index) ? show.slides[index] : nil
-                let frame = OverlayFrame(
+                var frame = OverlayFrame(
                     output: output, time: time, wallTime: wallClockOrigin.map { $0 + time },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
                     metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
+                placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
             }
+            if mode == .browse, let info = browse.info {
+                let panel = browse.infoPanel(show: show, imageSize: imageSize, metadata: metadata)
+                scene.ops += panel.ops(output: output, progress: info.progress(at: time))
+            }
         }
+        if status == nil { fadeIn(&scene, at: time) }
         if let notice, notice.isShowing(at: time) { scene.ops += notice.ops(output: output) }
         return scene
     }
@@ -216,8 +247,8 @@ public struct ShowEngine: Sendable {
             let near: [Int?] = [show.index, show.index(after: show.index), show.index(before: show.index)]
             thumbnailOnly = browse.origin == .grid && !near.contains(i)
         }
-        guard thumbnailOnly else { return output }
-        let cell = GridLayout(output: output).cell(for: i).size
+        guard thumbnailOnly else { return longPhotoOutput(for: i) ?? output }
+        let cell = GridLayout(output: output, count: show.count).cell(for: i).size
         return Size(width: max(1, cell.width.rounded(.up)), height: max(1, cell.height.rounded(.up)))
     }
 

@@ -49,6 +49,9 @@ public struct ShowOptions: Equatable, Sendable {
     public var loop: Bool = true
     public var fit: FitMode = .contain
     public var background: RGBColor = .black
+    /// A photo more than this many times as elongated as the screen (long side over short side)
+    /// is a long photo: shown across the screen and scrolled. 0 turns it off.
+    public var longPhotoRatio: Double = 2
 
     public init() {}
 }

@@ -1,0 +1,55 @@
+/// No black between pictures: the first photo fades in from the background
+/// colour, and a status screen stays until the first photo can be drawn, then
+/// cross-fades into it.
+extension ShowEngine {
+    /// Seconds the first photo takes to fade in, from the background or a status screen.
+    public static let fadeInDuration = 0.6
+
+    /// When the first photo starts fading in: it came after the show started (it had to be
+    /// decoded) or after a status screen. Nil when it was there from the first frame.
+    var fadeInStart: Double? {
+        guard let revealed = show.revealedAt else { return show.startedAt == nil ? nil : .infinity }
+        if let exit = statusExit { return max(revealed, exit.time) }
+        guard let started = show.startedAt, revealed > started + 1e-9 else { return nil }
+        return revealed
+    }
+
+    /// The status screen put away, while the photo that replaces it cannot be drawn yet.
+    func statusStillShowing(at time: Double) -> Scene? {
+        guard let exit = statusExit, let start = fadeInStart, time < start else { return nil }
+        return exit.screen.scene(output: output)
+    }
+
+    /// Lays the fading-out background (or status screen) over the first photo.
+    func fadeIn(_ scene: inout Scene, at time: Double) {
+        guard let start = fadeInStart, time < start + Self.fadeInDuration else { return }
+        // Before the show has seen it ready, a photo drawn is covered completely.
+        let cover = time < start ? 1 : 1 - Curve.easeInOut((time - start) / Self.fadeInDuration)
+        guard cover > 0 else { return }
+        let screen = Rect(size: output)
+        guard let exit = statusExit else {
+            scene.ops.append(.fill(rect: screen, color: scene.background, alpha: cover))
+            return
+        }
+        let status = exit.screen.scene(output: output)
+        scene.ops.append(.fill(rect: screen, color: status.background, alpha: cover))
+        scene.ops += status.ops.map { $0.fading(by: cover) }
+    }
+}
+
+extension DrawOp {
+    /// The same operation with its opacity multiplied by `factor`.
+    func fading(by factor: Double) -> DrawOp {
+        switch self {
+        case .image(let slide, let rect, let alpha): return .image(slide: slide, rect: rect, alpha: alpha * factor)
+        case .fill(let rect, let color, let alpha): return .fill(rect: rect, color: color, alpha: alpha * factor)
+        case .text(let block, let box, let alpha): return .text(block, box: box, alpha: alpha * factor)
+        case .disc(let center, let radius, let color, let alpha):
+            return .disc(center: center, radius: radius, color: color, alpha: alpha * factor)
+        case .arc(let center, let radius, let thickness, let start, let sweep, let color, let alpha):
+            return .arc(
+                center: center, radius: radius, thickness: thickness, start: start, sweep: sweep, color: color,
+                alpha: alpha * factor)
+        }
+    }
+}
