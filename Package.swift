@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -31,6 +33,10 @@ let package = Package(
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
+        // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`.
+        .target(name: "VitrineRemote", dependencies: ["VitrineCore", "CMosquitto", "CMicroHTTPD", "CTurboJPEG"]),
+        // A bare remote-control client the tests run as a child process (and kill) to see the last will.
+        .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCore"]),
         // The command line.
         .executableTarget(
             name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
@@ -40,6 +46,9 @@ let package = Package(
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
+        .testTarget(
+            name: "VitrineRemoteTests",
+            dependencies: ["VitrineRemote", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )
