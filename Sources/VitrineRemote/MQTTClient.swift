@@ -149,6 +149,9 @@ public final class MQTTClient: @unchecked Sendable {
     /// Whether the broker has accepted the connection and it is up.
     public var isConnected: Bool { box.connected.load(ordering: .acquiring) }
 
+    /// Why the broker refused the last connection attempt (bad password, not authorised), nil once accepted.
+    public var refusal: String? { box.refusal.withLock { $0 } }
+
     /// Replaces the handlers (before `start`, typically).
     public func setHandlers(_ handlers: Handlers) {
         box.handlers.withLock { $0 = handlers }
@@ -243,6 +246,7 @@ private final class CallbackBox: Sendable {
     let maximumPayload: Int
     let handlers: Mutex<MQTTClient.Handlers>
     let connected = Atomic(false)
+    let refusal = Mutex<String?>(nil)
     private let log = RateLimitedLog(Log("mqtt"), interval: .seconds(30))
 
     init(maximumPayload: Int, handlers: MQTTClient.Handlers) {
@@ -258,9 +262,11 @@ private final class CallbackBox: Sendable {
         guard rc == 0 else {
             let reason = mosquitto_connack_string(rc).map { String(cString: $0) } ?? "code \(rc)"
             log(.warning, kind: "refused", "broker refused the connection: \(reason)")
+            refusal.withLock { $0 = reason }
             return
         }
         connected.store(true, ordering: .releasing)
+        refusal.withLock { $0 = nil }
         Log("mqtt").info("connected")
         handlers.withLock { $0 }.connected()
     }

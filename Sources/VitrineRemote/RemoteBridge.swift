@@ -72,6 +72,9 @@ public final class RemoteBridge: @unchecked Sendable {
     /// Whether the broker connection is up now.
     public var isConnected: Bool { client.isConnected }
 
+    /// Why the broker refused the connection, if it did (for `check` and the state's errors).
+    public var connectionRefusal: String? { client.refusal }
+
     /// Connects in the background and starts publishing. Returns at once.
     public func start() {
         client.start()

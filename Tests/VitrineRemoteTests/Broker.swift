@@ -71,7 +71,8 @@ final class Broker: @unchecked Sendable {
 
     private func stopProcess() {
         guard process.isRunning else { return }
-        process.terminate()
+        // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
