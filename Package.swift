@@ -39,7 +39,8 @@ let package = Package(
         .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCore"]),
         // The command line.
         .executableTarget(
-            name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+            name: "vitrine",
+            dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote"]),
 
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),

@@ -92,7 +92,8 @@ private func header(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
 }
 
-private func earlyReply(_ box: ServerBox, _ connection: OpaquePointer, _ path: String, _ verb: String) -> ControlReply? {
+private func earlyReply(_ box: ServerBox, _ connection: OpaquePointer, _ path: String, _ verb: String) -> ControlReply?
+{
     guard box.authorized(header(connection, "Authorization")) else {
         var reply = ControlReply.error(401, "unauthorized", "send the control token as 'Authorization: Bearer TOKEN'")
         reply.headers.append(("WWW-Authenticate", "Bearer"))
@@ -139,7 +140,8 @@ private func reply(_ box: ServerBox, _ path: String, _ verb: String, _ body: Req
 
 private func send(_ connection: OpaquePointer, _ reply: ControlReply) -> MHD_Result {
     let response = reply.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        MHD_create_response_from_buffer(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }

@@ -53,7 +53,7 @@ public enum Ctl {
                     }
                     port = value
                 case "--token-file": tokenFile = try scanner.value(for: option)
-                default: throw UsageError("ctl: unknown option \(option); run 'vitrine ctl --help'")
+                default: throw UsageError("unknown option \(option); run 'vitrine ctl --help'")
                 }
             }
             let action = try action(scanner.positionals)
@@ -81,16 +81,16 @@ public enum Ctl {
 
     /// The action the words ask for; the payload is checked here with the player's own parser.
     static func action(_ words: [String]) throws -> Action {
-        guard let name = words.first else { throw UsageError("ctl: which command? run 'vitrine ctl --help'") }
+        guard let name = words.first else { throw UsageError("which command? run 'vitrine ctl --help'") }
         let rest = Array(words.dropFirst())
         func one(_ what: String) throws -> String {
-            guard rest.count == 1 else { throw UsageError("ctl \(name): expected \(what)") }
+            guard rest.count == 1 else { throw UsageError("\(name): expected \(what)") }
             return rest[0]
         }
         let command: RemoteCommand
         switch name {
         case "state":
-            guard rest.isEmpty else { throw UsageError("ctl state takes no arguments") }
+            guard rest.isEmpty else { throw UsageError("state takes no arguments") }
             return .state
         case "frame": return .frame(try one("the FILE to write"))
         case "send":
@@ -98,52 +98,51 @@ public enum Ctl {
             _ = try RemoteCommandParser.parse(payload)
             return .command(payload)
         case "next", "previous", "first", "pause", "resume", "reload":
-            guard rest.isEmpty else { throw UsageError("ctl \(name) takes no arguments") }
+            guard rest.isEmpty else { throw UsageError("\(name) takes no arguments") }
             return .command(RemoteCommandJSON.plain(name))
         case "goto":
             let text = try one("a slide INDEX")
-            guard let index = Int(text) else { throw UsageError("ctl goto \(text): expected a whole number") }
+            guard let index = Int(text) else { throw UsageError("goto \(text): expected a whole number") }
             command = .goTo(index: index)
         case "goto-file": command = .goToFile(name: try one("a file NAME"))
         case "playlist": command = .playPlaylist(.init(try one("a playlist NAME or auto")))
         case "display":
             let text = try one("on, off or auto")
             guard let request = RemoteCommand.DisplayRequest(rawValue: text) else {
-                throw UsageError("ctl display \(text): expected on, off or auto")
+                throw UsageError("display \(text): expected on, off or auto")
             }
             command = .display(request)
         case "notice":
-            guard rest.count == 1 || rest.count == 2 else { throw UsageError("ctl notice: expected TEXT [SECONDS]") }
+            guard rest.count == 1 || rest.count == 2 else { throw UsageError("notice: expected TEXT [SECONDS]") }
             var seconds = RemoteCommandParser.defaultNoticeSeconds
             if rest.count == 2 {
-                guard let value = Double(rest[1]) else { throw UsageError("ctl notice: \(rest[1]) is not a number") }
+                guard let value = Double(rest[1]) else { throw UsageError("notice: \(rest[1]) is not a number") }
                 seconds = value
             }
             command = .notice(text: rest[0], seconds: seconds)
         case "interval":
             let text = try one("a number of SECONDS")
-            guard let seconds = Double(text) else { throw UsageError("ctl interval \(text): expected seconds") }
+            guard let seconds = Double(text) else { throw UsageError("interval \(text): expected seconds") }
             command = .setInterval(seconds: seconds)
         case "transition":
             let text = try one("fade, zoom, slide or none")
             guard let kind = TransitionKind(rawValue: text) else {
-                throw UsageError("ctl transition \(text): expected fade, zoom, slide or none")
+                throw UsageError("transition \(text): expected fade, zoom, slide or none")
             }
             command = .setTransition(kind)
         default:
-            throw UsageError("ctl: unknown command '\(name)'; run 'vitrine ctl --help'")
+            throw UsageError("unknown command '\(name)'; run 'vitrine ctl --help'")
         }
         let payload = command.json.rendered
         do {
             _ = try RemoteCommandParser.parse(payload)
         } catch {
-            throw UsageError("ctl \(name): \(error.description)")
+            throw UsageError("\(name): \(error.description)")
         }
         return .command(payload)
     }
 
-    private static func perform(_ action: Action, _ client: ControlClient, _ output: (String) -> Void) throws -> Int32
-    {
+    private static func perform(_ action: Action, _ client: ControlClient, _ output: (String) -> Void) throws -> Int32 {
         switch action {
         case .state:
             let reply = try client.request("GET", "/api/state")

@@ -82,68 +82,84 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         case "next", "previous", "reload":
             members += [commandTopic, ("payload_press", .string(RemoteCommandJSON.plain(entity.object)))]
         case "paused":
-            members += state + [
-                commandTopic, ("payload_on", .string(RemoteCommandJSON.plain("pause"))),
-                ("payload_off", .string(RemoteCommandJSON.plain("resume"))),
-                ("state_on", .string("ON")), ("state_off", .string("OFF")),
-                ("value_template", .string("{{ 'ON' if value_json.paused else 'OFF' }}")),
-                ("icon", .string("mdi:pause")),
-            ]
+            members +=
+                state + [
+                    commandTopic, ("payload_on", .string(RemoteCommandJSON.plain("pause"))),
+                    ("payload_off", .string(RemoteCommandJSON.plain("resume"))),
+                    ("state_on", .string("ON")), ("state_off", .string("OFF")),
+                    ("value_template", .string("{{ 'ON' if value_json.paused else 'OFF' }}")),
+                    ("icon", .string("mdi:pause")),
+                ]
         case "display":
-            members += state + [
-                commandTopic,
-                ("payload_on", .string(RemoteCommand.display(.on).json.rendered)),
-                ("payload_off", .string(RemoteCommand.display(.off).json.rendered)),
-                ("state_on", .string("ON")), ("state_off", .string("OFF")),
-                ("value_template", .string("{{ 'OFF' if value_json.display.asked == 'off' else 'ON' }}")),
-                ("icon", .string("mdi:monitor")),
-            ]
+            members +=
+                state + [
+                    commandTopic,
+                    ("payload_on", .string(RemoteCommand.display(.on).json.rendered)),
+                    ("payload_off", .string(RemoteCommand.display(.off).json.rendered)),
+                    ("state_on", .string("ON")), ("state_off", .string("OFF")),
+                    ("value_template", .string("{{ 'OFF' if value_json.display.asked == 'off' else 'ON' }}")),
+                    ("icon", .string("mdi:monitor")),
+                ]
         case "display_lit":
-            members += state + [
-                ("payload_on", .string("ON")), ("payload_off", .string("OFF")),
-                ("value_template", .string("{{ 'ON' if value_json.display.lit else 'OFF' }}")),
-                ("device_class", .string("power")),
-            ]
+            members +=
+                state + [
+                    ("payload_on", .string("ON")), ("payload_off", .string("OFF")),
+                    ("value_template", .string("{{ 'ON' if value_json.display.lit else 'OFF' }}")),
+                    ("device_class", .string("power")),
+                ]
         case "playlist":
-            members += state + [
-                commandTopic,
-                ("command_template", .string("{\"command\":\"playlist\",\"name\":{{ value | tojson }}}")),
-                ("value_template", .string("{{ value_json.playlist.asked }}")),
-                ("options", .array((playlists.filter { $0 != "auto" } + ["auto"]).map { .string($0) })),
-                ("icon", .string("mdi:playlist-play")),
-            ]
+            members +=
+                state + [
+                    commandTopic,
+                    ("command_template", .string("{\"command\":\"playlist\",\"name\":{{ value | tojson }}}")),
+                    ("value_template", .string("{{ value_json.playlist.asked }}")),
+                    ("options", .array((playlists.filter { $0 != "auto" } + ["auto"]).map { .string($0) })),
+                    ("icon", .string("mdi:playlist-play")),
+                ]
         case "interval":
             let range = RemoteCommandParser.intervalRange
-            members += state + [
-                commandTopic,
-                ("command_template", .string("{\"command\":\"interval\",\"seconds\":{{ value }}}")),
-                ("value_template", .string("{{ value_json.interval }}")),
-                ("min", .number(range.lowerBound)), ("max", .number(3600)), ("step", .number(1)),
-                ("unit_of_measurement", .string("s")), ("mode", .string("box")), ("icon", .string("mdi:timer-outline")),
-            ]
+            members +=
+                state + [
+                    commandTopic,
+                    ("command_template", .string("{\"command\":\"interval\",\"seconds\":{{ value }}}")),
+                    ("value_template", .string("{{ value_json.interval }}")),
+                    ("min", .number(range.lowerBound)), ("max", .number(3600)), ("step", .number(1)),
+                    ("unit_of_measurement", .string("s")), ("mode", .string("box")),
+                    ("icon", .string("mdi:timer-outline")),
+                ]
         case "photo":
-            members += state + [
-                ("value_template", .string("{{ value_json.file or '' }}")), ("icon", .string("mdi:image")),
-                ("json_attributes_topic", .string(topics.state)),
-                ("json_attributes_template", .string("{{ {'index': value_json.index, 'caption': value_json.caption} | tojson }}")),
-            ]
+            members +=
+                state + [
+                    ("value_template", .string("{{ value_json.file or '' }}")), ("icon", .string("mdi:image")),
+                    ("json_attributes_topic", .string(topics.state)),
+                    (
+                        "json_attributes_template",
+                        .string("{{ {'index': value_json.index, 'caption': value_json.caption} | tojson }}")
+                    ),
+                ]
         case "slide_count":
-            members += state + [
-                ("value_template", .string("{{ value_json.count }}")), ("state_class", .string("measurement")),
-                ("icon", .string("mdi:image-multiple")),
-            ]
+            members +=
+                state + [
+                    ("value_template", .string("{{ value_json.count }}")), ("state_class", .string("measurement")),
+                    ("icon", .string("mdi:image-multiple")),
+                ]
         case "uptime":
-            members += state + [
-                ("value_template", .string("{{ value_json.uptime }}")), ("device_class", .string("duration")),
-                ("unit_of_measurement", .string("s")), ("entity_category", .string("diagnostic")),
-            ]
+            members +=
+                state + [
+                    ("value_template", .string("{{ value_json.uptime }}")), ("device_class", .string("duration")),
+                    ("unit_of_measurement", .string("s")), ("entity_category", .string("diagnostic")),
+                ]
         case "notice":
-            members += state + [
-                commandTopic,
-                ("command_template", .string("{\"command\":\"notice\",\"text\":{{ value | tojson }},\"seconds\":30}")),
-                ("value_template", .string("{{ value_json.notice or '' }}")),
-                ("min", .integer(0)), ("max", .integer(255)), ("icon", .string("mdi:message-text")),
-            ]
+            members +=
+                state + [
+                    commandTopic,
+                    (
+                        "command_template",
+                        .string("{\"command\":\"notice\",\"text\":{{ value | tojson }},\"seconds\":30}")
+                    ),
+                    ("value_template", .string("{{ value_json.notice or '' }}")),
+                    ("min", .integer(0)), ("max", .integer(255)), ("icon", .string("mdi:message-text")),
+                ]
         default:  // the picture of the screen
             members += [("image_topic", .string(topics.frame)), ("content_type", .string("image/jpeg"))]
         }

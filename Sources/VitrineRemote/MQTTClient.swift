@@ -178,10 +178,12 @@ public final class MQTTClient: @unchecked Sendable {
     /// Runs on `control`: one connection attempt and the network thread.
     private func connect() {
         state.withLock { $0.lastAttempt = .now }
-        let rc = mosquitto_connect_async(handle, configuration.host, Int32(configuration.port), Int32(configuration.keepAlive))
+        let rc = mosquitto_connect_async(
+            handle, configuration.host, Int32(configuration.port), Int32(configuration.keepAlive))
         if rc != MOSQ_ERR_SUCCESS.rawValue {
             log.warning(
-                "broker \(configuration.host):\(configuration.port) not reachable yet (\(Self.describe(rc))); trying again")
+                "broker \(configuration.host):\(configuration.port) not reachable yet (\(Self.describe(rc))); trying again"
+            )
         }
         let loop = mosquitto_loop_start(handle)
         if loop != MOSQ_ERR_SUCCESS.rawValue { log.error("network thread: \(Self.describe(loop))") }

@@ -97,7 +97,8 @@ public final class RemoteBridge: @unchecked Sendable {
             timer = nil
         }
         client.stop(
-            goodbye: MQTTClient.Message(topic: configuration.topics.availability, text: "offline", qos: 1, retain: true))
+            goodbye: MQTTClient.Message(topic: configuration.topics.availability, text: "offline", qos: 1, retain: true)
+        )
     }
 
     /// The state to publish; call whenever convenient, every frame if need be. Cheap: stores it.
@@ -204,7 +205,9 @@ public final class RemoteBridge: @unchecked Sendable {
         discovery.playlists = playlists
         discovery.image = configuration.imageInterval != nil
         guard configuration.discoveryEnabled else {
-            for topic in discovery.allTopics { client.publish(MQTTClient.Message(topic: topic, payload: [], qos: 1, retain: true)) }
+            for topic in discovery.allTopics {
+                client.publish(MQTTClient.Message(topic: topic, payload: [], qos: 1, retain: true))
+            }
             return
         }
         for message in discovery.messages {

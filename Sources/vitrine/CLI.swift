@@ -22,6 +22,7 @@ enum CLI {
         SoakCommand.command,
         ScanBenchCommand.command,
         BenchCommand.command,
+        CtlCommand.command,
     ]
 
     /// Commands that run but are left out of the help: plumbing between vitrine processes.

@@ -33,7 +33,9 @@ final class Broker: @unchecked Sendable {
 
             """
         if let credentials {
-            try Self.run("/usr/bin/mosquitto_passwd", ["-b", "-c", "passwd", credentials.username, credentials.password], in: folder)
+            try Self.run(
+                "/usr/bin/mosquitto_passwd", ["-b", "-c", "passwd", credentials.username, credentials.password],
+                in: folder)
             try Self.makeCertificates(in: folder)
             config += """
                 allow_anonymous false
@@ -125,18 +127,24 @@ final class Broker: @unchecked Sendable {
         let openssl = "/usr/bin/openssl"
         try run(
             openssl,
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Vitrine Test CA",
-             "-keyout", "ca.key", "-out", "ca.crt"], in: folder)
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Vitrine Test CA",
+                "-keyout", "ca.key", "-out", "ca.crt",
+            ], in: folder)
         try run(
             openssl,
-            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "server.key",
-             "-out", "server.csr"], in: folder)
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "server.key",
+                "-out", "server.csr",
+            ], in: folder)
         try "subjectAltName=IP:127.0.0.1\n".write(
             to: folder.appendingPathComponent("san.ext"), atomically: true, encoding: .utf8)
         try run(
             openssl,
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-             "-days", "2", "-extfile", "san.ext", "-out", "server.crt"], in: folder)
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+                "-days", "2", "-extfile", "san.ext", "-out", "server.crt",
+            ], in: folder)
     }
 
     @discardableResult

@@ -14,7 +14,9 @@ import VitrineRemote
         state.playlists = ["day", "evening"]
         state.version = "1.2.3"
         remote.publish(state: state)
-        let expected = HomeAssistantDiscovery.entities.map { "homeassistant/\($0.component)/hall-frame/\($0.object)/config" }
+        let expected = HomeAssistantDiscovery.entities.map {
+            "homeassistant/\($0.component)/hall-frame/\($0.object)/config"
+        }
         #expect(expected.count == 13)
         let select = "homeassistant/select/hall-frame/playlist/config"
         #expect(
@@ -79,7 +81,8 @@ import VitrineRemote
         defer { remote.stop() }
         let cases: [(String, String)] = [
             ("{not json", "malformed"), (#"{"command":"explode"}"#, "unknown-command"),
-            (#"{"command":"goto","index":"two"}"#, "wrong-type"), (#"{"command":"interval","seconds":-3}"#, "out-of-range"),
+            (#"{"command":"goto","index":"two"}"#, "wrong-type"),
+            (#"{"command":"interval","seconds":-3}"#, "out-of-range"),
         ]
         for (payload, _) in cases { try broker.publish(["-t", "vitrine/bad-frame/cmd", "-m", payload]) }
         let big = broker.folder.appendingPathComponent("big.json")
@@ -183,7 +186,8 @@ import VitrineRemote
         #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 2 })
         #expect(subscriber.messages(on: topic).last == [])
         let later = try Subscriber(broker, filters: ["homeassistant/#"])
-        let probe = try Subscriber(broker, filters: ["homeassistant/switch/gone-frame/#", "vitrine/gone-frame/availability"])
+        let probe = try Subscriber(
+            broker, filters: ["homeassistant/switch/gone-frame/#", "vitrine/gone-frame/availability"])
         // Retained availability arrives; no retained config does.
         #expect(Wait.until(timeout: 10) { probe.latest("vitrine/gone-frame/availability") == "online" })
         #expect(later.all.filter { !$0.payload.isEmpty && $0.topic.contains("gone-frame") }.isEmpty)
@@ -207,7 +211,10 @@ import VitrineRemote
         // The third screen, in another group, took nothing; its own command topic still works.
         try broker.publish(["-q", "1", "-t", "vitrine/office/cmd", "-m", #"{"command":"pause"}"#])
         var other: [RemoteCommand] = []
-        #expect(Wait.until(timeout: 10) { other += c.take(); return !other.isEmpty })
+        #expect(
+            Wait.until(timeout: 10) {
+                other += c.take(); return !other.isEmpty
+            })
         #expect(other == [.pause])
     }
 
@@ -237,7 +244,10 @@ import VitrineRemote
         defer { remote.stop() }
         try broker.publish(["-q", "1", "-t", "vitrine/secure-frame/cmd", "-m", #"{"command":"reload"}"#])
         var taken: [RemoteCommand] = []
-        #expect(Wait.until(timeout: 10) { taken += remote.take(); return !taken.isEmpty })
+        #expect(
+            Wait.until(timeout: 10) {
+                taken += remote.take(); return !taken.isEmpty
+            })
         #expect(taken == [.reload])
     }
 
