@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CQRencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -37,9 +39,15 @@ let package = Package(
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(name: "VitrineWeb", dependencies: ["VitrineCore", "VitrineSystem", "CSodium", "CQRencode", "CAvahi"]),
         // The command line: argument scanning, option help, the config file and the commands.
-        .target(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
+        .target(
+            name: "VitrineCLI",
+            dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote", "VitrineWeb"]),
         // The executable: main.swift hands the arguments to VitrineCLI.
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
+        // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`.
+        .target(name: "VitrineRemote", dependencies: ["VitrineCore", "CMosquitto", "CMicroHTTPD", "CTurboJPEG"]),
+        // A bare remote-control client the tests run as a child process (and kill) to see the last will.
+        .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"]),
 
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
@@ -51,6 +59,9 @@ let package = Package(
             name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCLI", "VitrineCore"], exclude: ["Browser"]),
+        .testTarget(
+            name: "VitrineRemoteTests",
+            dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ public enum CLI {
         SoakCommand.command,
         ScanBenchCommand.command,
         BenchCommand.command,
+        CtlCommand.command,
     ]
 
     /// Commands that run but are left out of the help: plumbing between vitrine processes.

@@ -1,0 +1,76 @@
+/// What a screen reports about itself: published retained on `<base>/state`, served by
+/// `GET /api/state`, printed by `vitrine ctl state`. The frame loop fills it from its show;
+/// `json` is stable (same value, same bytes), so a publisher can skip repeats.
+public struct RemoteState: Equatable, Sendable {
+    /// The current slide, counted from 0; nil when there is none.
+    public var index: Int?
+    public var count: Int = 0
+    /// File name (last path component) of the current slide.
+    public var file: String?
+    public var caption: String?
+    /// The playlist playing (nil for plain folders), what was asked (`auto` or a name), and the names there are.
+    public var playlist: String?
+    public var playlistAsked: String = "auto"
+    public var playlists: [String] = []
+    /// `attract`, `browse`, … as the show names its modes.
+    public var mode: String = "attract"
+    public var paused: Bool = false
+    public var interval: Double = 8
+    public var transition: String = "fade"
+    /// What the display was asked to be, and whether it is lit now.
+    public var displayAsked: RemoteCommand.DisplayRequest = .auto
+    public var displayLit: Bool = true
+    /// The next scheduled change (a playlist's name, `display off`, …) and its wall time (Unix seconds).
+    public var nextChange: String?
+    public var nextChangeAt: Double?
+    /// The notice on screen, if any.
+    public var notice: String?
+    /// The last few problems and notices, newest last.
+    public var errors: [String] = []
+    public var notices: [String] = []
+    /// For screens in step: the shared epoch (Unix seconds) and how far, in seconds, the slide on screen
+    /// is from where the timeline puts it (positive: late).
+    public var syncEpoch: Double?
+    public var syncOffset: Double?
+    public var version: String = ""
+    /// Seconds since the program started.
+    public var uptime: Double = 0
+
+    public init() {}
+
+    /// True when `other` differs only in `uptime`, which changes all the time and alone is no reason to publish.
+    public func sameExceptUptime(_ other: RemoteState) -> Bool {
+        var a = self
+        a.uptime = other.uptime
+        return a == other
+    }
+
+    /// The JSON object, keys in a fixed order.
+    public var json: JSONOutput {
+        .object([
+            ("index", .optional(index)),
+            ("count", .integer(count)),
+            ("file", .optional(file)),
+            ("caption", .optional(caption)),
+            (
+                "playlist",
+                .object([
+                    ("name", .optional(playlist)), ("asked", .string(playlistAsked)),
+                    ("names", .array(playlists.map { .string($0) })),
+                ])
+            ),
+            ("mode", .string(mode)),
+            ("paused", .bool(paused)),
+            ("interval", .number(interval)),
+            ("transition", .string(transition)),
+            ("display", .object([("asked", .string(displayAsked.rawValue)), ("lit", .bool(displayLit))])),
+            ("schedule", .object([("next", .optional(nextChange)), ("at", .optional(nextChangeAt))])),
+            ("notice", .optional(notice)),
+            ("errors", .array(errors.map { .string($0) })),
+            ("notices", .array(notices.map { .string($0) })),
+            ("sync", syncEpoch.map { .object([("epoch", .number($0)), ("offset", .optional(syncOffset))]) } ?? .null),
+            ("version", .string(version)),
+            ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.rounded(.down)) : 0))),
+        ])
+    }
+}

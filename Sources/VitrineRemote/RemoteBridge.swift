@@ -1,0 +1,220 @@
+import Dispatch
+import Synchronization
+import VitrineCore
+
+/// A screen on an MQTT broker: takes commands from `<base>/cmd` and each group's topic into the
+/// shared queue (replying on `<base>/cmd/result`), publishes its state and a picture, keeps
+/// `<base>/availability` true with a last will, and announces itself to Home Assistant.
+///
+/// The frame loop only calls `publish(state:)` and `publish(frameJPEG:)`, which store a value
+/// under a short lock; a timer on a private queue sends what changed, a few times a second at most.
+public final class RemoteBridge: @unchecked Sendable {
+    // @unchecked: `timer` is only touched on `worker`; all other mutable state is in `shared`.
+
+    public struct Configuration: Sendable {
+        public var mqtt: MQTTClient.Configuration
+        public var topics: RemoteTopics
+        public var groups: [String] = []
+        /// The discovery messages to keep announced; nil removes them from the broker.
+        public var discovery: HomeAssistantDiscovery
+        public var discoveryEnabled = true
+        /// At most one state message per this long.
+        public var stateInterval: Duration = .milliseconds(250)
+        /// At most one picture per this long; nil: pictures are not published.
+        public var imageInterval: Duration? = .seconds(5)
+        /// A state that changed only in its uptime is sent again after this long.
+        public var uptimeInterval: Duration = .seconds(60)
+
+        public init(mqtt: MQTTClient.Configuration, topics: RemoteTopics, discovery: HomeAssistantDiscovery) {
+            self.mqtt = mqtt
+            self.topics = topics
+            self.discovery = discovery
+        }
+    }
+
+    public let configuration: Configuration
+    public let intake: CommandIntake
+    private let client: MQTTClient
+    private let worker = DispatchQueue(label: "vitrine.mqtt.publish")
+    private var timer: DispatchSourceTimer?
+    private let shared = Mutex(Shared())
+    private let log = Log("mqtt")
+
+    private struct Shared {
+        var pending: RemoteState?
+        var published: RemoteState?
+        var lastStateSent: ContinuousClock.Instant?
+        var jpeg: [UInt8]?
+        var jpegSent = true
+        var lastImageSent: ContinuousClock.Instant?
+        /// Playlist names announced in the select; nil: discovery to be sent (again).
+        var announcedPlaylists: [String]?
+    }
+
+    /// Sets up the client (nothing connects until `start`).
+    public init(_ configuration: Configuration, intake: CommandIntake) throws(RemoteError) {
+        var mqtt = configuration.mqtt
+        mqtt.will = MQTTClient.Message(
+            topic: configuration.topics.availability, text: "offline", qos: 1, retain: true)
+        self.configuration = configuration
+        self.intake = intake
+        client = try MQTTClient(mqtt, maximumPayload: RemoteCommandParser.maximumBytes)
+        var handlers = MQTTClient.Handlers()
+        handlers.connected = { [weak self] in self?.connected() }
+        handlers.message = { [weak self] topic, payload in self?.received(topic, payload) }
+        client.setHandlers(handlers)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether the broker connection is up now.
+    public var isConnected: Bool { client.isConnected }
+
+    /// Why the broker refused the connection, if it did (for `check` and the state's errors).
+    public var connectionRefusal: String? { client.refusal }
+
+    /// Connects in the background and starts publishing. Returns at once.
+    public func start() {
+        client.start()
+        worker.async { [self] in
+            guard timer == nil else { return }
+            let interval = configuration.stateInterval
+            let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) * 1e-18
+            let source = DispatchSource.makeTimerSource(queue: worker)
+            source.schedule(deadline: .now() + seconds, repeating: seconds, leeway: .milliseconds(20))
+            source.setEventHandler { [weak self] in self?.flush() }
+            source.resume()
+            timer = source
+        }
+    }
+
+    /// Says `offline`, disconnects and stops the threads. Waits for them.
+    public func stop() {
+        worker.sync {
+            timer?.cancel()
+            timer = nil
+        }
+        client.stop(
+            goodbye: MQTTClient.Message(topic: configuration.topics.availability, text: "offline", qos: 1, retain: true)
+        )
+    }
+
+    /// The state to publish; call whenever convenient, every frame if need be. Cheap: stores it.
+    public func publish(state: RemoteState) {
+        shared.withLock { $0.pending = state }
+    }
+
+    /// The latest picture of the screen (JPEG); sent at most once per `imageInterval`.
+    public func publish(frameJPEG: [UInt8]) {
+        guard configuration.imageInterval != nil else { return }
+        shared.withLock { shared in
+            guard shared.jpeg != frameJPEG else { return }
+            shared.jpeg = frameJPEG
+            shared.jpegSent = false
+        }
+    }
+
+    // MARK: - Network thread
+
+    private func connected() {
+        let topics = configuration.topics
+        client.subscribe(topics.command)
+        for group in configuration.groups { client.subscribe(RemoteTopics.group(group)) }
+        client.subscribe(configuration.discovery.prefix + "/status")
+        client.publish(MQTTClient.Message(topic: topics.availability, text: "online", qos: 1, retain: true))
+        // A broker without persistence lost what was retained: send everything again.
+        shared.withLock { shared in
+            shared.published = nil
+            shared.announcedPlaylists = nil
+            shared.jpegSent = shared.jpeg == nil
+        }
+        worker.async { [weak self] in self?.flush() }
+    }
+
+    private func received(_ topic: String, _ payload: MQTTClient.Payload) {
+        if topic == configuration.discovery.prefix + "/status" {
+            if case .bytes(let bytes) = payload, bytes == Array("online".utf8) {
+                log.info("Home Assistant is back; announcing the screen again")
+                shared.withLock { $0.announcedPlaylists = nil }
+                worker.async { [weak self] in self?.flush() }
+            }
+            return
+        }
+        let result: CommandResult
+        switch payload {
+        case .tooLarge(let size): result = intake.refuseTooLarge(size, from: topic)
+        case .bytes(let bytes): result = intake.submit(bytes, from: topic)
+        }
+        client.publish(MQTTClient.Message(topic: configuration.topics.result, text: result.json.rendered))
+    }
+
+    // MARK: - Publishing, on `worker`
+
+    private enum Work {
+        case state(String)
+        case image([UInt8])
+        case discovery([String])
+    }
+
+    private func flush() {
+        guard client.isConnected else { return }
+        let now = ContinuousClock.now
+        let c = configuration
+        let work: [Work] = shared.withLock { shared in
+            var work: [Work] = []
+            let playlists = shared.pending?.playlists ?? []
+            if shared.announcedPlaylists != playlists {
+                shared.announcedPlaylists = playlists
+                work.append(.discovery(playlists))
+            }
+            if let state = shared.pending {
+                let changed = shared.published.map { !$0.sameExceptUptime(state) } ?? true
+                let stale = shared.lastStateSent.map { now - $0 >= c.uptimeInterval } ?? true
+                let spaced = shared.lastStateSent.map { now - $0 >= c.stateInterval } ?? true
+                if spaced, changed || (stale && shared.published != state) {
+                    shared.published = state
+                    shared.lastStateSent = now
+                    work.append(.state(state.json.rendered))
+                }
+            }
+            if let interval = c.imageInterval, !shared.jpegSent, let jpeg = shared.jpeg,
+                shared.lastImageSent.map({ now - $0 >= interval }) ?? true
+            {
+                shared.jpegSent = true
+                shared.lastImageSent = now
+                work.append(.image(jpeg))
+            }
+            return work
+        }
+        for item in work {
+            switch item {
+            case .state(let json):
+                client.publish(MQTTClient.Message(topic: c.topics.state, text: json, qos: 0, retain: true))
+            case .image(let jpeg):
+                client.publish(MQTTClient.Message(topic: c.topics.frame, payload: jpeg, qos: 0, retain: true))
+            case .discovery(let playlists):
+                announce(playlists: playlists)
+            }
+        }
+    }
+
+    private func announce(playlists: [String]) {
+        var discovery = configuration.discovery
+        discovery.playlists = playlists
+        discovery.image = configuration.imageInterval != nil
+        guard configuration.discoveryEnabled else {
+            for topic in discovery.allTopics {
+                client.publish(MQTTClient.Message(topic: topic, payload: [], qos: 1, retain: true))
+            }
+            return
+        }
+        for message in discovery.messages {
+            client.publish(MQTTClient.Message(topic: message.topic, text: message.payload, qos: 1, retain: true))
+        }
+        for topic in discovery.withdrawn {
+            client.publish(MQTTClient.Message(topic: topic, payload: [], qos: 1, retain: true))
+        }
+    }
+}

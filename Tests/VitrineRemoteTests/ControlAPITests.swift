@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import VitrineCLI
+import VitrineCore
+import VitrineRemote
+
+@Suite struct ControlAPITests {
+    /// A folder with a token file, removed at the end.
+    final class Secrets {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitrine-secrets-\(UUID().uuidString)")
+        let token = "t0ken-\(UUID().uuidString)"
+        var tokenFile: String { folder.appendingPathComponent("vitrine-control-token").path }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try (token + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func server(_ args: [String], environment: [String: String] = [:]) throws -> RemoteControl {
+        try RemoteControl(
+            options: try RemoteHarness.options(["--control-port", "0"] + args), version: "1.2.3", hostname: "test",
+            environment: environment)
+    }
+
+    @Test func beyondLoopbackTheAPINeedsAToken() throws {
+        #expect(throws: RemoteError.self) { try server(["--control-bind", "127.0.0.2"]) }
+    }
+
+    @Test func withoutOrWithAWrongTokenRequestsAreRefused() throws {
+        let secrets = try Secrets()
+        let remote = try server(["--control-bind", "127.0.0.2", "--control-token-file", secrets.tokenFile])
+        defer { remote.stop() }
+        let port = try #require(remote.server?.port)
+        let body = Array(#"{"command":"next"}"#.utf8)
+        for token in [nil, "wrong", secrets.token + "x", String(secrets.token.dropLast())] {
+            let client = ControlClient(host: "127.0.0.2", port: port, token: token)
+            #expect(try client.request("POST", "/api/cmd", body: body).status == 401)
+            #expect(try client.request("GET", "/api/state").status == 401)
+        }
+        #expect(remote.take().isEmpty)
+        let client = ControlClient(host: "127.0.0.2", port: port, token: secrets.token)
+        let reply = try client.request("POST", "/api/cmd", body: body)
+        #expect(reply.status == 202)
+        #expect(try JSONParser.parse(reply.text)["ok"]?.bool == true)
+        #expect(remote.take() == [.next])
+    }
+
+    @Test func stateCommandsAndFrameOverHTTP() throws {
+        let remote = try server([])
+        defer { remote.stop() }
+        let client = ControlClient(host: "127.0.0.1", port: try #require(remote.server?.port), token: nil)
+        #expect(try client.request("GET", "/api/state").status == 503)
+        #expect(try client.request("GET", "/api/frame.jpg").status == 404)
+        var state = RemoteState()
+        state.index = 3
+        state.count = 9
+        state.file = "harbour.jpg"
+        remote.publish(state: state)
+        let reply = try client.request("GET", "/api/state")
+        #expect(reply.status == 200)
+        let node = try JSONParser.parse(reply.text)
+        #expect(node["index"]?.number == 3 && node["file"]?.string == "harbour.jpg")
+        let jpeg = try #require(
+            FrameJPEG.encode(argb: Array(repeating: 0xFF20_8040, count: 64 * 48), width: 64, height: 48))
+        remote.publish(frameJPEG: jpeg)
+        let frame = try client.request("GET", "/api/frame.jpg")
+        #expect(frame.status == 200 && frame.body == jpeg)
+
+        let bad = try client.request("POST", "/api/cmd", body: Array(#"{"command":"goto","index":-2}"#.utf8))
+        #expect(bad.status == 400)
+        #expect(try JSONParser.parse(bad.text)["error"]?.string == "out-of-range")
+        let huge = try client.request("POST", "/api/cmd", body: Array(repeating: UInt8(ascii: " "), count: 100_000))
+        #expect(huge.status == 413)
+        #expect(try client.request("GET", "/api/cmd").status == 405)
+        #expect(try client.request("GET", "/etc/passwd").status == 404)
+        #expect(remote.take().isEmpty)
+        #expect(
+            try client.request("POST", "/api/cmd", body: Array(#"{"command":"goto","index":2}"#.utf8)).status == 202)
+        #expect(remote.take() == [.goTo(index: 2)])
+    }
+
+    @Test func ctlTalksToARunningControlServer() throws {
+        let secrets = try Secrets()
+        // The token comes from $CREDENTIALS_DIRECTORY on both sides, as under systemd's LoadCredential=.
+        let environment = ["CREDENTIALS_DIRECTORY": secrets.folder.path]
+        let remote = try server([], environment: environment)
+        defer { remote.stop() }
+        let port = String(try #require(remote.server?.port))
+        var printed: [String] = []
+        func ctl(_ args: [String], _ env: [String: String] = environment) -> Int32 {
+            Ctl.run(["--port", port] + args, environment: env) { printed.append($0) }
+        }
+        #expect(ctl(["next"]) == 0)
+        #expect(ctl(["goto", "4"]) == 0)
+        #expect(ctl(["display", "off"]) == 0)
+        #expect(ctl(["notice", "Closing in 10 minutes", "120"]) == 0)
+        #expect(ctl(["playlist", "auto"]) == 0)
+        #expect(ctl(["send", #"{"command":"transition","kind":"zoom"}"#]) == 0)
+        #expect(
+            remote.take() == [
+                .next, .goTo(index: 4), .display(.off), .notice(text: "Closing in 10 minutes", seconds: 120),
+                .playPlaylist(.auto), .setTransition(.zoom),
+            ])
+        var state = RemoteState()
+        state.count = 12
+        remote.publish(state: state)
+        printed.removeAll()
+        #expect(ctl(["state"]) == 0)
+        #expect(try JSONParser.parse(printed.joined())["count"]?.number == 12)
+        // Usage errors are found before sending; a missing token is refused by the server.
+        #expect(ctl(["goto", "three"]) == 2)
+        #expect(ctl(["interval", "0"]) == 2)
+        #expect(ctl(["dance"]) == 2)
+        #expect(ctl(["next"], [:]) == 1)
+        #expect(remote.take().isEmpty)
+        #expect(Ctl.run(["--port", "1", "next"], environment: environment) { _ in } == 1)
+    }
+}
