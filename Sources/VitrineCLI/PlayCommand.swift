@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineMedia
+import VitrineRemote
 import VitrineSDL
 import VitrineSystem
 
@@ -14,8 +15,8 @@ enum PlayCommand {
 
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever. With no SOURCE it plays the bundled demo.
-            Folders are looked at again every 2 s: photos copied in join the show once
-            fully written, deleted ones leave it.
+            Folders are watched: photos copied in join the show once fully written,
+            deleted ones leave it.
             A playlist file (see README) is checked first, then played with its schedule;
             its folders and the file itself are watched, and the position is resumed.
 
@@ -35,6 +36,8 @@ enum PlayCommand {
             \(TouchOptions.help)
               --record-input FILE            write what the user does to FILE as an input trace
               --last-frame FILE.png          when the show ends, write the frame on the screen to FILE.png
+            Remote control (MQTT with Home Assistant discovery, and the HTTP control API for 'vitrine ctl'):
+            \(RemoteOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
                   g grid of thumbnails, f toggle fullscreen, Esc or q quit.
@@ -62,7 +65,9 @@ enum PlayCommand {
         let director = setup.sources.director(
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
             positions: setup.sources.positions(), input: input)
-        let hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
+        var hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
+        let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
+        defer { remote?.stop() }
         let player = Player(
             director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)
@@ -78,6 +83,7 @@ enum PlayCommand {
         var touch = TouchOptions()
         var recordPath: String?
         var quitAfter: Double?
+        var remote = RemoteOptions()
         var positionals: [String] = []
     }
 
@@ -90,6 +96,7 @@ enum PlayCommand {
             if try o.common.apply(option, from: &scanner) { continue }
             if try o.decoding.apply(option, from: &scanner) { continue }
             if try o.touch.apply(option, from: &scanner) { continue }
+            if try o.remote.apply(option, from: &scanner) { continue }
             switch option {
             case "--record-input": o.recordPath = try scanner.value(for: option)
             case "--last-frame": o.display.lastFrame = try scanner.value(for: option)
@@ -100,6 +107,7 @@ enum PlayCommand {
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }
+        try o.remote.validate()
         o.positionals = scanner.positionals
         return o
     }

@@ -131,6 +131,17 @@ public final class Display {
         SDL_RenderPresent(renderer)
     }
 
+    /// What the renderer last drew, as ARGB pixels; nil when it cannot be read back.
+    public func readPixels() -> PixelBuffer? {
+        let size = outputSize
+        var buffer = PixelBuffer(width: Int(size.width), height: Int(size.height), color: 0)
+        let status = buffer.pixels.withUnsafeMutableBytes { bytes in
+            SDL_RenderReadPixels(
+                renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, bytes.baseAddress, Int32(buffer.width * 4))
+        }
+        return status == 0 ? buffer : nil
+    }
+
     /// Writes what the renderer last drew to `path` as PNG.
     public func savePNG(to path: String) throws(DisplayError) {
         let size = outputSize

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineMedia
 
 /// What the play loop should do, as decided outside it (signals, a service manager).
 public enum PlayerControl: Equatable, Sendable {
@@ -32,6 +33,16 @@ public struct PlayerHooks {
     public var control: () -> PlayerControl = { .keepGoing }
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).
     public var reload: () throws -> PlayerSetup? = { nil }
+    /// What remotes asked since the last frame (never blocks).
+    public var commands: () -> [RemoteCommand] = { [] }
+    /// The show's state for remotes, a few times a second; nil when nobody listens.
+    public var stateChanged: ((RemoteState) -> Void)?
+    /// The version the state reports.
+    public var version = ""
+    /// Seconds between two pictures of the screen for remotes; nil takes none.
+    public var frameInterval: Double?
+    /// A picture of the screen as it shows a slide at rest (at most every `frameInterval`).
+    public var frameCaptured: (PixelBuffer) -> Void = { _ in }
 
     public init() {}
 }

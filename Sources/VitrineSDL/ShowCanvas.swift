@@ -15,8 +15,8 @@ protocol ShowCanvas: AnyObject {
     /// SDL's events since the last call (none offscreen).
     func poll(time: Double) -> PolledEvents
     func toggleFullscreen()
-    /// Draws `scene` turned by `rotation` and shows it.
-    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?)
+    /// Draws `scene` turned by `rotation` and shows it; with `capture`, returns the picture drawn.
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer?
     /// Forgets every texture (after the renderer lost them).
     func reset()
 }
@@ -52,9 +52,12 @@ final class WindowCanvas: ShowCanvas {
     func poll(time: Double) -> PolledEvents { pump.poll(window: screen.window, time: time) }
     func toggleFullscreen() { screen.toggleFullscreen() }
 
-    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?) {
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer? {
         rotated.draw(scene, rotation: rotation, panel: panelSize, with: drawer, key: key)
+        // Read before presenting: afterwards the back buffer's contents are undefined.
+        let picture = capture ? screen.readPixels() : nil
         screen.present()
+        return picture
     }
 
     func reset() {
@@ -69,8 +72,9 @@ extension OffscreenCanvas: ShowCanvas {
     var hasVsync: Bool { true }
     func poll(time: Double) -> PolledEvents { PolledEvents() }
     func toggleFullscreen() {}
-    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?) {
+    func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer? {
         draw(scene, rotation: rotation, key: key)
+        return capture ? pixels() : nil
     }
     func reset() { drawer.removeAll() }
 }

@@ -22,6 +22,10 @@ final class ShowLoop {
     private(set) var frames = 0
     /// Set when a wait for decodes gave up: the decoder hangs.
     private(set) var stalled = false
+    /// A remote asked for a reload; it is done at the next frame.
+    private var reloadAsked = false
+    private var lastState = -Double.infinity
+    private var lastCapture: (time: Double, keys: [String])?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -44,10 +48,11 @@ final class ShowLoop {
             FrameInput(
                 frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
                 events: polled.input, images: images, failed: failed,
-                control: polled.quit ? .stop : control()))
+                control: polled.quit ? .stop : control(), commands: hooks.commands()))
         perform(out.requests)
         schedule(out.decodes)
         present(out, at: tick.monotonic)
+        report(at: tick.monotonic)
         return out
     }
 
@@ -113,7 +118,10 @@ final class ShowLoop {
     }
 
     private func control() -> FrameInput.Control {
-        switch hooks.control() {
+        let asked = hooks.control()
+        let wanted = reloadAsked && asked == .keepGoing ? .reload : asked
+        reloadAsked = false
+        switch wanted {
         case .keepGoing: return .keepGoing
         case .stop: return .stop
         case .reload:
@@ -129,7 +137,28 @@ final class ShowLoop {
     }
 
     private func perform(_ requests: [EngineRequest]) {
-        for request in requests where request == .toggleFullscreen { canvas.toggleFullscreen() }
+        for request in requests {
+            switch request {
+            case .toggleFullscreen: canvas.toggleFullscreen()
+            case .reload: reloadAsked = true
+            case .quit: break
+            }
+        }
+    }
+
+    /// The show's state for remotes, a few times a second.
+    private func report(at time: Double) {
+        guard let stateChanged = hooks.stateChanged, time - lastState >= 0.25 || time < lastState else { return }
+        lastState = time
+        stateChanged(director.remoteState(version: hooks.version))
+    }
+
+    /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
+    /// slide since the last picture, and not sooner than the interval.
+    private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
+        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else { return false }
+        guard let last = lastCapture else { return true }
+        return last.keys != out.drawnKeys && time - last.time >= interval
     }
 
     /// Asks for the decodes the director planned, drops what it does not keep.
@@ -156,7 +185,11 @@ final class ShowLoop {
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return
         }
-        canvas.present(out.scene, rotation: out.rotation, key: out.source)
+        let capture = wantsCapture(out, at: time)
+        if let picture = canvas.present(out.scene, rotation: out.rotation, key: out.source, capture: capture) {
+            lastCapture = (time, out.drawnKeys)
+            hooks.frameCaptured(picture)
+        }
         frames += 1
         redraw.presented(out.scene, keys: keys, at: time)
         // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.

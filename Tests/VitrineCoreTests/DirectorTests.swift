@@ -5,7 +5,7 @@ import Testing
 
 /// A content feed held in memory: the test says what it holds and what changed. A test double
 /// of `PlaylistSession`, which lists and watches real folders.
-private final class FakeFeed: ContentFeed {
+final class FakeFeed: ContentFeed {
     var document: PlaylistDocument
     var content: PlaylistContent { PlaylistContent(document: document) }
     var isScanning = false
@@ -41,9 +41,9 @@ private final class FakeFeed: ContentFeed {
     func prime(_ path: String) -> Bool { false }
 }
 
-private let origin = 1_780_000_000.0
+let origin = 1_780_000_000.0
 
-private func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin)
+func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin)
     -> DirectorDriver
 {
     DirectorDriver(

@@ -27,8 +27,9 @@ public struct DirectorDriver {
     @discardableResult
     public mutating func step(
         to t: Double, events: [InputEvent] = [], failed: [(path: String, reason: String)] = [],
-        control: FrameInput.Control = .keepGoing
+        control: FrameInput.Control = .keepGoing, commands: [RemoteCommand] = []
     ) -> FrameOutput {
+        var commands = commands
         var events = events
         var failed = failed
         var out: FrameOutput
@@ -38,7 +39,9 @@ public struct DirectorDriver {
             out = director.frame(
                 FrameInput(
                     frameTime: dt, monotonic: time, wall: origin + time, output: output, events: events,
-                    images: images, failed: failed, control: time >= t - 1e-9 ? control : .keepGoing))
+                    images: images, failed: failed, control: time >= t - 1e-9 ? control : .keepGoing, commands: commands
+                ))
+            commands = []
             events = []
             failed = []
             last = out

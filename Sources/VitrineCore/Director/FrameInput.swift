@@ -16,6 +16,8 @@ public struct FrameInput {
     /// refused the texture), each with why, in one line for the log.
     public var failed: [(path: String, reason: String)]
     public var control: Control
+    /// What remotes asked since the last frame, in order.
+    public var commands: [RemoteCommand]
 
     /// What the world around the loop asks for (signals, a service manager).
     public enum Control {
@@ -29,8 +31,9 @@ public struct FrameInput {
     public init(
         frameTime: Double, monotonic: Double, wall: Double, output: Size, events: [InputEvent] = [],
         images: LoadedImages = LoadedImages(), failed: [(path: String, reason: String)] = [],
-        control: Control = .keepGoing
+        control: Control = .keepGoing, commands: [RemoteCommand] = []
     ) {
+        self.commands = commands
         self.frameTime = frameTime
         self.monotonic = monotonic
         self.wall = wall

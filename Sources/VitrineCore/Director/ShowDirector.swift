@@ -5,23 +5,23 @@ import Foundation
 /// the notices, and makes one frame's decisions from plain values. `play`,
 /// `soak` and `snapshot` all drive it; a difference between them is a bug.
 public struct ShowDirector {
-    public private(set) var engine: ShowEngine
+    public internal(set) var engine: ShowEngine
     public private(set) var programme: Programme
-    public private(set) var setup: ShowSetup
+    public internal(set) var setup: ShowSetup
     private var environment: ShowEnvironment
     private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
-    private let log = Log("play")
+    let log = Log("play")
     /// Content, schedule and resume messages.
     private let contentLog = Log("playlist")
     /// The show's clock runs once its first image is on the screen (or the display is off).
     private var started = false
     /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
-    private var runTime = 0.0
+    var runTime = 0.0
     /// Whether the display went off over a running show (a user's pause is left alone).
     private var pausedForPower = false
     /// The feed's slides changed and the engine has not taken them yet.
-    private var slidesStale = false
+    var slidesStale = false
     /// After a reload: the slide list is taken once the new feed's listing is done.
     private var reloading = false
     private var lastRebuild = -Double.infinity
@@ -30,6 +30,10 @@ public struct ShowDirector {
     /// Decodes that failed, for the verdict on an empty show.
     private var failures = 0
     private var exitCode: Int32?
+    /// A playlist a remote asked for, until the next scheduled change or `auto`.
+    var playlistOverride: String?
+    /// The display as a remote asked, until the next scheduled change or `auto`.
+    var displayOverride: Bool?
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -63,20 +67,23 @@ public struct ShowDirector {
         resume.moveToPending(&engine, scanning: feed.isScanning)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin
-        if !programme.displayOn {
+        if !displayOn {
             engine.pauseShow(at: 0)
             pausedForPower = true
         }
-        hooks?.displayTurned(on: programme.displayOn)
+        hooks?.displayTurned(on: displayOn)
         showStatus()
     }
 
-    private var feed: any ContentFeed { environment.feed }
+    var feed: any ContentFeed { environment.feed }
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.
     public var renderTime: Double { engine.renderTime }
-    public var displayOn: Bool { programme.displayOn }
+    /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
+    public var displayOn: Bool { displayOverride ?? programme.displayOn }
+    /// The playlist playing: the one a remote asked for, else the schedule's.
+    public var playlist: String { playlistOverride ?? programme.playlist }
 
     // MARK: One frame
 
@@ -87,8 +94,9 @@ public struct ShowDirector {
         for failure in input.failed { failed(failure) }
         for event in input.events { deliver(event) }
         var requests: [EngineRequest] = []
+        for command in input.commands { requests += perform(command, images: input.images) }
         if !started, isShowing(input.images) { started = true }
-        if started { requests = engine.advance(by: input.frameTime, images: input.images) }
+        if started { requests += engine.advance(by: input.frameTime, images: input.images) }
         engine.noteLongPhotos(input.images)
         runTime += input.frameTime
         follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
@@ -113,7 +121,7 @@ public struct ShowDirector {
 
     private func output(at time: Double, images: LoadedImages, requests: [EngineRequest]) -> FrameOutput {
         let slides = engine.show.slides
-        guard programme.displayOn else {
+        guard displayOn else {
             // Off: black, nothing decoded, nothing kept.
             return FrameOutput(
                 scene: Scene(size: engine.output, background: .black), sources: [:], decodes: DecodePlan(),
@@ -130,7 +138,7 @@ public struct ShowDirector {
 
     /// Whether the clock can start: the first image is on the screen, or the display is off.
     private func isShowing(_ images: LoadedImages) -> Bool {
-        guard programme.displayOn else { return true }
+        guard displayOn else { return true }
         return engine.currentSource.map(images.isReady) ?? false
     }
 
@@ -154,7 +162,7 @@ public struct ShowDirector {
 
     /// A key or touch; while the display is off, a press wakes it and does nothing else.
     private mutating func deliver(_ event: InputEvent) {
-        if !programme.displayOn, event.isPress {
+        if !displayOn, event.isPress {
             if let change = programme.wake(at: engine.time) { apply(change) }
             return
         }
@@ -188,7 +196,7 @@ public struct ShowDirector {
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
         guard exitCode == nil else { return }
-        resume.save(engine, programme: programme.playlist, now: .infinity, log: log).map { warn($0) }
+        resume.save(engine, programme: playlist, now: .infinity, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
         if let source = engine.currentSource {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
@@ -220,11 +228,11 @@ public struct ShowDirector {
             apply(change)
             if change.playlist != nil { restarted = true }
         }
-        if !restarted, update.playlists.contains(programme.playlist) || update.reloaded { slidesStale = true }
+        if !restarted, update.playlists.contains(playlist) || update.reloaded { slidesStale = true }
         rebuildSlides(now: now)
         showStatus()
         warnBeforeDisplayOff(wall: wall)
-        resume.save(engine, programme: programme.playlist, now: now, log: log).map { warn($0) }
+        resume.save(engine, programme: playlist, now: now, log: log).map { warn($0) }
     }
 
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
@@ -240,11 +248,11 @@ public struct ShowDirector {
         guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
         else { return }
         let before = engine.show.count
-        engine.replaceSlides(feed.slides(for: programme.playlist), keeping: engine.currentSource, at: engine.time)
+        engine.replaceSlides(feed.slides(for: playlist), keeping: engine.currentSource, at: engine.time)
         slidesStale = false
         lastRebuild = now
         if !feed.isScanning, engine.show.count != before || finishedReload {
-            let what = feed.document.file.isEmpty ? "sources" : "playlist '\(programme.playlist)'"
+            let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
             log.info("\(finishedReload ? "reloaded: " : "")\(what): \(engine.show.count) images")
         }
         resume.moveToPending(&engine, scanning: feed.isScanning)
@@ -254,28 +262,44 @@ public struct ShowDirector {
     private mutating func documentChanged() {
         hooks = environment.powerHooks(feed.document.display)
         resume.documentChanged(text: feed.fingerprintText)
-        engine.setOptions(setup.options(feed.document, playlist: programme.playlist))
+        engine.setOptions(setup.options(feed.document, playlist: playlist))
     }
 
-    /// The one place a change of the programme reaches the show.
-    private mutating func apply(_ change: ProgrammeChange) {
+    /// The one place a change of the programme reaches the show: the schedule's, a touch
+    /// waking the display, and what a remote asks.
+    mutating func apply(_ change: ProgrammeChange) {
         if let name = change.playlist {
             log.info("the schedule switches to playlist '\(name)'")
-            engine.restart(
-                slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: change.time)
-            slidesStale = false
+            playlistOverride = nil
+            switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
-            log.info("display \(on ? "on" : "off")")
-            if on, pausedForPower {
-                engine.resumeShow(at: change.time)
-                pausedForPower = false
-            } else if !on, !engine.show.isPaused {
-                engine.pauseShow(at: change.time)
-                pausedForPower = true
-            }
-            hooks?.displayTurned(on: on)
+            // The programme has changed already: before, it said the opposite.
+            let wasOn = displayOverride ?? !on
+            displayOverride = nil
+            displayChanged(from: wasOn, at: change.time)
         }
+    }
+
+    /// Plays playlist `name` from its first slide.
+    mutating func switchPlaylist(to name: String, at time: Double) {
+        engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: time)
+        slidesStale = false
+    }
+
+    /// The display's state may have changed: pause or resume the show, run the hook.
+    mutating func displayChanged(from wasOn: Bool, at time: Double) {
+        let on = displayOn
+        guard on != wasOn else { return }
+        log.info("display \(on ? "on" : "off")")
+        if on, pausedForPower {
+            engine.resumeShow(at: time)
+            pausedForPower = false
+        } else if !on, !engine.show.isPaused {
+            engine.pauseShow(at: time)
+            pausedForPower = true
+        }
+        hooks?.displayTurned(on: on)
     }
 
     /// New settings and content, keeping the engine: its clock, its input trace and where it is.
@@ -287,7 +311,7 @@ public struct ShowDirector {
         resume.documentChanged(text: newFeed.fingerprintText)
         programme.wakeDuration = fresh.wakeDuration
         if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
-        engine.setOptions(fresh.options(newFeed.document, playlist: programme.playlist))
+        engine.setOptions(fresh.options(newFeed.document, playlist: playlist))
         engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
         reloading = true
         rebuildSlides(now: .infinity)
@@ -301,7 +325,7 @@ public struct ShowDirector {
         } else if engine.show.count == 0 {
             let content = feed.content
             let folders = content.folderItems.filter {
-                feed.document.playlists[$0.key.playlist].name == programme.playlist
+                feed.document.playlists[$0.key.playlist].name == playlist
             }.map(\.folder.path)
             let found = content.folders.values.reduce(0) { $0 + $1.count }
             engine.status = feed.isScanning ? .scanning(found: found, total: nil) : .noImages(folders: folders)
@@ -314,7 +338,7 @@ public struct ShowDirector {
 
     /// A notice during the last minute before a scheduled switch-off.
     private mutating func warnBeforeDisplayOff(wall: Date) {
-        guard programme.displayOn, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
+        guard displayOn, displayOverride == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
             !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
         else { return }
         if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") { return }
@@ -322,7 +346,7 @@ public struct ShowDirector {
         engine.notice = Notice("\(message.title): \(message.body)", since: engine.time, duration: Self.offWarning)
     }
 
-    private mutating func warn(_ message: String) {
+    mutating func warn(_ message: String) {
         contentLog.warning(message)
         remember(message)
     }
@@ -336,8 +360,8 @@ public struct ShowDirector {
     /// The state as `--print-state` reports it.
     public func report(at time: Double) -> StateReport {
         var report = engine.report(at: time)
-        report.playlist = programme.playlist
-        report.displayOn = programme.displayOn
+        report.playlist = playlist
+        report.displayOn = displayOn
         return report
     }
 }

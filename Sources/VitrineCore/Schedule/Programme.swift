@@ -48,6 +48,8 @@ public struct Programme: Sendable {
     }
 
     public var playlist: String { scheduled.playlist }
+    /// Wall time of the next scheduled change, nil when the schedule never changes.
+    public var nextChangeTime: Date? { nextChange }
     public var isAwake: Bool { wakeUntil.map { time < $0 } ?? false }
     /// Whether the display is on: scheduled on, or woken by a touch.
     public var displayOn: Bool { scheduled.displayOn || isAwake }

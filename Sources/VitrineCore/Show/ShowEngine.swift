@@ -2,6 +2,8 @@
 public enum EngineRequest: Equatable, Sendable {
     case quit
     case toggleFullscreen
+    /// Read the configuration and the sources again (a remote asked).
+    case reload
 }
 
 /// The whole behaviour of a running show as one value: the show state, the

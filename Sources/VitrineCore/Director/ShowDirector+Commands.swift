@@ -1,0 +1,104 @@
+/// What a remote (MQTT, the HTTP control API, `vitrine ctl`) asks of the show, applied at the
+/// start of a frame; and what the show reports back.
+extension ShowDirector {
+    /// Applies one command at show time `engine.time`. Returns what the host must do (reload).
+    mutating func perform(_ command: RemoteCommand, images: LoadedImages) -> [EngineRequest] {
+        let time = engine.time
+        let slides = engine.show.slides
+        let isReady = { (i: Int) in slides.indices.contains(i) && images.isReady(slides[i].source) }
+        switch command {
+        case .next: engine.show.next(at: time, isReady: isReady)
+        case .previous: engine.show.previous(at: time, isReady: isReady)
+        case .first: engine.show.move(to: 0, at: time, isReady: isReady)
+        case .pause: engine.pauseShow(at: time)
+        case .resume: engine.resumeShow(at: time)
+        case .goTo(let index):
+            guard slides.indices.contains(index) else {
+                refuse("goto \(index): the show has \(slides.count) slides")
+                return []
+            }
+            engine.show.move(to: index, at: time, isReady: isReady)
+        case .goToFile(let name):
+            guard let index = slides.firstIndex(where: { $0.source == name || Self.fileName($0.source) == name }) else {
+                refuse("goto \(name): no slide of that name")
+                return []
+            }
+            engine.show.move(to: index, at: time, isReady: isReady)
+        case .playPlaylist(.auto):
+            guard let asked = playlistOverride else { return [] }
+            playlistOverride = nil
+            if asked != programme.playlist { switchPlaylist(to: programme.playlist, at: time) }
+        case .playPlaylist(.named(let name)):
+            guard feed.document.playlist(named: name) != nil else {
+                refuse("playlist \(name): the playlist file has no playlist of that name")
+                return []
+            }
+            log.info("a remote asks for playlist '\(name)'")
+            playlistOverride = name
+            switchPlaylist(to: name, at: time)
+        case .display(let request):
+            let wasOn = displayOn
+            switch request {
+            case .on: displayOverride = true
+            case .off: displayOverride = false
+            case .auto: displayOverride = nil
+            }
+            displayChanged(from: wasOn, at: time)
+        case .notice(let text, let seconds):
+            engine.notice = Notice(text, since: time, duration: seconds)
+        case .reload:
+            return [.reload]
+        case .setInterval(let seconds):
+            setup.show.interval = seconds
+            setup.given.insert("--interval")
+            engine.setOptions(setup.options(feed.document, playlist: playlist))
+        case .setTransition(let kind):
+            setup.show.transition = kind
+            setup.given.insert("--transition")
+            engine.setOptions(setup.options(feed.document, playlist: playlist))
+        }
+        return []
+    }
+
+    /// A command that cannot be carried out: one warning, kept for the remote state.
+    private mutating func refuse(_ why: String) {
+        warn("remote command not carried out: \(why)")
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// What the show reports to remotes.
+    public func remoteState(version: String) -> RemoteState {
+        var state = RemoteState()
+        let show = engine.show
+        if let source = engine.currentSource {
+            state.index = show.index
+            state.file = Self.fileName(source)
+            state.caption = show.slides[show.index].caption
+        }
+        state.count = show.count
+        state.playlist = feed.document.file.isEmpty ? nil : playlist
+        state.playlistAsked = playlistOverride ?? "auto"
+        state.playlists = feed.document.file.isEmpty ? [] : feed.document.playlists.map(\.name)
+        state.mode = engine.mode.rawValue
+        state.paused = show.isPaused
+        state.interval = show.options.interval
+        state.transition = show.options.transition.rawValue
+        state.displayAsked = displayOverride.map { $0 ? .on : .off } ?? .auto
+        state.displayLit = displayOn
+        if let next = programme.nextChangeTime {
+            state.nextChangeAt = next.timeIntervalSince1970
+            let upcoming = programme.schedule.state(at: next)
+            state.nextChange =
+                upcoming.displayOn != programme.scheduled.displayOn
+                ? (upcoming.displayOn ? "display on" : "display off") : upcoming.playlist
+        }
+        if let notice = engine.notice, notice.isShowing(at: engine.time) { state.notice = notice.text }
+        state.notices = notices
+        state.version = version
+        state.uptime = runTime
+        return state
+    }
+}
