@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
+        // Photos from the network (HTTP(S), feeds, WebDAV, Immich) mirrored into a cache for offline play.
+        .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl"]),
         // The command line.
         .executableTarget(
             name: "vitrine", dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem"]),
@@ -40,6 +43,7 @@ let package = Package(
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineMedia"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore"]),
+        .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
     ],
     swiftLanguageModes: [.v6]
 )
