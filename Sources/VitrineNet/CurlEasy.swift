@@ -87,7 +87,11 @@ final class CurlEasy {
                 _ = vitrine_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
-        if request.method != "GET" { set(CURLOPT_CUSTOMREQUEST, request.method) }
+        if request.method == "HEAD" {
+            set(CURLOPT_NOBODY, 1)
+        } else if request.method != "GET" {
+            set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
         for line in request.headers {
             headerList = curl_slist_append(headerList, line)
         }

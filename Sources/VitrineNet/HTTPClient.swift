@@ -3,12 +3,12 @@ import Foundation
 /// Blocking HTTP calls over `CurlEasy`, for the mirror's worker threads.
 struct HTTPClient: Sendable {
     /// The body of `request` in memory (bounded by `request.maximumBytes`, checked while it arrives).
-    func data(_ request: HTTPRequest) -> (HTTPResponse, Data) {
+    func data(_ request: HTTPRequest, observer: TransferObserver? = nil) -> (HTTPResponse, Data) {
         let sink = MemorySink()
         guard let easy = try? CurlEasy() else {
             return (HTTPResponse(failure: .other("libcurl could not be initialised")), Data())
         }
-        let response = easy.perform(request, into: sink)
+        let response = easy.perform(request, into: sink, observer: observer)
         return (response, sink.data)
     }
 

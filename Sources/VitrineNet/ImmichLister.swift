@@ -10,6 +10,7 @@ struct ImmichLister {
     var limits: ListingLimits
     var timeouts: NetworkTimeouts
     var access: SourceAccess
+    var observer: TransferObserver?
 
     func list(_ source: ImmichSource) -> Result<[RemoteEntry], TransferFailure> {
         let api = Self.apiBase(source.server)
@@ -115,7 +116,7 @@ struct ImmichLister {
             request.body = Data(body.utf8)
             request.headers.append("Content-Type: application/json")
         }
-        let (response, data) = client.data(request)
+        let (response, data) = client.data(request, observer: observer)
         if let failure = response.failure { throw failure }
         do {
             return try JSONParser.parse(String(decoding: data, as: UTF8.self))

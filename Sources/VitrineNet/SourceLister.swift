@@ -38,6 +38,12 @@ struct SourceLister: Sendable {
     var client = HTTPClient()
     var limits: ListingLimits
     var timeouts: NetworkTimeouts
+    var isCancelled: @Sendable () -> Bool = { false }
+
+    private var observer: TransferObserver {
+        let isCancelled = isCancelled
+        return { _, _ in !isCancelled() }
+    }
 
     func list(_ source: NetworkSource, access: SourceAccess, previous: Validators?) -> ListingOutcome {
         switch source {
@@ -46,7 +52,7 @@ struct SourceLister: Sendable {
         case .feed(let s):
             var request = access.request(s.url, maximumBytes: limits.maximumBodyBytes, timeouts: timeouts)
             request.headers += previous?.conditionalHeaders ?? []
-            let (response, data) = client.data(request)
+            let (response, data) = client.data(request, observer: observer)
             if response.status == 304, response.failure == nil { return .unchanged }
             if let failure = response.failure { return .failed(failure) }
             do {
@@ -58,7 +64,8 @@ struct SourceLister: Sendable {
         case .webdav(let s):
             return listWebDAV(s, access: access)
         case .immich(let s):
-            let lister = ImmichLister(client: client, limits: limits, timeouts: timeouts, access: access)
+            let lister = ImmichLister(
+                client: client, limits: limits, timeouts: timeouts, access: access, observer: observer)
             switch lister.list(s) {
             case .success(let entries): return .listed(entries, validators: Validators())
             case .failure(let failure): return .failed(failure)
@@ -84,7 +91,7 @@ struct SourceLister: Sendable {
             request.method = "PROPFIND"
             request.headers += ["Depth: 1", "Content-Type: application/xml; charset=utf-8"]
             request.body = WebDAVMultistatus.request
-            let (response, data) = client.data(request)
+            let (response, data) = client.data(request, observer: observer)
             if let failure = response.failure { return .failed(failure) }
             guard response.status == 207 else { return .failed(.badListing("PROPFIND answered \(response.status)")) }
             let resources: [WebDAVResource]
