@@ -46,6 +46,8 @@ extension Mirror {
             plan.listings.append((source.key, source.source, source.listingValidators))
         }
         var used = shared.usedBytes
+        let mirrored = shared.sources.reduce(0) { $0 + $1.entries.count { $0.file != nil } }
+        let averageBytes = mirrored > 0 ? used / Int64(mirrored) : 0
         var order: [(Int, Int)] = []
         if let priority = shared.priority, let s = shared.sources.firstIndex(where: { $0.key == priority.source }),
             let e = shared.sources[s].entries.firstIndex(where: { $0.remote.id == priority.remote })
@@ -70,7 +72,9 @@ extension Mirror {
                 && entry.file == nil
             let wantsFile = (entry.file == nil && (!entry.evicted || isPriority)) || entry.needsCheck
             guard wantsPreview || wantsFile else { continue }
-            if entry.file == nil, !isPriority, used >= configuration.cacheBytes { continue }
+            // A new photo is fetched only if it will fit (judged by the mirrored ones' average size),
+            // unless the show is on it: a full cache does not churn.
+            if entry.file == nil, !isPriority, used + averageBytes > configuration.cacheBytes { continue }
             let url = wantsPreview ? entry.remote.previewURL ?? entry.remote.url : entry.remote.url
             let host = NetworkAddress.host(url)
             guard (shared.hosts[host]?.until ?? 0) <= now, shared.active[host, default: 0] < configuration.perHostDownloads
@@ -88,7 +92,7 @@ extension Mirror {
             shared.active[host, default: 0] += 1
             shared.activeTotal += 1
             shared.workers += 1
-            if entry.file == nil { used += 1 }
+            if entry.file == nil { used += averageBytes }
             plan.downloads.append(job)
         }
         return plan
@@ -222,7 +226,7 @@ extension Mirror {
                     now: now, base: configuration.backoffBase, maximum: configuration.backoffMaximum)
             } else if case .done = result {
                 shared.hosts[job.host]?.succeeded()
-                evicted = evict(&shared, keeping: job.id)
+                evicted = evict(&shared, keeping: job.id, mayEvictOthers: shared.priority == job.id || job.oldFile != nil)
             }
             shared.generation += 1
             shared.dirty = true
@@ -236,12 +240,14 @@ extension Mirror {
 
     /// Frees room down to the cache size: least recently shown (or mirrored) first, never the photo just
     /// fetched or the one the show is on, unless it alone is larger than the cache.
-    private func evict(_ shared: inout MirrorShared, keeping id: MirrorEntryID) -> [(EntryState, String)] {
+    private func evict(_ shared: inout MirrorShared, keeping id: MirrorEntryID, mayEvictOthers: Bool)
+        -> [(EntryState, String)]
+    {
         var removed: [(EntryState, String)] = []
         var used = shared.usedBytes
         while used > configuration.cacheBytes {
             var best: (Int, Int)?
-            for s in shared.sources.indices {
+            for s in shared.sources.indices where mayEvictOthers {
                 for e in shared.sources[s].entries.indices {
                     let entry = shared.sources[s].entries[e]
                     let entryID = MirrorEntryID(source: shared.sources[s].key, remote: entry.remote.id)
