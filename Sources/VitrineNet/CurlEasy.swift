@@ -84,7 +84,8 @@ final class CurlEasy {
         if let body = request.body {
             _ = vitrine_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             body.withUnsafeBytes { bytes in
-                _ = vitrine_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                _ = vitrine_curl_set_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
         if request.method == "HEAD" {

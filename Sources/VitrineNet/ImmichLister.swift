@@ -44,14 +44,17 @@ struct ImmichLister {
     }
 
     private func entries(_ assets: [JSONNode], api: String) throws -> [RemoteEntry] {
-        guard assets.count <= limits.maximumEntries else { throw TransferFailure.tooManyEntries(limit: limits.maximumEntries) }
+        guard assets.count <= limits.maximumEntries else {
+            throw TransferFailure.tooManyEntries(limit: limits.maximumEntries)
+        }
         var entries: [RemoteEntry] = []
         var seen: Set<String> = []
         for asset in assets {
             guard let id = asset["id"]?.string, Self.isSafeID(id), asset["type"]?.string ?? "IMAGE" == "IMAGE",
                 seen.insert(id).inserted
             else { continue }
-            let version = [asset["checksum"]?.string, asset["updatedAt"]?.string].compactMap { $0 }.joined(separator: " ")
+            let version = [asset["checksum"]?.string, asset["updatedAt"]?.string].compactMap { $0 }.joined(
+                separator: " ")
             let caption = asset["exifInfo"]?["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             entries.append(
                 RemoteEntry(

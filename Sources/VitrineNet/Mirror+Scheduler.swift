@@ -68,7 +68,8 @@ extension Mirror {
             let entry = shared.sources[s].entries[e]
             guard !entry.downloading, entry.nextAttempt <= now else { continue }
             let isPriority = shared.priority == MirrorEntryID(source: shared.sources[s].key, remote: entry.remote.id)
-            let wantsPreview = entry.remote.previewURL != nil && entry.preview == nil && !entry.previewTried
+            let wantsPreview =
+                entry.remote.previewURL != nil && entry.preview == nil && !entry.previewTried
                 && entry.file == nil
             let wantsFile = (entry.file == nil && (!entry.evicted || isPriority)) || entry.needsCheck
             guard wantsPreview || wantsFile else { continue }
@@ -77,7 +78,8 @@ extension Mirror {
             if entry.file == nil, !isPriority, used + averageBytes > configuration.cacheBytes { continue }
             let url = wantsPreview ? entry.remote.previewURL ?? entry.remote.url : entry.remote.url
             let host = NetworkAddress.host(url)
-            guard (shared.hosts[host]?.until ?? 0) <= now, shared.active[host, default: 0] < configuration.perHostDownloads
+            guard (shared.hosts[host]?.until ?? 0) <= now,
+                shared.active[host, default: 0] < configuration.perHostDownloads
             else { continue }
             let stem = CacheName.stem(source: shared.sources[s].key, id: entry.remote.id)
             let partSize = wantsPreview ? 0 : MirrorTransfer.size(of: path(CacheName.part(stem)))
@@ -214,8 +216,11 @@ extension Mirror {
                     entry.failures += 1
                     transient = failure.isTransient
                     // A refused file is tried again at the next refresh, not in a loop.
-                    let wait = transient
-                        ? min(configuration.backoffMaximum, configuration.backoffBase * pow(2, Double(entry.failures - 1)))
+                    let wait =
+                        transient
+                        ? min(
+                            configuration.backoffMaximum, configuration.backoffBase * pow(2, Double(entry.failures - 1))
+                        )
                         : configuration.refreshInterval
                     entry.nextAttempt = now + (kept != nil ? 0 : wait)
                     entry.needsCheck = false
@@ -226,7 +231,8 @@ extension Mirror {
                     now: now, base: configuration.backoffBase, maximum: configuration.backoffMaximum)
             } else if case .done = result {
                 shared.hosts[job.host]?.succeeded()
-                evicted = evict(&shared, keeping: job.id, mayEvictOthers: shared.priority == job.id || job.oldFile != nil)
+                evicted = evict(
+                    &shared, keeping: job.id, mayEvictOthers: shared.priority == job.id || job.oldFile != nil)
             }
             shared.generation += 1
             shared.dirty = true

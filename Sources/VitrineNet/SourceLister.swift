@@ -107,7 +107,10 @@ struct SourceLister: Sendable {
                 }
                 let path = parsed.path
                 // Only what lies inside the root folder, whatever the server says.
-                let inside = (path.hasSuffix("/") ? path : path + "/").hasPrefix(rootPath)
+                // Same server (the credentials go with every request), and inside the root folder.
+                let sameServer =
+                    parsed.scheme == rootURL.scheme && parsed.host == rootURL.host && parsed.port == rootURL.port
+                let inside = sameServer && (path.hasSuffix("/") ? path : path + "/").hasPrefix(rootPath)
                 guard inside, !path.split(separator: "/").contains("..") else { continue }
                 if resource.isCollection {
                     let key = path.hasSuffix("/") ? path : path + "/"

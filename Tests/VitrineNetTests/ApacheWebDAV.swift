@@ -32,7 +32,8 @@ final class ApacheWebDAV {
             "  AuthUserFile \(root)/htpasswd", "  Require valid-user", "</Directory>",
         ]
         if asRoot { lines += ["User nobody", "Group nogroup"] }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: root + "/httpd.conf", atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: root + "/httpd.conf", atomically: true, encoding: .utf8)
         _ = temporary.sub("apache/davlock")
         if asRoot {
             for path in [root, folder, root + "/davlock", root + "/htpasswd"] { chown(path, 65534, 65534) }
@@ -40,7 +41,8 @@ final class ApacheWebDAV {
         server = try ServerProcess(["/usr/sbin/apache2", "-f", root + "/httpd.conf", "-DFOREGROUND"], readPort: false)
         guard waitUntil(timeout: 10, { isListening(port) }) else {
             server.stop()
-            throw ServerError.failed("apache2 did not start: " + ((try? String(contentsOfFile: root + "/error.log", encoding: .utf8)) ?? ""))
+            throw ServerError.failed(
+                "apache2 did not start: " + ((try? String(contentsOfFile: root + "/error.log", encoding: .utf8)) ?? ""))
         }
     }
 

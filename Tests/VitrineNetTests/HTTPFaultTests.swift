@@ -17,7 +17,8 @@ import VitrineCore
     }
 
     private func get(_ path: String, limit: Int64 = 1_000_000) -> (HTTPResponse, Data) {
-        HTTPClient().data(HTTPRequest(url: server.base + path, maximumBytes: limit, timeouts: NetworkTimeouts(connect: 5)))
+        HTTPClient().data(
+            HTTPRequest(url: server.base + path, maximumBytes: limit, timeouts: NetworkTimeouts(connect: 5)))
     }
 
     @Test func statusErrorsAreNamed() {

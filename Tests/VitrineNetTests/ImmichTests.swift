@@ -34,7 +34,9 @@ import VitrineCore
             """
         let configFile = folder.write("immich.json", Data(config.utf8))
         keyFile = folder.write("key", Data("key-123\n".utf8))
-        server = try ServerProcess([python3, serversFolder + "/immich_double.py", "--config", configFile, "--root", root])
+        server = try ServerProcess([
+            python3, serversFolder + "/immich_double.py", "--config", configFile, "--root", root,
+        ])
     }
 
     func source(album: String? = nil, favorites: Bool = false, person: String? = nil, key: String? = nil)

@@ -126,7 +126,8 @@ import VitrineCore
                 mirror.prioritize(entry.id)
                 #expect(
                     waitUntil { mirror.snapshot(source).first { $0.id == entry.id }?.isPlayable == true },
-                    "\(entry.id.remote): \(mirror.snapshot(source).map { ($0.id.remote.suffix(6), $0.isPlayable, $0.failure ?? "") })")
+                    "\(entry.id.remote): \(mirror.snapshot(source).map { ($0.id.remote.suffix(6), $0.isPlayable, $0.failure ?? "") })"
+                )
                 #expect(mirror.status.bytesOnDisk <= 35_000)
                 #expect(directoryBytes(cache) <= 35_000 + 4_096)
             }
@@ -206,14 +207,18 @@ import VitrineCore
         let server = try ServerProcess.faults(root: www)
         folder.write("www/text.jpg", Data("plain text".utf8))
         folder.write("www/ok.jpg", fakeJPEG(7))
-        let urls = ["/files/text.jpg", "/status/404", "/huge", "/wrong-length/ok.jpg", "/redirect?to=file:///etc/passwd"]
+        let urls = [
+            "/files/text.jpg", "/status/404", "/huge", "/wrong-length/ok.jpg", "/redirect?to=file:///etc/passwd",
+        ]
         let list = urls.map { "\"\(server.base)\($0)\"" }.joined(separator: ",")
         folder.write("www/feed.json", Data("[\(list)]".utf8))
         let source = NetworkSource.feed(FeedSource(url: server.base + "/files/feed.json"))
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(source).count == 5 && mirror.snapshot(source).allSatisfy { $0.failure != nil } })
+        #expect(
+            waitUntil { mirror.snapshot(source).count == 5 && mirror.snapshot(source).allSatisfy { $0.failure != nil } }
+        )
         let failures = mirror.snapshot(source).map { $0.failure ?? "" }
         #expect(failures[0].contains("not an image"))
         #expect(failures[1].contains("404"))

@@ -22,7 +22,8 @@ import VitrineCore
     }
 
     @Test func addressesAreShownWithoutCredentialsOrQuery() {
-        #expect(NetworkAddress.redacted("https://ann:secret@host:8443/a/b.jpg?token=xyz#f") == "https://host:8443/a/b.jpg")
+        #expect(
+            NetworkAddress.redacted("https://ann:secret@host:8443/a/b.jpg?token=xyz#f") == "https://host:8443/a/b.jpg")
         #expect(NetworkAddress.host("https://ann:secret@host:8443/a") == "host:8443")
         #expect(NetworkAddress.isHTTP("https://host/x"))
         #expect(!NetworkAddress.isHTTP("file:///etc/passwd"))
@@ -86,8 +87,13 @@ import VitrineCore
         let resources = try WebDAVMultistatus.parse(Data(xml.utf8), limit: 10)
         #expect(resources.count == 2)
         #expect(resources[0].isCollection)
-        #expect(resources[1] == WebDAVResource(href: "/dav/a%20b.jpg", isCollection: false, contentType: "image/jpeg", etag: "\"e1\"", length: 12))
-        #expect(throws: TransferFailure.tooManyEntries(limit: 1)) { try WebDAVMultistatus.parse(Data(xml.utf8), limit: 1) }
+        #expect(
+            resources[1]
+                == WebDAVResource(
+                    href: "/dav/a%20b.jpg", isCollection: false, contentType: "image/jpeg", etag: "\"e1\"", length: 12))
+        #expect(throws: TransferFailure.tooManyEntries(limit: 1)) {
+            try WebDAVMultistatus.parse(Data(xml.utf8), limit: 1)
+        }
     }
 
     @Test func playlistItemsDecodeWithPositionsOfTheirProblems() throws {
@@ -105,10 +111,13 @@ import VitrineCore
             webdav.source
                 == .webdav(
                     WebDAVSource(
-                        url: "https://cloud/remote.php/dav/files/ann/Photos", user: "ann", passwordFile: "/etc/vitrine/pw",
+                        url: "https://cloud/remote.php/dav/files/ann/Photos", user: "ann",
+                        passwordFile: "/etc/vitrine/pw",
                         recursive: true)))
         let immich = NetworkSourceDecoder.decode(items[1], path: "items[1]")
-        #expect(immich.source == .immich(ImmichSource(server: "https://immich.local", apiKeyFile: "/etc/vitrine/key", album: "Trip")))
+        #expect(
+            immich.source
+                == .immich(ImmichSource(server: "https://immich.local", apiKeyFile: "/etc/vitrine/key", album: "Trip")))
         let ftp = NetworkSourceDecoder.decode(items[2], path: "items[2]")
         #expect(ftp.source == nil)
         #expect(ftp.diagnostics.first?.path == "items[2].feed")
@@ -122,7 +131,9 @@ import VitrineCore
 
     @Test func commandLineAddressesAreImagesOrFeeds() {
         #expect(NetworkSourceDecoder.commandLineSource("https://h/p.JPG") == .url(URLSource(url: "https://h/p.JPG")))
-        #expect(NetworkSourceDecoder.commandLineSource("https://h/photos.json") == .feed(FeedSource(url: "https://h/photos.json")))
+        #expect(
+            NetworkSourceDecoder.commandLineSource("https://h/photos.json")
+                == .feed(FeedSource(url: "https://h/photos.json")))
         #expect(NetworkSourceDecoder.commandLineSource("/home/photos") == nil)
     }
 

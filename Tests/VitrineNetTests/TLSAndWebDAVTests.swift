@@ -36,7 +36,9 @@ import VitrineCore
         defer { dav.stop() }
         dav.put("Photos/a.jpg", fakeJPEG(1))
         dav.put("Photos/notes.txt", Data("not a photo".utf8))
-        dav.put("Photos/2024/b.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(fakeJPEG(2).dropFirst(8))))
+        dav.put(
+            "Photos/2024/b.png",
+            Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(fakeJPEG(2).dropFirst(8))))
         dav.put("Photos/2024/deep/c.jpg", fakeJPEG(3))
         dav.put("Other/secret.jpg", fakeJPEG(4))
         let passwordFile = folder.write("pw", Data("\(password)\n".utf8))

@@ -13,7 +13,8 @@ struct TestCA {
         keyFile = dir + "/server.key"
         try run(
             [
-                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Vitrine Test CA",
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                "/CN=Vitrine Test CA",
                 "-keyout", dir + "/ca.key", "-out", caFile,
             ])
         try run(

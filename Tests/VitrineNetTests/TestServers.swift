@@ -143,7 +143,9 @@ func isListening(_ port: Int) -> Bool {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     return result == 0
 }

@@ -38,13 +38,15 @@ public enum NetworkSourceDecoder {
         }
         let kinds = ["url", "feed", "webdav", "immich"].filter { node[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first else {
-            error("", "has \(kinds.map { "\"\($0)\"" }.joined(separator: " and ")); an item is one source", node.position)
+            error(
+                "", "has \(kinds.map { "\"\($0)\"" }.joined(separator: " and ")); an item is one source", node.position)
             return (nil, diagnostics)
         }
         let caFile = text("caFile", in: node, "caFile")
         for key in ["user", "passwordFile"] where node[key] != nil && kind != "webdav" {
             diagnostics.append(
-                Diagnostic(.warning, "\(path).\(key)", "applies to webdav only; it is ignored", at: node[key]?.position))
+                Diagnostic(.warning, "\(path).\(key)", "applies to webdav only; it is ignored", at: node[key]?.position)
+            )
         }
         switch kind {
         case "url":
@@ -62,7 +64,9 @@ public enum NetworkSourceDecoder {
                 error("passwordFile", "is missing; a user needs a file holding the password", node.position)
             }
             if let recursive = node["recursive"] {
-                if let flag = recursive.bool { source.recursive = flag } else {
+                if let flag = recursive.bool {
+                    source.recursive = flag
+                } else {
                     error("recursive", "must be true or false", recursive.position)
                 }
             }
@@ -96,7 +100,9 @@ public enum NetworkSourceDecoder {
         }
         var server: String?
         if let value = node["server"] {
-            if let text = value.string, NetworkAddress.isHTTP(text) { server = text } else {
+            if let text = value.string, NetworkAddress.isHTTP(text) {
+                server = text
+            } else {
                 error("server", "must be the http:// or https:// address of the Immich server", value.position)
             }
         } else {
@@ -104,7 +110,9 @@ public enum NetworkSourceDecoder {
         }
         var keyFile: String?
         if let value = node["apiKeyFile"] {
-            if let text = value.string, !text.isEmpty { keyFile = text } else {
+            if let text = value.string, !text.isEmpty {
+                keyFile = text
+            } else {
                 error("apiKeyFile", "must be the path of a file holding the API key", value.position)
             }
         } else {
@@ -121,7 +129,9 @@ public enum NetworkSourceDecoder {
             }
         }
         if let value = node["favorites"] {
-            if let flag = value.bool { source.favorites = flag } else {
+            if let flag = value.bool {
+                source.favorites = flag
+            } else {
                 error("favorites", "must be true or false", value.position)
             }
         }
