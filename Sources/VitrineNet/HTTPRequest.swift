@@ -36,14 +36,11 @@ public struct NetworkTimeouts: Sendable, Equatable {
     /// A transfer slower than `lowSpeedBytes` per second for `lowSpeedSeconds` is given up.
     public var lowSpeedBytes: Int
     public var lowSpeedSeconds: Int
-    /// A whole listing request may take at most this long (0: no limit).
-    public var listing: Double
 
-    public init(connect: Double = 15, lowSpeedBytes: Int = 1, lowSpeedSeconds: Int = 30, listing: Double = 120) {
+    public init(connect: Double = 15, lowSpeedBytes: Int = 1, lowSpeedSeconds: Int = 30) {
         self.connect = connect
         self.lowSpeedBytes = lowSpeedBytes
         self.lowSpeedSeconds = lowSpeedSeconds
-        self.listing = listing
     }
 }
 
