@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -41,13 +42,18 @@ let package = Package(
         // The command line: argument scanning, option help, the config file and the commands.
         .target(
             name: "VitrineCLI",
-            dependencies: ["VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote", "VitrineWeb"]),
+            dependencies: [
+                "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote", "VitrineWeb",
+                "VitrineNet",
+            ]),
         // The executable: main.swift hands the arguments to VitrineCLI.
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
         // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`.
         .target(name: "VitrineRemote", dependencies: ["VitrineCore", "CMosquitto", "CMicroHTTPD", "CTurboJPEG"]),
         // A bare remote-control client the tests run as a child process (and kill) to see the last will.
         .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"]),
+        // Photos from the network (HTTP(S), feeds, WebDAV, Immich) mirrored into a cache for offline play.
+        .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl"]),
 
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
@@ -62,6 +68,7 @@ let package = Package(
         .testTarget(
             name: "VitrineRemoteTests",
             dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe"]),
+        .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,207 @@
+import CCurl
+import Foundation
+import VitrineCore
+
+/// Receives a response body as it arrives; returning false stops the transfer.
+protocol BodySink: AnyObject {
+    /// `status` and `headers` are the final response's, known before the first byte.
+    func accept(_ bytes: UnsafeRawBufferPointer, status: Int, headers: [String: String]) -> Bool
+}
+
+/// Told how far a transfer is, from libcurl's progress callback; returning false cancels it.
+typealias TransferObserver = @Sendable (_ received: Int64, _ total: Int64) -> Bool
+
+/// One libcurl easy handle, owned: created per transfer and freed in `deinit`.
+/// Its raw pointers never leave this file.
+final class CurlEasy {
+    private let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    init() throws(TransferFailure) {
+        guard Self.globalInit, let handle = curl_easy_init() else {
+            throw .other("libcurl could not be initialised")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// Runs `request` to its end on the calling thread, handing the body of a 2xx answer to `sink`.
+    func perform(_ request: HTTPRequest, into sink: BodySink, observer: TransferObserver? = nil) -> HTTPResponse {
+        let context = TransferContext(limit: request.maximumBytes, sink: sink, observer: observer)
+        configure(request)
+        let opaque = Unmanaged.passUnretained(context).toOpaque()
+        _ = vitrine_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite)
+        _ = vitrine_curl_set_pointer(handle, CURLOPT_WRITEDATA, opaque)
+        _ = vitrine_curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, curlHeader)
+        _ = vitrine_curl_set_pointer(handle, CURLOPT_HEADERDATA, opaque)
+        _ = vitrine_curl_set_xferinfo_function(handle, curlProgress)
+        _ = vitrine_curl_set_pointer(handle, CURLOPT_XFERINFODATA, opaque)
+        _ = vitrine_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+        let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
+        var response = HTTPResponse()
+        var status = 0
+        _ = vitrine_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        response.status = status
+        response.headers = context.headers
+        response.bytesReceived = context.received
+        if code != CURLE_OK {
+            response.failure = Self.failure(code, context: context, url: request.url)
+        } else if !(200..<300).contains(status) && status != 304 {
+            response.failure = .http(status: status)
+        }
+        return response
+    }
+
+    private func configure(_ request: HTTPRequest) {
+        set(CURLOPT_URL, request.url)
+        set(CURLOPT_NOSIGNAL, 1)
+        set(CURLOPT_PROTOCOLS_STR, "http,https")
+        set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        set(CURLOPT_FOLLOWLOCATION, 1)
+        set(CURLOPT_MAXREDIRS, 5)
+        set(CURLOPT_SSL_VERIFYPEER, 1)
+        set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile = request.caFile { set(CURLOPT_CAINFO, caFile) }
+        set(CURLOPT_USERAGENT, "Vitrine/1")
+        _ = vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes))
+        set(CURLOPT_CONNECTTIMEOUT_MS, Int(request.timeouts.connect * 1000))
+        set(CURLOPT_LOW_SPEED_LIMIT, request.timeouts.lowSpeedBytes)
+        set(CURLOPT_LOW_SPEED_TIME, request.timeouts.lowSpeedSeconds)
+        if request.resumeFrom > 0 {
+            _ = vitrine_curl_set_offset(handle, CURLOPT_RESUME_FROM_LARGE, curl_off_t(request.resumeFrom))
+        }
+        if let credentials = request.credentials {
+            set(CURLOPT_USERNAME, credentials.user)
+            set(CURLOPT_PASSWORD, credentials.password)
+            _ = vitrine_curl_set_basic_or_digest_auth(handle)
+        }
+        if let body = request.body {
+            _ = vitrine_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                _ = vitrine_curl_set_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        }
+        if request.method == "HEAD" {
+            set(CURLOPT_NOBODY, 1)
+        } else if request.method != "GET" {
+            set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        for line in request.headers {
+            headerList = curl_slist_append(headerList, line)
+        }
+        if let headerList { _ = vitrine_curl_set_list(handle, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) {
+        _ = vitrine_curl_set_long(handle, option, value)
+    }
+
+    private func set(_ option: CURLoption, _ value: String) {
+        _ = vitrine_curl_set_string(handle, option, value)
+    }
+
+    private static func failure(_ code: CURLcode, context: TransferContext, url: String) -> TransferFailure {
+        if context.exceeded { return .tooLarge(limit: context.limit) }
+        if context.cancelled { return .cancelled }
+        let host = NetworkAddress.host(url)
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .dns(host: host)
+        case CURLE_COULDNT_CONNECT: return .connect(host: host)
+        case CURLE_OPERATION_TIMEDOUT: return .timeout
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return .tls("the server's certificate is not trusted (for a private CA, set caFile)")
+        case CURLE_SSL_CONNECT_ERROR: return .tls("the secure connection could not be set up")
+        case CURLE_SSL_CACERT_BADFILE: return .tls("the caFile could not be read as PEM certificates")
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL: return .forbiddenScheme
+        case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: context.limit)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
+            return .interrupted(String(cString: curl_easy_strerror(code)))
+        case CURLE_URL_MALFORMAT: return .other("the address is not a valid URL")
+        default: return .other("libcurl: \(String(cString: curl_easy_strerror(code)))")
+        }
+    }
+}
+
+/// What the C callbacks see of a transfer: the sink, the counters, the headers.
+private final class TransferContext {
+    let limit: Int64
+    let sink: BodySink
+    let observer: TransferObserver?
+    var received: Int64 = 0
+    var status = 0
+    var headers: [String: String] = [:]
+    var exceeded = false
+    var cancelled = false
+
+    init(limit: Int64, sink: BodySink, observer: TransferObserver?) {
+        self.limit = limit
+        self.sink = sink
+        self.observer = observer
+    }
+
+    func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            // A new response (after a redirect or a 100 Continue): its headers replace the last ones.
+            headers = [:]
+            let parts = trimmed.split(separator: " ")
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers[name] = value
+    }
+
+    func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        received += Int64(bytes.count)
+        if received > limit {
+            exceeded = true
+            return false
+        }
+        // The body of an error or a redirect is not the file.
+        guard (200..<300).contains(status) else { return true }
+        return sink.accept(bytes, status: status, headers: headers)
+    }
+}
+
+private let curlWrite: curl_write_callback = { data, size, count, user in
+    guard let user else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    let length = size * count
+    guard length > 0, let data else { return length }
+    return context.body(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let curlHeader: curl_write_callback = { data, size, count, user in
+    guard let user else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    let length = size * count
+    guard length > 0, let data else { return length }
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    context.header(line)
+    return length
+}
+
+private let curlProgress: curl_xferinfo_callback = { user, total, received, _, _ in
+    guard let user else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    if total > context.limit || received > context.limit {
+        context.exceeded = true
+        return 1
+    }
+    if let observer = context.observer, !observer(Int64(received), Int64(total)) {
+        context.cancelled = true
+        return 1
+    }
+    return 0
+}
