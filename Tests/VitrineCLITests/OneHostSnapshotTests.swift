@@ -74,4 +74,23 @@ import VitrineMedia
             fromFolder == ["e.bmp", "é.bmp", "f.bmp", "img-2.bmp", "img-10.bmp", "img_10.bmp", "x.01.bmp", "x.1.bmp"])
         #expect(try order(tree.file("show.json")) == fromFolder)
     }
+
+    /// No black between pictures: the first photo fades in from the background colour, in
+    /// snapshots as in play (whose clock starts with its first image on the screen).
+    @Test func theFirstPhotoFadesInFromTheBackground() throws {
+        let tree = try workspace()
+        func centre(_ at: String) throws -> (r: Int, g: Int, b: Int) {
+            let out = tree.file("fade-\(at).png")
+            let result = try CLIRunner.run([
+                "snapshot", tree.file("photos"), "--at", at, "--out", out, "--size", "160x90", "--background",
+                "#204060",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try TestImage.read(out).rgb(80, 45)
+        }
+        #expect(try centre("0") == (32, 64, 96), "the background, not black")
+        let half = try centre("0.3")
+        #expect(half.r > 32 && half.r < 255 && half.b < 96 && half.b > 0, "\(half)")
+        #expect(try centre("1") == (255, 0, 0))
+    }
 }

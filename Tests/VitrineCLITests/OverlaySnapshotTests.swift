@@ -111,9 +111,9 @@ import VitrineMedia
             let image = try TestImage.read(out)
             return (0..<30).flatMap { y in (200..<320).map { image[$0, y] } }
         }
-        let sixOneAtStart = try corner(clock: "2026-12-24T18:01:00", at: "0")
-        let sixAfterAMinute = try corner(clock: "2026-12-24T18:00:00", at: "60")
-        let sixAtStart = try corner(clock: "2026-12-24T18:00:00", at: "0")
+        let sixOneAtStart = try corner(clock: "2026-12-24T18:01:00", at: "1")
+        let sixAfterAMinute = try corner(clock: "2026-12-24T18:00:00", at: "61")
+        let sixAtStart = try corner(clock: "2026-12-24T18:00:00", at: "1")
         let sixAfterHalfAMinute = try corner(clock: "2026-12-24T18:00:00", at: "30")
         #expect(sixOneAtStart == sixAfterAMinute, "18:00 + 60 s shows 18:01")
         #expect(sixAtStart == sixAfterHalfAMinute, "the text changes on the minute only")

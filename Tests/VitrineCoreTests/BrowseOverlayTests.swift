@@ -24,7 +24,7 @@ struct BrowseOverlayTests {
 
     @Test func pageDotsShowWhileBrowsingAndASecondTapHidesThem() {
         let touch = GestureScript().down(1, 0.5, 0.5, at: 1).up(1, 0.5, 0.5, at: 1.05).events
-        #expect(overlayOps([], at: 0.5) == 0)
+        #expect(overlayOps([], at: 0.7) == 0)
         #expect(overlayOps(touch, at: 1.1) > 0)
         // The tap that started browsing keeps them; the next hides them once the double tap has failed.
         #expect(overlayOps(touch, at: 1.5) > 0)
@@ -35,6 +35,6 @@ struct BrowseOverlayTests {
     @Test func overTheGridNoOverlays() {
         var touch = TouchOptions()
         touch.startInGrid = true
-        #expect(overlayOps([], at: 0.5, touch: touch) == 0)
+        #expect(overlayOps([], at: 0.7, touch: touch) == 0)
     }
 }

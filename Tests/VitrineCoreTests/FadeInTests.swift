@@ -47,8 +47,10 @@ struct FadeInTests {
         let middle = cover(scene(engine(readyFrom: 1, status: false, at: 1.3), at: 1.3))
         #expect(middle > 0.1 && middle < 0.9)
         #expect(cover(scene(engine(readyFrom: 1, status: false, at: 2), at: 2)) == 0)
-        // Ready from the first frame (a snapshot), nothing to fade from.
-        #expect(cover(scene(engine(readyFrom: 0, status: false, at: 0.05), at: 0.05)) == 0)
+        // Ready from the first frame (a snapshot, or play once its first image is on the screen):
+        // it fades in from the background all the same, as play shows it.
+        #expect(cover(scene(engine(readyFrom: 0, status: false, at: 0.05), at: 0.05)) > 0.9)
+        #expect(cover(scene(engine(readyFrom: 0, status: false, at: 0.7), at: 0.7)) == 0)
     }
 
     @Test func aStatusScreenStaysUntilThePhotoIsReadyThenCrossFadesIntoIt() {

@@ -59,7 +59,7 @@ struct RotatedSnapshotTests {
 
     @Test(
         "a frame at 90, 180 and 270 degrees is the upright frame turned",
-        arguments: [(0.0, TransitionKind.fade), (8.4, .fade), (8.3, .slide), (16.5, .zoom)])
+        arguments: [(1.0, TransitionKind.fade), (8.4, .fade), (8.3, .slide), (16.5, .zoom)])
     func turned(time: Double, transition: TransitionKind) throws {
         let upright = try frame(rotation: .none, size: Size(width: 180, height: 320), at: time, transition: transition)
         let landscape = Size(width: 320, height: 180)

@@ -5,12 +5,12 @@ extension ShowEngine {
     /// Seconds the first photo takes to fade in, from the background or a status screen.
     public static let fadeInDuration = 0.6
 
-    /// When the first photo starts fading in: it came after the show started (it had to be
-    /// decoded) or after a status screen. Nil when it was there from the first frame.
+    /// When the first photo starts fading in: when the show first saw it ready (the show's
+    /// clock starts with its first image on the screen, so that is the first frame in `play`
+    /// and time 0 in `snapshot`), or when a status screen was put away.
     var fadeInStart: Double? {
         guard let revealed = show.revealedAt else { return show.startedAt == nil ? nil : .infinity }
         if let exit = statusExit { return max(revealed, exit.time) }
-        guard let started = show.startedAt, revealed > started + 1e-9 else { return nil }
         return revealed
     }
 
