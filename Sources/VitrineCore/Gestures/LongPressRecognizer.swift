@@ -6,45 +6,39 @@ public struct LongPressRecognizer: GestureRecognizer {
     public private(set) var revision = 0
     /// Where the finger is, once begun.
     public private(set) var location: Point?
-    private var tracker: PointerTracker
-    private var finger: Int?
-    private var downTime: Double = 0
+    /// The resting finger.
+    private var one: SingleFinger
 
     public init(metrics: GestureMetrics) {
-        tracker = PointerTracker(metrics: metrics)
+        one = SingleFinger(metrics: metrics)
     }
 
     public var metrics: GestureMetrics {
-        get { tracker.metrics }
-        set { tracker.metrics = newValue }
+        get { one.metrics }
+        set { one.metrics = newValue }
     }
 
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, tracker.isEmpty, state.isTerminal { reset() }
+        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
         // The deadline may have passed before this event: begin first, at the old position.
-        if let t = event.pointerTime, let due = tracker.effectiveTime(of: t) { advance(to: due) }
-        guard let change = tracker.apply(event) else { return }
+        if let t = event.pointerTime, let due = one.tracker.effectiveTime(of: t) { advance(to: due) }
+        guard let change = one.tracker.apply(event) else { return }
         switch (state, change) {
         case (.possible, .added(let p)):
-            if finger == nil, tracker.count == 1 {
-                finger = p.id
-                downTime = p.startTime
-            } else {
-                state = .failed
-            }
+            if !one.claim(p) { state = .failed }
         case (.possible, .moved(let p)):
-            if p.id == finger, p.translation.length > metrics.slop { state = .failed }
+            if one.wandered(p) { state = .failed }
         case (.possible, .removed(let p)):
-            if p.id == finger { state = .failed }  // lifted too soon
+            if one.follows(p) { state = .failed }  // lifted too soon
         case (.began, .added), (.changed, .added):
             state = .cancelled
         case (.began, .moved(let p)), (.changed, .moved(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             location = p.point
             state = .changed
             revision += 1
         case (.began, .removed(let p)), (.changed, .removed(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             location = p.point
             state = .ended
             revision += 1
@@ -54,8 +48,8 @@ public struct LongPressRecognizer: GestureRecognizer {
     }
 
     public mutating func advance(to time: Double) {
-        guard state == .possible, let finger, let p = tracker.pointer(finger),
-            time - downTime >= metrics.settings.longPressTime
+        guard state == .possible, let finger = one.id, let p = one.tracker.pointer(finger),
+            time - one.downTime >= metrics.settings.longPressTime
         else { return }
         location = p.point
         state = .began
@@ -69,18 +63,13 @@ public struct LongPressRecognizer: GestureRecognizer {
     public mutating func reset() {
         state = .possible
         location = nil
-        finger = nil
-        tracker.removeAll()
+        one.reset()
     }
 
     public var isConsistent: Bool {
-        guard tracker.isConsistent else { return false }
+        guard one.tracker.isConsistent else { return false }
         if state.isRecognized, location == nil { return false }
-        if state.isActive { return finger.map { tracker.pointer($0) != nil } ?? false }
-        if state == .possible {
-            if let finger { return tracker.pointer(finger) != nil && tracker.count == 1 }
-            return tracker.isEmpty
-        }
-        return true
+        if state.isActive { return one.isConsistentWhileActive }
+        return state != .possible || one.isConsistentWhilePossible
     }
 }

@@ -41,47 +41,46 @@ public struct PanRecognizer: GestureRecognizer {
     public private(set) var state: GestureState = .possible
     public private(set) var revision = 0
     public private(set) var info = DragInfo(start: .zero, translation: .zero)
-    private var tracker: PointerTracker
-    private var finger: Int?
+    /// The dragging finger.
+    private var one: SingleFinger
 
     public init(axis: PanAxis = .free, metrics: GestureMetrics) {
         self.axis = axis
-        tracker = PointerTracker(metrics: metrics)
+        one = SingleFinger(metrics: metrics)
     }
 
     public var metrics: GestureMetrics {
-        get { tracker.metrics }
-        set { tracker.metrics = newValue }
+        get { one.metrics }
+        set { one.metrics = newValue }
     }
 
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, tracker.isEmpty, state.isTerminal { reset() }
-        guard let change = tracker.apply(event) else { return }
+        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        guard let change = one.tracker.apply(event) else { return }
         switch (state, change) {
         case (.possible, .added(let p)):
-            if finger == nil, tracker.count == 1 {
-                finger = p.id
+            if one.claim(p) {
                 info = DragInfo(start: p.start, translation: .zero)
             } else {
                 state = .failed  // a second finger before the pan was accepted
             }
         case (.possible, .moved(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             passSlop(p, lifted: false)
         case (.possible, .removed(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             // A drag whose only report is the lift still counts.
             passSlop(p, lifted: true)
             if state == .possible { state = .failed }
         case (.began, .moved(let p)), (.changed, .moved(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             info.translation = p.translation
             state = .changed
             revision += 1
         case (.began, .removed(let p)), (.changed, .removed(let p)):
-            guard p.id == finger else { return }
+            guard one.follows(p) else { return }
             info.translation = p.translation
-            info.velocity = p.velocity(at: tracker.time)
+            info.velocity = p.velocity(at: one.tracker.time)
             state = .ended
             revision += 1
         default:
@@ -98,7 +97,7 @@ public struct PanRecognizer: GestureRecognizer {
         }
         info.translation = d
         if lifted {
-            info.velocity = p.velocity(at: tracker.time)
+            info.velocity = p.velocity(at: one.tracker.time)
             state = .ended
         } else {
             state = .began
@@ -126,20 +125,15 @@ public struct PanRecognizer: GestureRecognizer {
 
     public mutating func reset() {
         state = .possible
-        finger = nil
         info = DragInfo(start: .zero, translation: .zero)
-        tracker.removeAll()
+        one.reset()
     }
 
     public var isConsistent: Bool {
-        guard tracker.isConsistent, info.translation.length.isFinite, info.velocity.length.isFinite else {
+        guard one.tracker.isConsistent, info.translation.length.isFinite, info.velocity.length.isFinite else {
             return false
         }
-        if state.isActive { return finger.map { tracker.pointer($0) != nil } ?? false }
-        if state == .possible {
-            if let finger { return tracker.pointer(finger) != nil && tracker.count == 1 }
-            return tracker.isEmpty
-        }
-        return true
+        if state.isActive { return one.isConsistentWhileActive }
+        return state != .possible || one.isConsistentWhilePossible
     }
 }

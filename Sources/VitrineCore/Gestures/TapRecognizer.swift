@@ -5,37 +5,30 @@ public struct TapRecognizer: GestureRecognizer {
     public private(set) var revision = 0
     /// Where the finger touched down, once recognised.
     public private(set) var location: Point?
-    private var tracker: PointerTracker
-    /// The tapping finger while it is down.
-    private var finger: Int?
-    private var downTime: Double = 0
+    /// The tapping finger.
+    private var one: SingleFinger
 
     public init(metrics: GestureMetrics) {
-        tracker = PointerTracker(metrics: metrics)
+        one = SingleFinger(metrics: metrics)
     }
 
     public var metrics: GestureMetrics {
-        get { tracker.metrics }
-        set { tracker.metrics = newValue }
+        get { one.metrics }
+        set { one.metrics = newValue }
     }
 
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, tracker.isEmpty, state.isTerminal { reset() }
-        if let t = event.pointerTime, let due = tracker.effectiveTime(of: t) { advance(to: due) }
-        guard let change = tracker.apply(event), state == .possible else { return }
+        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        if let t = event.pointerTime, let due = one.tracker.effectiveTime(of: t) { advance(to: due) }
+        guard let change = one.tracker.apply(event), state == .possible else { return }
         switch change {
         case .added(let p):
-            if finger == nil, tracker.count == 1 {
-                finger = p.id
-                downTime = p.startTime
-            } else {
-                state = .failed  // a second finger: not a tap
-            }
+            if !one.claim(p) { state = .failed }  // a second finger: not a tap
         case .moved(let p):
-            if p.id == finger, p.translation.length > metrics.slop { state = .failed }
+            if one.wandered(p) { state = .failed }
         case .removed(let p):
-            guard p.id == finger else { return }
-            finger = nil
+            guard one.follows(p) else { return }
+            one.release()
             if p.translation.length > metrics.slop {
                 state = .failed
             } else {
@@ -47,7 +40,9 @@ public struct TapRecognizer: GestureRecognizer {
     }
 
     public mutating func advance(to time: Double) {
-        guard state == .possible, finger != nil, time - downTime >= metrics.settings.longPressTime else { return }
+        guard state == .possible, one.id != nil, time - one.downTime >= metrics.settings.longPressTime else {
+            return
+        }
         state = .failed  // held too long: a long press, not a tap
     }
 
@@ -58,18 +53,13 @@ public struct TapRecognizer: GestureRecognizer {
     public mutating func reset() {
         state = .possible
         location = nil
-        finger = nil
-        tracker.removeAll()
+        one.reset()
     }
 
     public var isConsistent: Bool {
-        guard tracker.isConsistent, !state.isActive else { return false }
+        guard one.tracker.isConsistent, !state.isActive else { return false }
         if state == .ended, location == nil { return false }
-        if state == .possible {
-            if let finger { return tracker.pointer(finger) != nil && tracker.count == 1 }
-            return tracker.isEmpty
-        }
-        return true
+        return state != .possible || one.isConsistentWhilePossible
     }
 }
 
