@@ -32,8 +32,8 @@ import Testing
         (["snapshot", "--at", "1", "--out", "x.png", "--bogus"], "--bogus"),
         (["snapshot", "--at", "1", "--out", "x.png", "--interval", "2", "--transition-duration", "3"], "shorter"),
         (["snapshot", "--at", "1", "--out", "x.png", "--seed", "-4"], "--seed"),
-        (["play", "--windowed", "axb"], "WIDTHxHEIGHT"),
-        (["play", "--renderer", "vulkan"], "auto|software"),
+        (["play", "--config", "none", "--windowed", "axb"], "WIDTHxHEIGHT"),
+        (["play", "--config", "none", "--renderer", "vulkan"], "auto|software"),
         (["frobnicate"], "unknown command"),
     ])
     func usageErrors(args: [String], mentions: String) throws {
