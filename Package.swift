@@ -62,7 +62,12 @@ let package = Package(
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia"]),
         .testTarget(
-            name: "VitrineSystemTests", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
+            name: "VitrineSystemTests",
+            dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport", "vitrine-isolation-probe"]),
+        // Checks of a whole process's signals, environment and descriptors, run by VitrineSystemTests one a process.
+        .executableTarget(
+            name: "vitrine-isolation-probe", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"],
+            path: "Tests/IsolationProbe"),
         .testTarget(
             name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCLI", "VitrineCore"], exclude: ["Browser"]),
         .testTarget(

@@ -12,7 +12,8 @@ import Testing
         }
         try "broken".write(toFile: folder.file("9.jpg"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run([
-            "play", folder.path, "--config", "none", "--video-driver", "offscreen", "--renderer", "software", "--windowed", "320x180",
+            "play", folder.path, "--config", "none", "--video-driver", "offscreen", "--renderer", "software",
+            "--windowed", "320x180",
             "--interval", "0.5",
             "--transition-duration", "0.2", "--quit-after", "2.2",
         ])
@@ -24,7 +25,8 @@ import Testing
 
     @Test func noDisplayIsOneLineAndExitOne() throws {
         let result = try CLIRunner.run(
-            ["play", "--config", "none", "--video-driver", "no-such-driver"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+            ["play", "--config", "none", "--video-driver", "no-such-driver"],
+            environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot open a display"))
     }

@@ -188,7 +188,8 @@ private let scheduled = """
         let state = workspace.path + "/state/position.json"
         func play(_ seconds: String) throws -> String {
             let result = try Vitrine.run([
-                "play", workspace.playlist, "--config", "none", "--video-driver", "offscreen", "--renderer", "software", "--windowed",
+                "play", workspace.playlist, "--config", "none", "--video-driver", "offscreen", "--renderer", "software",
+                "--windowed",
                 "160x90", "--quit-after", seconds, "--state-file", state,
             ])
             #expect(result.status == 0, "\(result.err)")
@@ -204,7 +205,8 @@ private let scheduled = """
         // A corrupt position file: a warning, and the first image.
         try Data("{ oops".utf8).write(to: URL(fileURLWithPath: state))
         let result = try Vitrine.run([
-            "play", workspace.playlist, "--config", "none", "--video-driver", "offscreen", "--renderer", "software", "--windowed", "160x90",
+            "play", workspace.playlist, "--config", "none", "--video-driver", "offscreen", "--renderer", "software",
+            "--windowed", "160x90",
             "--quit-after", "0.2", "--state-file", state,
         ])
         #expect(result.err.contains("WARNING playlist: \(state): not a resume position"))

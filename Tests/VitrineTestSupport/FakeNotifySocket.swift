@@ -5,22 +5,22 @@ import Glibc
 /// in a temporary folder that records what is sent to it, with the sender's
 /// process id (the kernel attaches it), so messages from other processes
 /// running at the same time can be told apart.
-final class FakeNotifySocket {
-    let path: String
+public final class FakeNotifySocket {
+    public let path: String
     private let folder: String
     private let fd: Int32
 
     /// One datagram: its lines and who sent it.
-    struct Datagram {
-        var sender: Int32
-        var lines: [String]
+    public struct Datagram {
+        public var sender: Int32
+        public var lines: [String]
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    init() throws {
+    public init() throws {
         var template = Array("/tmp/vitrine-notify-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw Failure(description: "mkdtemp failed")
@@ -53,7 +53,7 @@ final class FakeNotifySocket {
     }
 
     /// The next datagram, waiting up to `timeout` seconds for one; nil when none came.
-    func receive(timeout: Double) -> Datagram? {
+    public func receive(timeout: Double) -> Datagram? {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -79,7 +79,7 @@ final class FakeNotifySocket {
 
     /// Receives until a datagram from `sender` has a line equal to `line`, or
     /// `timeout` seconds pass. Returns every line `sender` sent meanwhile, and whether the line came.
-    func wait(for line: String, from sender: Int32, timeout: Double) -> (lines: [String], found: Bool) {
+    public func wait(for line: String, from sender: Int32, timeout: Double) -> (lines: [String], found: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var lines: [String] = []
         while Date() < deadline {

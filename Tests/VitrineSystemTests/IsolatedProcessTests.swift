@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Checks of what a whole process has (signal handlers, environment, open descriptors), each
+/// run in a process of its own (the `vitrine-isolation-probe` test executable), so they neither
+/// disturb nor are disturbed by the tests running in parallel with them.
+@Suite struct IsolatedProcessTests {
+    private func probe(_ check: String) throws -> (status: Int32, output: String) {
+        let binary = URL(fileURLWithPath: ChildProcess.binary).deletingLastPathComponent()
+            .appendingPathComponent("vitrine-isolation-probe")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [check]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func sighupAsksForAReloadSigtermForAStopAndTakingClearsThem() throws {
+        let result = try probe("signals")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("hup.reload=true hup.terminate=false cleared=true"))
+        #expect(result.output.contains("both.reload=true both.terminate=true cleared=true"))
+    }
+
+    @Test func openingDescriptorsRaisesTheCountClosingLowersIt() throws {
+        let result = try probe("descriptors")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("opened=64 closed=64"))
+    }
+
+    @Test func aRenderLoopThatStopsPresentingStopsPingingTheWatchdog() throws {
+        let result = try probe("watchdog")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("ready=1 pings=6"))
+        #expect(result.output.contains("without-socket-sent=false"))
+    }
+}
