@@ -42,7 +42,7 @@ extension ShowDirector {
         anchor.lastWall = wall
         anchor.lastMonotonic = input.monotonic
         syncAnchor = anchor
-        var requests = step(to: anchor.showTime(atWall: wall), images: input.images, away: away)
+        let requests = step(to: anchor.showTime(atWall: wall), images: input.images, away: away)
         // Once the timeline has changed slides, the show is checked to be on it (a remote's
         // `next` holds until then).
         let expected = timeline.position(at: wall)
@@ -50,7 +50,6 @@ extension ShowDirector {
             syncAnchor?.checkedStart = expected.slideStart
             if engine.show.index != expected.index || engine.show.pending != nil {
                 anchorToWall(wall, timeline: timeline, signature: signature)
-                requests += step(to: engine.renderTime, images: input.images, away: away)
             }
         }
         return requests
@@ -79,7 +78,7 @@ extension ShowDirector {
     /// time. A slide still coming in is entered from the slide before, so its transition runs
     /// from its nominal start.
     private mutating func anchorToWall(_ wall: Double, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
-        let now = engine.renderTime
+        let now = engine.time
         let position = timeline.position(at: wall)
         let show = engine.show
         let slideStart = now - position.timeInto
@@ -90,6 +89,9 @@ extension ShowDirector {
             engine.restart(slides: show.slides, options: show.options, at: slideStart, index: position.index)
         }
         if show.isPaused { engine.pauseShow(at: now) }
+        // The transition due by now starts, at its nominal time.
+        let slides = engine.show.slides
+        _ = engine.run(to: now) { slides.indices.contains($0) }
         syncAnchor = SyncAnchor(
             wall: wall, show: now, timeline: timeline, signature: signature, lastWall: wall,
             lastMonotonic: syncAnchor?.lastMonotonic ?? 0, wasAway: false, checkedStart: position.slideStart)
