@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// `vitrine play` as systemd runs it: a fake notification socket, a watchdog
 /// interval, and signals; SDL's offscreen driver stands in for the screen.
