@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(
             name: "VitrineRemoteTests",
             dependencies: [
-                "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe", "VitrineTestSupport",
+                "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
+                "VitrineTestSupport",
             ]),
         .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
     ],
