@@ -72,7 +72,10 @@ let package = Package(
             name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineCLI", "VitrineCore"], exclude: ["Browser"]),
         .testTarget(
             name: "VitrineRemoteTests",
-            dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe"]),
+            dependencies: [
+                "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
+                "VitrineTestSupport",
+            ]),
         .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
     ],
     swiftLanguageModes: [.v6]

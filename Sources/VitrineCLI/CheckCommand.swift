@@ -83,9 +83,12 @@ enum CheckCommand {
 
     /// Prints the configuration's problems (or, with `listSources`, its sources). Returns the exit code.
     static func checkConfig(_ path: String, listSources: Bool) -> Int32 {
-        let (document, problems) = ConfigFile.problems(
+        var (document, problems) = ConfigFile.problems(
             path, parse: { _ = try PlayCommand.parseOptions($0) },
             combine: { try PlayCommand.parseOptions($0).common.validate() })
+        if problems.isEmpty, let document, let options = try? PlayCommand.parseOptions(document.arguments) {
+            problems += options.remote.setupProblems().map { "\(path): \($0)" }
+        }
         if listSources {
             guard let document else {
                 problems.forEach { Log.write("vitrine: \($0)\n") }

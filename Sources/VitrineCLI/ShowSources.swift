@@ -56,7 +56,7 @@ struct ShowSources {
     func setup(_ feed: any ContentFeed, now: Date, quitAfter: Double? = nil, touch: TouchOptions) -> ShowSetup {
         let given = playlist.given
         let wakeMinutes = playlist.wakeMinutes ?? feed.document.display.wakeMinutes ?? 5
-        return ShowSetup(
+        var setup = ShowSetup(
             show: common.show, given: isPlaylistFile ? given : [], overlays: common.overlay, touch: touch,
             rotation: common.rotation, quitAfter: quitAfter,
             waitForImages: isPlaylistFile || common.waitForImages,
@@ -65,6 +65,8 @@ struct ShowSources {
             fingerprintExtra: "order=\(given.contains("--order") ? common.order.rawValue : "-") "
                 + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",
             seed: common.seed)
+        setup.sync = common.sync
+        return setup
     }
 
     /// Where the resume position is kept: for playlist files played live, unless `--no-resume`.

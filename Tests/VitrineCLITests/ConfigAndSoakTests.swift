@@ -22,6 +22,33 @@ struct ConfigAndSoakTests {
         #expect(result.output.contains("OK, 4 option(s), 1 source(s)"))
     }
 
+    @Test("check --config takes the remote options as keys and reports their problems")
+    func checkRemoteKeys() throws {
+        let (good, goodPath) = try writeConfig(
+            #"{"sources": ["\#(demo)"], "mqtt": "broker.local", "mqtt-group": ["shop", "window"]}"#)
+        defer { try? FileManager.default.removeItem(at: good) }
+        let ok = try DeployHarness.vitrine(["check", "--config", goodPath])
+        #expect(ok.status == 0, "\(ok.output)")
+        #expect(ok.output.contains("OK, 2 option(s)"))
+
+        let (folder, path) = try writeConfig(
+            #"{"mqtt": "broker.local", "mqtt-group": ["shop", "bad/name"], "mqtt-port": 70000}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = try DeployHarness.vitrine(["check", "--config", path])
+        #expect(bad.status == 1)
+        #expect(bad.output.contains(#"key "mqtt-port": --mqtt-port 70000: expected a port number"#), "\(bad.output)")
+        #expect(bad.output.contains(#"key "mqtt-group": --mqtt-group bad/name"#), "\(bad.output)")
+
+        let (other, otherPath) = try writeConfig(
+            #"{"mqtt-password-file": "/nonexistent/pw", "control-bind": "0.0.0.0", "control": true}"#)
+        defer { try? FileManager.default.removeItem(at: other) }
+        let files = try DeployHarness.vitrine(["check", "--config", otherPath])
+        #expect(files.status == 1)
+        #expect(files.output.contains(#"key "mqtt-password-file": has no effect without "mqtt""#), "\(files.output)")
+        #expect(files.output.contains(#"key "mqtt-password-file": /nonexistent/pw: cannot be read"#))
+        #expect(files.output.contains(#"key "control-bind": 0.0.0.0 is beyond 127.0.0.1"#))
+    }
+
     @Test("check --config lists every problem, each naming its key, and exits 1")
     func checkBad() throws {
         let (folder, path) = try writeConfig(

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// A folder given on the command line is followed: photos copied in join the show,
 /// deleted ones leave it.

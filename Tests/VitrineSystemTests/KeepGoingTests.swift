@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// `--keep-going`: a kiosk whose playlist is broken at start shows the error and
 /// starts the show by itself once the file is fixed.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// `play` as a user runs it, against the defects one host fixed: folders that
 /// go, SIGHUP on a playlist, a bad file in a folder, a folder still to come.

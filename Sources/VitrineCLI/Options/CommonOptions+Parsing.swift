@@ -16,6 +16,8 @@ extension CommonOptions {
           --order name|mtime|shuffle     order of a folder's images (default name)
           --seed N                       seed for --order shuffle (default 0)
           --no-loop                      stop on the last slide instead of starting over
+          --sync                         the show follows the wall clock: screens with the same
+                                         playlist and a clock set by NTP change slides together
           --wait-for-images              a folder with no images shows a "No images yet" screen
                                          and is checked again every 2 s, instead of an error
           --keep-going                   for kiosks: never stop for bad input at start; show what is
@@ -47,6 +49,7 @@ extension CommonOptions {
             guard let value = UInt64(text) else { throw UsageError("--seed \(text): expected a whole number ≥ 0") }
             seed = value
         case "--no-loop": show.loop = false
+        case "--sync": sync = true
         case "--wait-for-images": waitForImages = true
         case "--keep-going":
             keepGoing = true

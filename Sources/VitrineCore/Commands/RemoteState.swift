@@ -35,13 +35,18 @@ public struct RemoteState: Equatable, Sendable {
     public var version: String = ""
     /// Seconds since the program started.
     public var uptime: Double = 0
+    /// Frames the show has run since it started (their pace shows in two states' difference).
+    public var frames: Int = 0
 
     public init() {}
 
-    /// True when `other` differs only in `uptime`, which changes all the time and alone is no reason to publish.
+    /// True when `other` differs only in `uptime` and `frames` (and the sync offset by under a millisecond),
+    /// which change all the time and alone are no reason to publish.
     public func sameExceptUptime(_ other: RemoteState) -> Bool {
         var a = self
         a.uptime = other.uptime
+        a.frames = other.frames
+        if let mine = syncOffset, let theirs = other.syncOffset, abs(mine - theirs) < 0.001 { a.syncOffset = theirs }
         return a == other
     }
 
@@ -71,6 +76,7 @@ public struct RemoteState: Equatable, Sendable {
             ("sync", syncEpoch.map { .object([("epoch", .number($0)), ("offset", .optional(syncOffset))]) } ?? .null),
             ("version", .string(version)),
             ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.rounded(.down)) : 0))),
+            ("frames", .integer(frames)),
         ])
     }
 }

@@ -99,6 +99,11 @@ extension ShowDirector {
         state.notices = notices
         state.version = version
         state.uptime = runTime
+        state.frames = framesRun
+        if let sync = syncReport() {
+            state.syncEpoch = sync.epoch
+            state.syncOffset = sync.offset
+        }
         return state
     }
 }

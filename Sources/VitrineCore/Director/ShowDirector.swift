@@ -18,6 +18,8 @@ public struct ShowDirector {
     private var started = false
     /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
     var runTime = 0.0
+    /// Frames run so far (for the frame pace a remote can watch).
+    var framesRun = 0
     /// Whether the display went off over a running show (a user's pause is left alone).
     private var pausedForPower = false
     /// The feed's slides changed and the engine has not taken them yet.
@@ -34,6 +36,8 @@ public struct ShowDirector {
     var playlistOverride: String?
     /// The display as a remote asked, until the next scheduled change or `auto`.
     var displayOverride: Bool?
+    /// Where show time meets the wall clock while the show is in step with other screens.
+    var syncAnchor: SyncAnchor?
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -95,10 +99,16 @@ public struct ShowDirector {
         for event in input.events { deliver(event) }
         var requests: [EngineRequest] = []
         for command in input.commands { requests += perform(command, images: input.images) }
-        if !started, isShowing(input.images) { started = true }
-        if started { requests += engine.advance(by: input.frameTime, images: input.images) }
+        if !started, isShowing(input.images) || (isSynced && engine.show.count > 0) { started = true }
+        if started, isSynced {
+            requests += advanceInStep(input)
+        } else if started {
+            syncAnchor = nil
+            requests += engine.advance(by: input.frameTime, images: input.images)
+        }
         engine.noteLongPhotos(input.images)
         runTime += input.frameTime
+        framesRun += 1
         follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
         checkEnd(requests)
         return output(at: engine.renderTime, images: input.images, requests: requests)

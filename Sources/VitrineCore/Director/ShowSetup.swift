@@ -22,6 +22,8 @@ public struct ShowSetup: Sendable {
     /// Options that change the order, for the resume position's fingerprint.
     public var fingerprintExtra: String
     public var seed: UInt64
+    /// `--sync`: the show's position follows the wall clock (as `"sync": true` in a playlist does).
+    public var sync: Bool = false
 
     public init(
         show: ShowOptions = ShowOptions(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),

@@ -11,6 +11,8 @@ public struct CommonOptions: Equatable, Sendable {
     public var keepGoing = false
     /// How the picture is turned on the panel (`--rotate`).
     public var rotation: ScreenRotation = .none
+    /// `--sync`: the show's position follows the wall clock, so screens change slides together.
+    public var sync = false
 
     public init() {}
 }

@@ -27,7 +27,7 @@ public struct PlaylistDecoder {
         }
     }
 
-    static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display"]
+    static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display", "sync"]
     static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
@@ -124,9 +124,11 @@ public struct PlaylistDecoder {
             (defaultName, rules) = decodeSchedule(node, names: names)
         }
         let display = fields["display"].map { decodeDisplay($0) } ?? DisplayPowerSpec()
-        return PlaylistDocument(
+        var document = PlaylistDocument(
             version: Self.version, file: file, timeZoneName: zoneName, playlists: playlists,
             isScheduled: fields["playlists"] != nil, defaultPlaylist: defaultName, rules: rules, display: display)
+        document.sync = reader.bool(fields["sync"], "sync") ?? false
+        return document
     }
 
     mutating func decodeDefaults(_ node: JSONNode, _ path: String) -> PlaylistDefaults {

@@ -161,6 +161,8 @@ public struct PlaylistDocument: Equatable, Sendable {
     public var defaultPlaylist: String
     public var rules: [ScheduleRule]
     public var display: DisplayPowerSpec
+    /// `"sync": true`: the show's position follows the wall clock, so screens with the same file change together.
+    public var sync: Bool = false
 
     public init(
         version: Int = 1, file: String, timeZoneName: String? = nil, playlists: [PlaylistSpec],

@@ -4,15 +4,15 @@ import Synchronization
 
 /// The built `vitrine` run as a child process, its standard error collected
 /// as it comes so a test can wait for a log line.
-final class ChildProcess: Sendable {
+public final class ChildProcess: Sendable {
     /// `.build/debug/vitrine` of this package, found from this file's path.
-    static var binary: String {
+    public static var binary: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(".build/debug/vitrine").path
     }
 
     /// The package's bundled demo pictures.
-    static var demo: String {
+    public static var demo: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("assets/demo").path
     }
@@ -23,7 +23,7 @@ final class ChildProcess: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `vitrine arguments…` with this environment plus `extra`.
-    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+    public init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -48,11 +48,11 @@ final class ChildProcess: Sendable {
         try process.run()
     }
 
-    var pid: Int32 { process.processIdentifier }
-    var standardError: String { errors.text.withLock { $0 } }
+    public var pid: Int32 { process.processIdentifier }
+    public var standardError: String { errors.text.withLock { $0 } }
 
     /// Waits up to `timeout` seconds for standard error to contain `text`.
-    func waitForError(containing text: String, timeout: Double) -> Bool {
+    public func waitForError(containing text: String, timeout: Double) -> Bool {
         let deadline = DispatchTime.now() + timeout
         while !standardError.contains(text) {
             guard arrived.wait(timeout: deadline) == .success else { return standardError.contains(text) }
@@ -60,13 +60,13 @@ final class ChildProcess: Sendable {
         return true
     }
 
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         kill(pid, signal)
     }
 
     /// Waits up to `timeout` seconds for the process to end; its exit status, or nil
     /// (and the process killed) when it did not end or was ended by a signal.
-    func waitForExit(timeout: Double) -> Int32? {
+    public func waitForExit(timeout: Double) -> Int32? {
         guard exited.wait(timeout: .now() + timeout) == .success else {
             kill(pid, SIGKILL)
             process.waitUntilExit()

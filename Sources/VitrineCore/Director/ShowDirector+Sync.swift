@@ -1,0 +1,131 @@
+/// Screens in step: with `--sync` or `"sync": true` the show's position is a pure function of
+/// the wall clock, the slide list (the playlist and the seed) and the shared epoch, so screens
+/// with the same playlist and an NTP-set clock change slides in the same frame, and a screen that
+/// (re)starts joins at the slide the others show.
+///
+/// Each frame the engine is stepped to the show time the wall clock gives (not by the frame's
+/// duration), with every slide taken as ready for the timing of auto-advances: a late decode
+/// never shifts the timeline (the slide appears when decoded, the next change stays on time).
+extension ShowDirector {
+    /// The shared epoch: Unix time 0, so nothing needs to be agreed between screens but the clock.
+    public static let syncEpoch = 0.0
+    /// A difference between the wall clock and the monotonic clock beyond this is a clock jump.
+    static let clockJumpLimit = 0.5
+    /// How long after the timeline's slide change the show is checked to be on it.
+    static let syncCheckDelay = 0.1
+
+    /// Whether the show follows the wall clock.
+    public var isSynced: Bool { setup.sync || feed.document.sync }
+
+    /// Steps the engine to the wall clock's show time; anchors first when needed.
+    mutating func advanceInStep(_ input: FrameInput) -> [EngineRequest] {
+        let wall = input.wall + setup.clockOffset
+        let signature = syncSignature()
+        guard let timeline = syncTimeline(signature) else {
+            syncAnchor = nil
+            return engine.advance(by: input.frameTime, images: input.images)
+        }
+        let away = engine.mode != .attract || engine.show.isPaused
+        if var anchor = syncAnchor {
+            let jump = abs((wall - anchor.lastWall) - (input.monotonic - anchor.lastMonotonic))
+            if anchor.signature != signature || jump > Self.clockJumpLimit || (anchor.wasAway && !away) {
+                if jump > Self.clockJumpLimit { log.info("the wall clock jumped by \(jump) s; joining the timeline") }
+                anchorToWall(wall, timeline: timeline, signature: signature)
+            } else {
+                anchor.wasAway = away
+                syncAnchor = anchor
+            }
+        } else {
+            anchorToWall(wall, timeline: timeline, signature: signature)
+        }
+        guard var anchor = syncAnchor else { return [] }
+        anchor.lastWall = wall
+        anchor.lastMonotonic = input.monotonic
+        syncAnchor = anchor
+        let requests = step(to: anchor.showTime(atWall: wall), images: input.images, away: away)
+        // Once the timeline has changed slides, the show is checked to be on it (a remote's
+        // `next` holds until then).
+        let expected = timeline.position(at: wall)
+        if !away, expected.slideStart != anchor.checkedStart, wall - expected.slideStart >= Self.syncCheckDelay {
+            syncAnchor?.checkedStart = expected.slideStart
+            if engine.show.index != expected.index || engine.show.pending != nil {
+                anchorToWall(wall, timeline: timeline, signature: signature)
+            }
+        }
+        return requests
+    }
+
+    /// Steps the engine to show time `target`, in frames no longer than the engine takes.
+    private mutating func step(to target: Double, images: LoadedImages, away: Bool) -> [EngineRequest] {
+        let slides = engine.show.slides
+        // On the timeline every slide counts as ready; browsing waits for its images as usual.
+        let isReady: (Int) -> Bool = { i in
+            slides.indices.contains(i) && (!away || images.isReady(slides[i].source))
+        }
+        let imageSize = { (i: Int) in slides.indices.contains(i) ? images.size(slides[i].source) : nil }
+        let metadata = { (i: Int) in slides.indices.contains(i) ? images.images[slides[i].source]?.metadata : nil }
+        var requests: [EngineRequest] = []
+        var remaining = target - engine.renderTime
+        while remaining > 1e-9 {
+            let part = min(remaining, 0.2)
+            requests += engine.advance(by: part, isReady: isReady, imageSize: imageSize, metadata: metadata)
+            remaining -= part
+        }
+        return requests
+    }
+
+    /// Puts the show where the timeline is at wall time `wall`, at the engine's current show
+    /// time. A slide still coming in is entered from the slide before, so its transition runs
+    /// from its nominal start.
+    private mutating func anchorToWall(_ wall: Double, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
+        let now = engine.time
+        let position = timeline.position(at: wall)
+        let show = engine.show
+        let slideStart = now - position.timeInto
+        if position.transitionProgress != nil, let before = show.index(before: position.index) {
+            engine.restart(
+                slides: show.slides, options: show.options, at: slideStart - show.dwell(before), index: before)
+        } else {
+            engine.restart(slides: show.slides, options: show.options, at: slideStart, index: position.index)
+        }
+        if show.isPaused { engine.pauseShow(at: now) }
+        // The transition due by now starts, at its nominal time.
+        let slides = engine.show.slides
+        _ = engine.run(to: now) { slides.indices.contains($0) }
+        syncAnchor = SyncAnchor(
+            wall: wall, show: now, timeline: timeline, signature: signature, lastWall: wall,
+            lastMonotonic: syncAnchor?.lastMonotonic ?? 0, wasAway: false, checkedStart: position.slideStart)
+    }
+
+    private func syncSignature() -> SyncAnchor.Signature {
+        let show = engine.show
+        return SyncAnchor.Signature(
+            count: show.count, interval: show.options.interval, transitionDuration: show.options.transitionDuration,
+            loop: show.options.loop, first: show.slides.first?.source, last: show.slides.last?.source)
+    }
+
+    /// The timeline of the slides playing: the anchor's while they are the same.
+    private func syncTimeline(_ signature: SyncAnchor.Signature) -> SyncTimeline? {
+        if let anchor = syncAnchor, anchor.signature == signature { return anchor.timeline }
+        let show = engine.show
+        return SyncTimeline(
+            epoch: Self.syncEpoch, durations: show.slides.indices.map(show.dwell),
+            transitionDuration: show.options.transitionDuration, loops: show.options.loop)
+    }
+
+    /// The timeline's slide at wall time `wall`, while the show is synced and has slides.
+    public func expectedSyncPosition(atWall wall: Double) -> SyncTimeline.Position? {
+        syncAnchor?.timeline.position(at: wall + setup.clockOffset)
+    }
+
+    /// For the remote state: the epoch, and how many seconds the slide on screen started after
+    /// the timeline's start of it (nil when another slide shows, such as after a remote's `next`).
+    func syncReport() -> (epoch: Double, offset: Double?)? {
+        guard isSynced, let anchor = syncAnchor else { return nil }
+        let wall = anchor.lastWall
+        let expected = anchor.timeline.position(at: wall)
+        guard engine.show.index == expected.index else { return (Self.syncEpoch, nil) }
+        let started = anchor.wallTime(atShow: engine.show.shownSince)
+        return (Self.syncEpoch, started - expected.slideStart)
+    }
+}
