@@ -26,6 +26,8 @@ final class ShowLoop {
     private var reloadAsked = false
     private var lastState = -Double.infinity
     private var lastCapture: (time: Double, keys: [String])?
+    /// The last frame's scene, and since when its slides have been the ones drawn.
+    private var previous: (scene: Scene, keys: [String], since: Double)?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -155,8 +157,12 @@ final class ShowLoop {
 
     /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
     /// slide since the last picture, and not sooner than the interval.
+    /// The picture is at rest when the frame is the same as the one before (no fade, no move),
+    /// or, for a show that never stands still (Ken Burns), 2 s after its slide came up.
     private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
-        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else { return false }
+        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1, let previous,
+            previous.keys == out.drawnKeys, previous.scene == out.scene || time - previous.since >= 2
+        else { return false }
         guard let last = lastCapture else { return true }
         return last.keys != out.drawnKeys && time - last.time >= interval
     }
@@ -179,13 +185,14 @@ final class ShowLoop {
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
     private func present(_ out: FrameOutput, at time: Double) {
         let keys = out.drawnKeys
-        // Accelerated runs draw every frame; a real screen skips repeats.
-        guard clock.waitsForDecodes || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
+        let capture = wantsCapture(out, at: time)
+        previous = (out.scene, keys, previous?.keys == keys ? previous?.since ?? time : time)
+        // Accelerated runs draw every frame; a real screen skips repeats (unless a picture is wanted).
+        guard clock.waitsForDecodes || capture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
             // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return
         }
-        let capture = wantsCapture(out, at: time)
         if let picture = canvas.present(out.scene, rotation: out.rotation, key: out.source, capture: capture) {
             lastCapture = (time, out.drawnKeys)
             hooks.frameCaptured(picture)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// Checks of what a whole process has (signal handlers, environment, open descriptors), each
 /// run in a process of its own (the `vitrine-isolation-probe` test executable), so they neither
