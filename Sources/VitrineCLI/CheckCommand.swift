@@ -85,7 +85,11 @@ enum CheckCommand {
     static func checkConfig(_ path: String, listSources: Bool) -> Int32 {
         let (document, problems) = ConfigFile.problems(
             path, parse: { _ = try PlayCommand.parseOptions($0) },
-            combine: { try PlayCommand.parseOptions($0).common.validate() })
+            combine: {
+                let options = try PlayCommand.parseOptions($0)
+                try options.common.validate()
+                try options.web.validate()
+            })
         if listSources {
             guard let document else {
                 problems.forEach { Log.write("vitrine: \($0)\n") }

@@ -48,7 +48,8 @@ final class ShowLoop {
             FrameInput(
                 frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
                 events: polled.input, images: images, failed: failed,
-                control: polled.quit ? .stop : control(), commands: hooks.commands()))
+                control: polled.quit ? .stop : control(), commands: hooks.commands(),
+                onboarding: hooks.onboarding()))
         perform(out.requests)
         schedule(out.decodes)
         present(out, at: tick.monotonic)

@@ -22,6 +22,8 @@ public struct ShowSetup: Sendable {
     /// Options that change the order, for the resume position's fingerprint.
     public var fingerprintExtra: String
     public var seed: UInt64
+    /// The web page's first screen, shown instead of "No images yet"; nil for the plain status screen.
+    public var onboarding: OnboardingScreen?
 
     public init(
         show: ShowOptions = ShowOptions(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
