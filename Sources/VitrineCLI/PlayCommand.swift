@@ -63,6 +63,7 @@ enum PlayCommand {
             }
         }
         let now = Date()
+        if setup.options.web.enabled { WebShow.prepareUploadFolder(setup.sources) }
         let first = try setup.playerSetup(now: now)
         let director = setup.sources.director(
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,

@@ -26,6 +26,8 @@ final class ShowLoop {
     private var reloadAsked = false
     private var lastState = -Double.infinity
     private var lastCapture: (time: Double, keys: [String])?
+    /// What has been drawn unchanged since when, for pictures at rest.
+    private var resting: (keys: [String], since: Double)?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -156,8 +158,17 @@ final class ShowLoop {
 
     /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
     /// slide since the last picture, and not sooner than the interval.
+    /// A picture is taken once the same slide (or status screen) has been drawn this long, so
+    /// it is never one of a fade.
+    static let captureSettle = 1.0
+
     private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
-        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else { return false }
+        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else {
+            resting = nil
+            return false
+        }
+        if resting?.keys != out.drawnKeys || time < (resting?.since ?? time) { resting = (out.drawnKeys, time) }
+        guard let since = resting?.since, time - since >= Self.captureSettle else { return false }
         guard let last = lastCapture else { return true }
         return last.keys != out.drawnKeys && time - last.time >= interval
     }
@@ -180,13 +191,13 @@ final class ShowLoop {
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
     private func present(_ out: FrameOutput, at time: Double) {
         let keys = out.drawnKeys
-        // Accelerated runs draw every frame; a real screen skips repeats.
-        guard clock.waitsForDecodes || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
+        let capture = wantsCapture(out, at: time)
+        // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
+        guard clock.waitsForDecodes || capture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
             // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return
         }
-        let capture = wantsCapture(out, at: time)
         if let picture = canvas.present(out.scene, rotation: out.rotation, key: out.source, capture: capture) {
             lastCapture = (time, out.drawnKeys)
             hooks.frameCaptured(picture)

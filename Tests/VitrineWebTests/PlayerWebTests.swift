@@ -131,8 +131,11 @@ import Testing
             ).status == 403)
         #expect(try http.send("POST", "/api/command", headers: form_, body: Data("command=pause".utf8)).status == 403)
         #expect(try http.send("POST", "/api/photos", headers: ["Content-Type": type], body: body).status == 403)
-        #expect(try eventually { try http.send("GET", "/api/state").text.contains("\"count\":0") })
-        #expect(try http.send("GET", "/api/state").text.contains("\"paused\":false"))
+        #expect(
+            try eventually {
+                let state = try http.send("GET", "/api/state").text
+                return state.contains("\"count\":0") && state.contains("\"paused\":false")
+            })
         // The right one: the running show pauses.
         let paused = try http.send(
             "POST", "/api/command", headers: form_.merging(["X-CSRF-Token": String(csrf)]) { $1 },

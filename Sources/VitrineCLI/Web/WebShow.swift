@@ -52,6 +52,20 @@ final class WebShow: ShowControlling {
         }
     }
 
+    /// Makes the first SOURCE's folder when it is missing and names no picture file (a fresh
+    /// device's `/var/lib/vitrine/photos`), so the page has a folder to upload into.
+    static func prepareUploadFolder(_ sources: ShowSources) {
+        guard !sources.isPlaylistFile, let first = sources.sources.first, PathKind.probe(first) == .missing,
+            !["jpg", "jpeg", "png", "webp"].contains((first as NSString).pathExtension.lowercased())
+        else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+            Log("web").info("made \(first) for the photos uploaded from the page")
+        } catch {
+            Log("web").warning("cannot make \(first): \(error)")
+        }
+    }
+
     // MARK: What the loop publishes
 
     func stateJSON() -> String {

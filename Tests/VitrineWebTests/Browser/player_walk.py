@@ -81,8 +81,18 @@ try:
 
     driver.get(URL + "/now")
     wait.until(ec.text_to_be_present_in_element((By.ID, "state"), " of 2"))
-    wait.until(lambda d: d.find_element(By.ID, "frame").get_property("naturalWidth") >= 320)
-    step("the Now picture shows the screen")
+    # The picture is the photo the player shows (not the setup screen): the page reloads it
+    # every few seconds; its middle pixel is the photo's, not the setup screen's dark blue.
+    middle = ("const i = document.getElementById('frame'); if (!i.complete || !i.naturalWidth) return null;"
+              " const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;"
+              " const g = c.getContext('2d'); g.drawImage(i, 0, 0);"
+              " return Array.from(g.getImageData(c.width / 2, c.height / 2, 1, 1).data.slice(0, 3));")
+    try:
+        wait.until(lambda d: (d.execute_script(middle) or [0x1C, 0x25, 0x30]) != [0x1C, 0x25, 0x30]
+                   and abs(d.execute_script(middle)[0] - 0x1C) + abs(d.execute_script(middle)[2] - 0x30) > 24)
+    except Exception:
+        raise AssertionError("the Now picture is not a photo: middle pixel " + str(driver.execute_script(middle)))
+    step("the Now picture shows the photo on the screen")
     shot("now", 1100)
     driver.find_element(By.CSS_SELECTOR, "[data-command=display-off]").click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "message"), "Sent: Display off"))
