@@ -89,6 +89,11 @@ enum CheckCommand {
                 let options = try PlayCommand.parseOptions($0)
                 try options.common.validate()
                 try options.web.validate()
+            },
+            madeAtStart: { document, source in
+                // The page's upload folder is made when the player starts.
+                (try? PlayCommand.parseOptions(document.arguments))?.web.enabled == true
+                    && ConfigFile.sources(of: document).first == source
             })
         if listSources {
             guard let document else {

@@ -68,13 +68,13 @@ struct PlainHTTP {
         guard connected == 0 else { throw Failure(what: "connect") }
         var sent = 0
         request.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             while sent < bytes.count {
-                let n = Glibc.send(fd, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                let n = Glibc.send(fd, base + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
                 // The server may answer (413) and close before the whole body is sent.
                 if n <= 0 { break }
                 sent += n
             }
-            _ = sent
         }
         var reply = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
