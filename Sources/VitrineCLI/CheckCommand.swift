@@ -81,9 +81,9 @@ enum CheckCommand {
         return 1
     }
 
-    /// Prints the configuration's problems (or, with `listSources`, its sources). Returns the exit code.
-    static func checkConfig(_ path: String, listSources: Bool) -> Int32 {
-        let (document, problems) = ConfigFile.problems(
+    /// Every problem of the configuration file at `path`, as `check --config` prints them.
+    static func configProblems(_ path: String) -> (document: ConfigDocument?, problems: [String]) {
+        ConfigFile.problems(
             path, parse: { _ = try PlayCommand.parseOptions($0) },
             combine: {
                 let options = try PlayCommand.parseOptions($0)
@@ -95,6 +95,11 @@ enum CheckCommand {
                 (try? PlayCommand.parseOptions(document.arguments))?.web.enabled == true
                     && ConfigFile.sources(of: document).first == source
             })
+    }
+
+    /// Prints the configuration's problems (or, with `listSources`, its sources). Returns the exit code.
+    static func checkConfig(_ path: String, listSources: Bool) -> Int32 {
+        let (document, problems) = configProblems(path)
         if listSources {
             guard let document else {
                 problems.forEach { Log.write("vitrine: \($0)\n") }

@@ -116,13 +116,7 @@ final class WebShow: ShowControlling {
             return [EditProblem(line: nil, column: nil, message: "cannot check: \(folder) is not writable")]
         }
         defer { try? FileManager.default.removeItem(atPath: trial) }
-        let (_, problems) = ConfigFile.problems(
-            trial, parse: { _ = try PlayCommand.parseOptions($0) },
-            combine: {
-                let options = try PlayCommand.parseOptions($0)
-                try options.common.validate()
-                try options.web.validate()
-            })
+        let (_, problems) = CheckCommand.configProblems(trial)
         let shown = configPath ?? "config.json"
         return problems.map {
             EditProblem(line: nil, column: nil, message: $0.replacingOccurrences(of: trial, with: shown))
