@@ -38,7 +38,9 @@ let package = Package(
         // Running as a service: signals, systemd notification, process resources.
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
-        .target(name: "VitrineWeb", dependencies: ["VitrineCore", "VitrineSystem", "CSodium", "CQRencode", "CAvahi"]),
+        .target(
+            name: "VitrineWeb",
+            dependencies: ["VitrineCore", "VitrineSystem", "CSodium", "CQRencode", "CAvahi", "CMicroHTTPD"]),
         // The command line: argument scanning, option help, the config file and the commands.
         .target(
             name: "VitrineCLI",

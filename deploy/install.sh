@@ -126,6 +126,11 @@ for file in "$REPO"/assets/demo/*; do
     put_file "$file" "$SHARE/demo/$(basename "$file")" 644
 done
 
+# The web page's files.
+for file in "$REPO"/assets/www/*; do
+    put_file "$file" "$SHARE/www/$(basename "$file")" 644
+done
+
 # 4. The unit, and the user it runs as (with the groups for the display, the GPU and touch).
 put_file "$REPO/deploy/vitrine.service" "$UNIT" 644
 put_text "$SYSUSERS" 644 <<'SYSUSERS_CONF'
@@ -158,6 +163,8 @@ if [ -x "$BINARY" ]; then
             [ -n "$source" ] || continue
             # Relative sources were resolved under the root; the service sees them without it.
             [ -z "$ROOT" ] || source="${source#"$ROOT"}"
+            # The service's own state folder (the web page's uploads) stays writable.
+            case "$source" in /var/lib/vitrine | /var/lib/vitrine/*) continue ;; esac
             # '-': a folder that is missing (an unplugged disk) does not stop the service.
             printf 'BindReadOnlyPaths=-"%s"\n' "$source"
         done <<<"$sources"

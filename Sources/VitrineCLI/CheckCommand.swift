@@ -81,11 +81,25 @@ enum CheckCommand {
         return 1
     }
 
+    /// Every problem of the configuration file at `path`, as `check --config` prints them.
+    static func configProblems(_ path: String) -> (document: ConfigDocument?, problems: [String]) {
+        ConfigFile.problems(
+            path, parse: { _ = try PlayCommand.parseOptions($0) },
+            combine: {
+                let options = try PlayCommand.parseOptions($0)
+                try options.common.validate()
+                try options.web.validate()
+            },
+            madeAtStart: { document, source in
+                // The page's upload folder is made when the player starts.
+                (try? PlayCommand.parseOptions(document.arguments))?.web.enabled == true
+                    && ConfigFile.sources(of: document).first == source
+            })
+    }
+
     /// Prints the configuration's problems (or, with `listSources`, its sources). Returns the exit code.
     static func checkConfig(_ path: String, listSources: Bool) -> Int32 {
-        var (document, problems) = ConfigFile.problems(
-            path, parse: { _ = try PlayCommand.parseOptions($0) },
-            combine: { try PlayCommand.parseOptions($0).common.validate() })
+        var (document, problems) = configProblems(path)
         if problems.isEmpty, let document, let options = try? PlayCommand.parseOptions(document.arguments) {
             problems += options.remote.setupProblems().map { "\(path): \($0)" }
         }

@@ -59,7 +59,8 @@ enum ConfigFile {
     /// Every problem of the file, for `check`: the file itself, each key, the
     /// options together, and each source. Empty when it is good to play.
     static func problems(
-        _ path: String, parse: ([String]) throws -> Void, combine: ([String]) throws -> Void
+        _ path: String, parse: ([String]) throws -> Void, combine: ([String]) throws -> Void,
+        madeAtStart: (ConfigDocument, String) -> Bool = { _, _ in false }
     ) -> (document: ConfigDocument?, problems: [String]) {
         let loaded: (document: ConfigDocument, problems: [ConfigDocument.Problem])
         do {
@@ -79,6 +80,7 @@ enum ConfigFile {
             }
         }
         for source in sources(of: document) {
+            if PathKind.probe(source) == .missing, madeAtStart(document, source) { continue }
             do {
                 _ = try SourceScanner().scan([source])
             } catch {

@@ -38,6 +38,8 @@ enum PlayCommand {
               --last-frame FILE.png          when the show ends, write the frame on the screen to FILE.png
             Remote control (MQTT with Home Assistant discovery, and the HTTP control API for 'vitrine ctl'):
             \(RemoteOptions.help)
+            The web page (for the screen's owner, from a phone):
+            \(WebOptions.help)
 
             Keys: Right/Left next/previous, Space pause/resume, Home/End first/last,
                   g grid of thumbnails, f toggle fullscreen, Esc or q quit.
@@ -61,6 +63,7 @@ enum PlayCommand {
             }
         }
         let now = Date()
+        if setup.options.web.enabled { WebShow.prepareUploadFolder(setup.sources) }
         let first = try setup.playerSetup(now: now)
         let director = setup.sources.director(
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
@@ -68,6 +71,8 @@ enum PlayCommand {
         var hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
         let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
         defer { remote?.stop() }
+        let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
+        defer { web?.stop() }
         let player = Player(
             director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)
@@ -84,6 +89,7 @@ enum PlayCommand {
         var recordPath: String?
         var quitAfter: Double?
         var remote = RemoteOptions()
+        var web = WebOptions()
         var positionals: [String] = []
     }
 
@@ -97,6 +103,7 @@ enum PlayCommand {
             if try o.decoding.apply(option, from: &scanner) { continue }
             if try o.touch.apply(option, from: &scanner) { continue }
             if try o.remote.apply(option, from: &scanner) { continue }
+            if try o.web.apply(option, from: &scanner) { continue }
             switch option {
             case "--record-input": o.recordPath = try scanner.value(for: option)
             case "--last-frame": o.display.lastFrame = try scanner.value(for: option)

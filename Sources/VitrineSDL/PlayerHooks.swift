@@ -43,6 +43,8 @@ public struct PlayerHooks {
     public var frameInterval: Double?
     /// A picture of the screen as it shows a slide at rest (at most every `frameInterval`).
     public var frameCaptured: (PixelBuffer) -> Void = { _ in }
+    /// The web page's first screen, asked once a frame (never blocks); nil when the page is off.
+    public var onboarding: () -> OnboardingScreen? = { nil }
 
     public init() {}
 }

@@ -26,8 +26,8 @@ final class ShowLoop {
     private var reloadAsked = false
     private var lastState = -Double.infinity
     private var lastCapture: (time: Double, keys: [String])?
-    /// The last frame's scene, and since when its slides have been the ones drawn.
-    private var previous: (scene: Scene, keys: [String], since: Double)?
+    /// What has been drawn unchanged since when, for pictures at rest.
+    private var resting: (keys: [String], since: Double)?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -50,7 +50,8 @@ final class ShowLoop {
             FrameInput(
                 frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
                 events: polled.input, images: images, failed: failed,
-                control: polled.quit ? .stop : control(), commands: hooks.commands()))
+                control: polled.quit ? .stop : control(), commands: hooks.commands(),
+                onboarding: hooks.onboarding()))
         perform(out.requests)
         schedule(out.decodes)
         present(out, at: tick.monotonic)
@@ -157,12 +158,17 @@ final class ShowLoop {
 
     /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
     /// slide since the last picture, and not sooner than the interval.
-    /// The picture is at rest when the frame is the same as the one before (no fade, no move),
-    /// or, for a show that never stands still (Ken Burns), 2 s after its slide came up.
+    /// A picture is taken once the same slide (or status screen) has been drawn this long, so
+    /// it is never one of a fade.
+    static let captureSettle = 1.0
+
     private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
-        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1, let previous,
-            previous.keys == out.drawnKeys, previous.scene == out.scene || time - previous.since >= 2
-        else { return false }
+        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else {
+            resting = nil
+            return false
+        }
+        if resting?.keys != out.drawnKeys || time < (resting?.since ?? time) { resting = (out.drawnKeys, time) }
+        guard let since = resting?.since, time - since >= Self.captureSettle else { return false }
         guard let last = lastCapture else { return true }
         return last.keys != out.drawnKeys && time - last.time >= interval
     }
@@ -186,8 +192,7 @@ final class ShowLoop {
     private func present(_ out: FrameOutput, at time: Double) {
         let keys = out.drawnKeys
         let capture = wantsCapture(out, at: time)
-        previous = (out.scene, keys, previous?.keys == keys ? previous?.since ?? time : time)
-        // Accelerated runs draw every frame; a real screen skips repeats (unless a picture is wanted).
+        // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
         guard clock.waitsForDecodes || capture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
             // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
             if !clock.waitsForDecodes { SDL_Delay(10) }

@@ -41,7 +41,19 @@ public final class CredentialStore: Sendable {
         self.path = path
         self.cost = cost
         let hash = Self.readHash(path)
-        state = Mutex((hash, hash == nil ? Self.newSetupCode() : nil))
+        var code: String?
+        if hash == nil {
+            // Kept in the state file (mode 0600) until a password is set: the same code after a
+            // restart, and readable by the device's administrator, never written to a log.
+            if let kept = Self.readSetupCode(path) {
+                code = kept
+            } else {
+                let fresh = Self.newSetupCode()
+                code = fresh
+                Self.save("{\"version\":1,\"setupCode\":\"\(fresh)\"}\n", to: path, log: log)
+            }
+        }
+        state = Mutex((hash, code))
     }
 
     /// Whether a password has been set.
@@ -80,19 +92,34 @@ public final class CredentialStore: Sendable {
         guard password.utf8.count <= Self.maximumPasswordBytes else { throw .cannotSave("it is too long") }
         guard let hash = Sodium.hashPassword(password, cost: cost) else { throw .cannotSave("out of memory") }
         let text = "{\"version\":1,\"passwordHash\":\(JSONText.quote(hash))}\n"
-        do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try? FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            try AtomicFile.write(Data(text.utf8), to: path, mode: 0o600)
-        } catch {
-            log.error("cannot write \(path): \(error)")
-            throw .cannotSave(error.description)
-        }
+        if let problem = Self.save(text, to: path, log: log) { throw .cannotSave(problem) }
         state.withLock { $0 = (hash, nil) }
         log.info("password \(code == nil ? "changed" : "set")")
+    }
+
+    /// Writes the state file atomically with mode 0600 (its folder 0700 when made); the problem, if any.
+    @discardableResult
+    static func save(_ text: String, to path: String, log: Log) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        do {
+            try AtomicFile.write(Data(text.utf8), to: path, mode: 0o600)
+            return nil
+        } catch {
+            log.error("cannot write \(path): \(error)")
+            return error.description
+        }
+    }
+
+    static func readSetupCode(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let node = try? JSONParser.parse(String(decoding: data, as: UTF8.self)),
+            let code = node["setupCode"]?.string, code.count == 8, code.allSatisfy(\.isNumber)
+        else { return nil }
+        return code
     }
 
     static func readHash(_ path: String) -> String? {

@@ -18,6 +18,9 @@ public struct FrameInput {
     public var control: Control
     /// What remotes asked since the last frame, in order.
     public var commands: [RemoteCommand]
+    /// The web page's first screen, shown instead of "No images yet" while it is given; nil
+    /// keeps the last one given (the show's setup's at first).
+    public var onboarding: OnboardingScreen?
 
     /// What the world around the loop asks for (signals, a service manager).
     public enum Control {
@@ -31,8 +34,10 @@ public struct FrameInput {
     public init(
         frameTime: Double, monotonic: Double, wall: Double, output: Size, events: [InputEvent] = [],
         images: LoadedImages = LoadedImages(), failed: [(path: String, reason: String)] = [],
-        control: Control = .keepGoing, commands: [RemoteCommand] = []
+        control: Control = .keepGoing, commands: [RemoteCommand] = [],
+        onboarding: OnboardingScreen? = nil
     ) {
+        self.onboarding = onboarding
         self.commands = commands
         self.frameTime = frameTime
         self.monotonic = monotonic

@@ -99,6 +99,10 @@ public struct ShowDirector {
         for event in input.events { deliver(event) }
         var requests: [EngineRequest] = []
         for command in input.commands { requests += perform(command, images: input.images) }
+        if let onboarding = input.onboarding, onboarding != setup.onboarding {
+            setup.onboarding = onboarding
+            showStatus()
+        }
         if !started, isShowing(input.images) || (isSynced && engine.show.count > 0) { started = true }
         if started, isSynced {
             requests += advanceInStep(input)
@@ -338,7 +342,13 @@ public struct ShowDirector {
                 feed.document.playlists[$0.key.playlist].name == playlist
             }.map(\.folder.path)
             let found = content.folders.values.reduce(0) { $0 + $1.count }
-            engine.status = feed.isScanning ? .scanning(found: found, total: nil) : .noImages(folders: folders)
+            if feed.isScanning {
+                engine.status = .scanning(found: found, total: nil)
+            } else if let onboarding = setup.onboarding {
+                engine.status = .onboarding(onboarding)
+            } else {
+                engine.status = .noImages(folders: folders)
+            }
             statusSet = true
         } else if statusSet {
             engine.status = nil

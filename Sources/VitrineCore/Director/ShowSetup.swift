@@ -24,6 +24,8 @@ public struct ShowSetup: Sendable {
     public var seed: UInt64
     /// `--sync`: the show's position follows the wall clock (as `"sync": true` in a playlist does).
     public var sync: Bool = false
+    /// The web page's first screen, shown instead of "No images yet"; nil for the plain status screen.
+    public var onboarding: OnboardingScreen?
 
     public init(
         show: ShowOptions = ShowOptions(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),

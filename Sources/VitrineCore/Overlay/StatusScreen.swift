@@ -8,6 +8,8 @@ public enum StatusScreen: Equatable, Sendable {
     case playlistError(file: String, line: Int?, message: String)
     /// The display switches off soon.
     case displayOffSoon(minutes: Int)
+    /// No images yet, and the web page is on: its address, QR code and setup code.
+    case onboarding(OnboardingScreen)
 
     /// The calm background of status screens.
     public static let background = RGBColor(r: 0x1C, g: 0x25, b: 0x30)
@@ -31,6 +33,8 @@ public enum StatusScreen: Equatable, Sendable {
         case .displayOffSoon(let minutes):
             let when = minutes <= 1 ? "in a minute" : "in \(minutes) minutes"
             return ("Display switching off", "The screen turns off \(when), as scheduled.")
+        case .onboarding(let screen):
+            return ("Set up this screen", screen.address)
         }
     }
 
@@ -47,6 +51,7 @@ public enum StatusScreen: Equatable, Sendable {
 
     /// The screen as a scene of its own.
     public func scene(output: Size) -> Scene {
+        if case .onboarding(let screen) = self { return screen.scene(output: output) }
         let u = min(output.width, output.height) / 100
         let (title, body) = lines
         let titleSize = 7 * u

@@ -1,0 +1,183 @@
+import Foundation
+import VitrineCore
+import VitrineMedia
+import VitrineRemote
+import VitrineSDL
+import VitrineSystem
+import VitrineWeb
+
+/// The running player as the web page sees it: the state and picture the frame loop publishes
+/// (on a `StateBoard`), commands into a queue the loop drains, and the project's own checker,
+/// snapshot renderer and schedule chart for edits and previews. Called on the web server's
+/// threads; never waits for a frame.
+final class WebShow: ShowControlling {
+    let board = StateBoard()
+    let queue = CommandQueue(capacity: 32)
+    let playlistPath: String?
+    let uploadFolder: String
+    let configPath: String?
+    /// The sources and options of the show, for previews.
+    private let sources: ShowSources
+    private let decoding: DecodeOptions
+    private let fontPath: String?
+    /// The size previews are drawn at (as `vitrine snapshot` draws by default).
+    static let previewSize = Size(width: 1280, height: 720)
+    /// Show seconds after the moment that a preview shows: the first photo in full, past its fade-in.
+    static let previewSettle = 3.0
+
+    init(setup: PlaySetup, configPath: String?) throws(UsageError) {
+        sources = setup.sources
+        decoding = setup.options.decoding
+        fontPath = setup.options.common.overlay.font
+        self.configPath = configPath.map { URL(fileURLWithPath: $0).standardized.path }
+        if sources.isPlaylistFile {
+            let path = URL(fileURLWithPath: sources.sources[0]).standardized.path
+            playlistPath = path
+            let folder =
+                (try? PlaylistLoading.load(path, log: Log("web"))).flatMap {
+                    PlaylistContent(document: $0).folderItems.first?.folder.path
+                }
+            guard let folder else {
+                throw UsageError(
+                    "the web page needs a folder in \(path) for the photos it uploads, for example "
+                        + "{ \"folder\": \"photos\" }")
+            }
+            uploadFolder = folder
+        } else {
+            playlistPath = nil
+            guard let folder = sources.sources.first(where: { PathKind.probe($0) == .directory }) else {
+                throw UsageError("the web page needs a folder among the SOURCEs for the photos it uploads")
+            }
+            uploadFolder = URL(fileURLWithPath: folder).standardized.path
+        }
+    }
+
+    /// Makes the first SOURCE's folder when it is missing and names no picture file (a fresh
+    /// device's `/var/lib/vitrine/photos`), so the page has a folder to upload into.
+    static func prepareUploadFolder(_ sources: ShowSources) {
+        guard !sources.isPlaylistFile, let first = sources.sources.first, PathKind.probe(first) == .missing,
+            !["jpg", "jpeg", "png", "webp"].contains((first as NSString).pathExtension.lowercased())
+        else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+            Log("web").info("made \(first) for the photos uploaded from the page")
+        } catch {
+            Log("web").warning("cannot make \(first): \(error)")
+        }
+    }
+
+    // MARK: What the loop publishes
+
+    func stateJSON() -> String {
+        guard let state = board.state else { return "{\"count\":0,\"starting\":true}" }
+        let display = state.displayAsked == .auto ? "by schedule" : state.displayAsked.rawValue
+        let page: JSONOutput = .object([
+            ("index", .optional(state.index)),
+            ("count", .integer(state.count)),
+            ("source", .optional(state.file)),
+            ("caption", .optional(state.caption)),
+            ("playlist", .optional(state.playlist)),
+            ("mode", .string(state.mode)),
+            ("paused", .bool(state.paused)),
+            ("display", .string("\(state.displayLit ? "lit" : "dark"), \(display)")),
+            ("uptime", .integer(Int(state.uptime.isFinite ? max(0, state.uptime) : 0))),
+            ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
+            ("state", state.json),
+        ])
+        return page.rendered
+    }
+
+    func currentFrame() -> EncodedImage? {
+        board.jpeg.map { EncodedImage(bytes: Data($0), type: "image/jpeg") }
+    }
+
+    func send(_ command: ShowCommand) -> String? {
+        let remote: RemoteCommand
+        switch command {
+        case .next: remote = .next
+        case .previous: remote = .previous
+        case .pause: remote = .pause
+        case .resume: remote = .resume
+        case .displayOn: remote = .display(.on)
+        case .displayOff: remote = .display(.off)
+        case .displayAuto: remote = .display(.auto)
+        case .reload: remote = .reload
+        }
+        return queue.offer(RemoteRequest(remote, id: "web")) ? nil : "the show is busy; try again in a moment"
+    }
+
+    // MARK: Edits and previews
+
+    func check(config text: String) -> [EditProblem] {
+        // Checked as a file in the configuration's folder, so relative sources mean what they will.
+        let folder = configPath.map { ($0 as NSString).deletingLastPathComponent } ?? NSTemporaryDirectory()
+        let trial = "\(folder)/.vitrine-config-check-\(UUID().uuidString).json"
+        guard FileManager.default.createFile(atPath: trial, contents: Data(text.utf8)) else {
+            return [EditProblem(line: nil, column: nil, message: "cannot check: \(folder) is not writable")]
+        }
+        defer { try? FileManager.default.removeItem(atPath: trial) }
+        let (_, problems) = CheckCommand.configProblems(trial)
+        let shown = configPath ?? "config.json"
+        return problems.map {
+            EditProblem(line: nil, column: nil, message: $0.replacingOccurrences(of: trial, with: shown))
+        }
+    }
+
+    func preview(at moment: Date) -> Data? {
+        var playlist = sources.playlist
+        playlist.clock = WallClockText.format(moment.addingTimeInterval(-Self.previewSettle), in: .current)
+        let shown = ShowSources(sources: sources.sources, common: sources.common, playlist: playlist)
+        let size = Self.previewSize
+        do {
+            let first = try shown.feed(.still)
+            let now = Date()
+            let setup = shown.setup(first, now: now, touch: TouchOptions())
+            var snapshot = Snapshot(size: size, decoder: decoding.isolatedDecoder(), fontPath: fontPath)
+            snapshot.log = Log("web")
+            var feed: PlaylistSession? = first
+            let frame = try snapshot.render(at: Self.previewSettle) { failed in
+                let fresh = feed ?? ((try? shown.feed(.still)) ?? first)
+                feed = nil
+                for path in failed { _ = fresh.markFailed(path) }
+                return shown.director(fresh, setup: setup, output: size, now: now, positions: nil, input: [])
+            }
+            return try Self.png(frame.canvas)
+        } catch {
+            Log("web").warning("preview of \(WallClockText.format(moment, in: .current)) not drawn: \(error)")
+            return nil
+        }
+    }
+
+    func scheduleChart() -> Data? {
+        guard let playlistPath, let document = try? PlaylistLoading.load(playlistPath, log: Log("web")) else {
+            return nil
+        }
+        let schedule = document.schedule()
+        let chart = ScheduleChart(schedule: schedule, playlists: document.playlists.map(\.name))
+        let scene = chart.scene(from: schedule.clock.local(Date()).date, count: 7)
+        do {
+            let canvas = try OffscreenCanvas(width: Int(scene.size.width), height: Int(scene.size.height))
+            canvas.draw(scene) { _ in nil }
+            return try Self.png(canvas)
+        } catch {
+            Log("web").warning("schedule chart not drawn: \(error)")
+            return nil
+        }
+    }
+
+    func canDecode(_ path: String) -> Bool {
+        let request = DecodeRequest(
+            path: path, output: Size(width: 320, height: 180), fit: .contain, background: .black)
+        let decoder = decoding.isolatedDecoder()
+        defer { decoder.shutdown() }
+        return (try? decoder.decode(request)) != nil
+    }
+
+    /// The canvas as PNG bytes, through a private temporary file.
+    private static func png(_ canvas: OffscreenCanvas) throws -> Data {
+        let path = NSTemporaryDirectory() + "vitrine-web-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try canvas.savePNG(to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+}

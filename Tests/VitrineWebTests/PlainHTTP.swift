@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+
+/// A bare HTTP/1.1 client over a loopback socket: one request, `Connection: close`, the whole
+/// answer read. Cookies are kept by hand, as a browser would.
+struct PlainHTTP {
+    struct Answer {
+        var status: Int
+        var headers: [(String, String)]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> [String] {
+            headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
+        }
+    }
+
+    let port: UInt16
+    var cookies: [String: String] = [:]
+
+    init(url: String) {
+        let afterHost = url.split(separator: ":").last.map { $0.filter(\.isNumber) } ?? "80"
+        port = UInt16(afterHost) ?? 80
+    }
+
+    /// Sends one request; keeps the cookies it sets.
+    mutating func send(
+        _ method: String, _ target: String, headers: [String: String] = [:], body: Data = Data()
+    ) throws -> Answer {
+        var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
+        if !cookies.isEmpty {
+            lines.append("Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+        }
+        for (name, value) in headers { lines.append("\(name): \(value)") }
+        if method == "POST" { lines.append("Content-Length: \(body.count)") }
+        var request = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+        request.append(body)
+        let answer = try Self.exchange(port: port, request)
+        for cookie in answer.header("set-cookie") {
+            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            guard pair.count >= 1 else { continue }
+            let value = pair.count == 2 ? String(pair[1]) : ""
+            if value.isEmpty || cookie.contains("Max-Age=0") {
+                cookies[String(pair[0])] = nil
+            } else {
+                cookies[String(pair[0])] = value
+            }
+        }
+        return answer
+    }
+
+    struct Failure: Error { var what: String }
+
+    static func exchange(port: UInt16, _ request: Data) throws -> Answer {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(what: "socket") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure(what: "connect") }
+        var sent = 0
+        request.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while sent < bytes.count {
+                let n = Glibc.send(fd, base + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                // The server may answer (413) and close before the whole body is sent.
+                if n <= 0 { break }
+                sent += n
+            }
+        }
+        var reply = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            reply.append(buffer, count: n)
+        }
+        guard let split = reply.range(of: Data("\r\n\r\n".utf8)) else { throw Failure(what: "no answer") }
+        let head = String(decoding: reply[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = head.first.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+        let headers = head.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Answer(status: status, headers: headers, body: Data(reply[split.upperBound...]))
+    }
+}
