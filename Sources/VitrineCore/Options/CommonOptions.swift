@@ -11,6 +11,11 @@ public struct CommonOptions: Equatable, Sendable {
     public var keepGoing = false
     /// How the picture is turned on the panel (`--rotate`).
     public var rotation: ScreenRotation = .none
+    /// Where network photos are mirrored (`--cache-dir`); nil: /var/cache/vitrine when writable,
+    /// else $XDG_CACHE_HOME/vitrine or ~/.cache/vitrine.
+    public var cacheDirectory: String?
+    /// Bytes the mirror may take on disk (`--cache-size`).
+    public var cacheBytes: Int64 = 2 * 1024 * 1024 * 1024
 
     public init() {}
 }
