@@ -33,7 +33,7 @@ public struct LoadingOverlay: OverlayComponent {
             if share > 0 {
                 ops.append(
                     .arc(
-                        center: center, radius: radius, thickness: 0.8 * u, start: -Double.pi / 2,
+                        center: center, radius: radius, thickness: 0.8 * u, start: 0,
                         sweep: 2 * Double.pi * share, color: white, alpha: 0.95))
             }
         } else {
