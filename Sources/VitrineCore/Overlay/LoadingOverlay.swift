@@ -17,9 +17,12 @@ public struct LoadingOverlay: OverlayComponent {
     }
 
     /// The ring in the middle of `output`: the share `download` (0…1) of it filled, or a spinner when nil.
-    public static func ring(output: Size, time: Double, since: Double, download: Double?) -> [DrawOp] {
-        let u = min(output.width, output.height) / 100
-        let center = Point(x: output.width / 2, y: output.height / 2)
+    /// `height` places its centre (a share of the output's height), `size` scales it.
+    public static func ring(
+        output: Size, time: Double, since: Double, download: Double?, height: Double = 0.5, size: Double = 1
+    ) -> [DrawOp] {
+        let u = min(output.width, output.height) / 100 * size
+        let center = Point(x: output.width / 2, y: output.height * height)
         let radius = 4 * u
         let white = RGBColor(r: 255, g: 255, b: 255)
         var ops: [DrawOp] = [

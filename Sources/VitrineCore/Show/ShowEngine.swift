@@ -208,7 +208,8 @@ public struct ShowEngine: Sendable {
         if let status {
             scene = status.scene(output: output)
             if let download, case .scanning = status {
-                scene.ops += LoadingOverlay.ring(output: output, time: time, since: 0, download: download)
+                scene.ops += LoadingOverlay.ring(
+                    output: output, time: time, since: 0, download: download, height: 0.8, size: 1.5)
             }
         } else if let held = statusStillShowing(at: time) {
             scene = held
