@@ -36,7 +36,7 @@ let package = Package(
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Running as a service: signals, systemd notification, process resources.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineNet
 import VitrineSystem
 
 /// `vitrine check PLAYLIST.json` and `vitrine check --config FILE`: every problem of a
@@ -9,7 +10,7 @@ enum CheckCommand {
         name: "check",
         summary: "check a playlist or configuration file and print every problem with its place",
         help: """
-            Usage: vitrine check PLAYLIST.json
+            Usage: vitrine check [--no-network] PLAYLIST.json
                    vitrine check --config FILE [--list-sources]
 
             PLAYLIST.json: reads the playlist file as 'play' would and prints every
@@ -18,6 +19,9 @@ enum CheckCommand {
             JSON syntax errors give the line and column; other problems also give the
             path in the document (items[3].duration). Unknown fields, missing files and
             folders without images are warnings.
+            Each network source (url, feed, webdav, immich) is tried once, and a line
+            says whether it is reachable and how many photos it lists, or why not (DNS,
+            TLS, 401, 404, timeout); --no-network skips this.
 
             --config FILE: reads the configuration file as 'vitrine play --config FILE'
             would and prints every problem: JSON syntax, unknown keys, bad values (each
@@ -35,11 +39,13 @@ enum CheckCommand {
     static func run(_ args: [String]) throws -> Int32 {
         var config: String?
         var listSources = false
+        var network = true
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
             switch option {
             case "--config": config = try scanner.value(for: option)
             case "--list-sources": listSources = true
+            case "--no-network": network = false
             default: throw UsageError("unknown option \(option); run 'vitrine check --help'")
             }
         }
@@ -54,11 +60,11 @@ enum CheckCommand {
             throw UsageError(
                 "check takes one playlist file or --config FILE, for example 'vitrine check playlist.json'")
         }
-        return checkPlaylist(scanner.positionals[0])
+        return checkPlaylist(scanner.positionals[0], network: network)
     }
 
     /// Prints the playlist's problems. Returns the exit code.
-    static func checkPlaylist(_ path: String) -> Int32 {
+    static func checkPlaylist(_ path: String, network: Bool = true) -> Int32 {
         let outcome = PlaylistDecoder.load(path)
         var diagnostics = outcome.diagnostics
         if let document = outcome.document {
@@ -75,6 +81,9 @@ enum CheckCommand {
             if !document.rules.isEmpty { what += ", " + count(document.rules.count, "rule") }
             if !document.display.off.isEmpty { what += ", " + count(document.display.off.count, "off window") }
             print("\(path): playable (\(what)); \(count(warnings, "warning"))")
+            if network {
+                for line in NetworkChecks.run(document.networkSources) { print("\(path): \(line)") }
+            }
             return 0
         }
         print("\(path): cannot be played: \(count(errors, "error")), \(count(warnings, "warning"))")

@@ -79,7 +79,7 @@ enum ConfigFile {
                 problems.append("\(path): \(error)")
             }
         }
-        for source in sources(of: document) {
+        for source in sources(of: document) where !NetworkAddress.isHTTP(source) {
             if PathKind.probe(source) == .missing, madeAtStart(document, source) { continue }
             do {
                 _ = try SourceScanner().scan([source])
@@ -94,7 +94,8 @@ enum ConfigFile {
     static func sources(of document: ConfigDocument) -> [String] {
         let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent()
         return document.sources.map { source in
-            source.hasPrefix("/") ? source : folder.appendingPathComponent(source).standardized.path
+            source.hasPrefix("/") || NetworkAddress.isHTTP(source)
+                ? source : folder.appendingPathComponent(source).standardized.path
         }
     }
 

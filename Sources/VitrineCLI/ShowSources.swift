@@ -29,22 +29,31 @@ struct ShowSources {
         let common = common
         let make = { (document: PlaylistDocument) in PlaylistContent(document: document, common: common, given: given) }
         let live = mode == .live
+        let mirror = MirrorSettings.configuration(common)
         if isPlaylistFile {
             let path = sources[0]
             do {
                 let document = try PlaylistLoading.load(path, log: log)
-                return PlaylistSession(document: document, background: live, watch: live, log: log, makeContent: make)
+                return PlaylistSession(
+                    document: document, background: live, watch: live, log: log, mirror: mirror, makeContent: make)
             } catch {
                 guard live, common.keepGoing else { throw error }
                 return PlaylistSession(
-                    brokenFile: path, problem: PlaylistLoading.errorScreen(path), log: log, makeContent: make)
+                    brokenFile: path, problem: PlaylistLoading.errorScreen(path), log: log, mirror: mirror,
+                    makeContent: make)
             }
         }
         let scanner = SourceScanner(allowEmpty: common.waitForImages)
-        let document = PlaylistDocument.commandLine(
-            try scanner.classify(sources, allowMissing: live && common.keepGoing))
+        let local = try scanner.classify(
+            sources.filter { !NetworkAddress.isHTTP($0) }, allowMissing: live && common.keepGoing)
+        var remaining = local[...]
+        let items = sources.compactMap { source -> PlaylistDocument.CommandLineSource? in
+            if let network = NetworkSourceDecoder.commandLineSource(source) { return .network(network) }
+            return remaining.popFirst().map { .local(path: $0.path, isFolder: $0.isFolder) }
+        }
         return PlaylistSession(
-            document: document, watchesFile: false, background: live, watch: live, log: log, makeContent: make)
+            document: PlaylistDocument.commandLine(items), watchesFile: false, background: live, watch: live,
+            log: log, mirror: mirror, makeContent: make)
     }
 
     /// The wall time at show time 0: `--clock` in the document's zone, or now.

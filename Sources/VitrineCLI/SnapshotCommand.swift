@@ -72,7 +72,7 @@ enum SnapshotCommand {
             return sources.director(fresh, setup: setup, output: size, now: now, positions: nil, input: input)
         }
         try frame.canvas.savePNG(to: out)
-        if printState { print(frame.report.json) }
+        if printState { print(MirrorSettings.withMirror(frame.report.json, first.mirrorStatus)) }
         return 0
     }
 }

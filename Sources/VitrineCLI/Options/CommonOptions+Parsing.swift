@@ -29,6 +29,9 @@ extension CommonOptions {
                                          screenshot, a panorama) is shown across it and scrolled
                                          (default 2, 0: off)
           --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
+          --cache-dir DIR                where photos from the network are mirrored (default
+                                         /var/cache/vitrine when writable, else ~/.cache/vitrine)
+          --cache-size SIZE              how much the mirror may take on disk, as 500M or 2G (default 2G)
 
         Overlays:
         """ + OverlayOptions.help
@@ -73,10 +76,33 @@ extension CommonOptions {
                 throw UsageError("--rotate \(text): expected 0, 90, 180 or 270 (degrees clockwise)")
             }
             self.rotation = rotation
+        case "--cache-dir":
+            let text = try scanner.value(for: option)
+            guard !text.isEmpty else { throw UsageError("--cache-dir needs a folder") }
+            cacheDirectory = text
+        case "--cache-size":
+            let text = try scanner.value(for: option)
+            guard let bytes = Self.byteSize(text), bytes >= 1 << 20 else {
+                throw UsageError("--cache-size \(text): expected a size of at least 1M, like 500M or 2G")
+            }
+            cacheBytes = bytes
         default:
             return false
         }
         return true
+    }
+
+    /// `500M`, `2G`, `2GB`, `1.5G`, `100K` or a number of bytes; nil when it is none of these.
+    static func byteSize(_ text: String) -> Int64? {
+        var digits = text.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var unit: Double = 1
+        if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4][String(last)] {
+            unit = pow(1024, Double(power))
+            digits.removeLast()
+        }
+        guard let value = Double(digits), value.isFinite, value >= 0, value * unit < 9e18 else { return nil }
+        return Int64(value * unit)
     }
 
     /// Checks combinations once everything is parsed.

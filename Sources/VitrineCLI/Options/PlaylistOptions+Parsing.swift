@@ -51,6 +51,6 @@ extension PlaylistOptions {
 
     /// Whether the command line's sources are one playlist file.
     public static func isPlaylistFile(_ sources: [String]) -> Bool {
-        sources.count == 1 && sources[0].lowercased().hasSuffix(".json")
+        sources.count == 1 && sources[0].lowercased().hasSuffix(".json") && !NetworkAddress.isHTTP(sources[0])
     }
 }

@@ -24,6 +24,17 @@ public protocol ContentFeed: AnyObject {
     func markFailed(_ path: String) -> Set<String>
     /// Puts `path` into the content before a listing reaches it (a resumed position); false when missing.
     func prime(_ path: String) -> Bool
+    /// How much of the photo the show waits for has arrived (0…1) while a network source downloads it
+    /// and nothing can be shown yet; nil when nothing is awaited.
+    var download: Double? { get }
+    /// The show moved to the slide of `path`: a network source fetches it first and keeps it longest.
+    func showing(_ path: String)
+}
+
+extension ContentFeed {
+    /// Local content downloads nothing.
+    public var download: Double? { nil }
+    public func showing(_ path: String) {}
 }
 
 /// Where the resume position is kept (a file in VitrineSystem).

@@ -38,6 +38,8 @@ public struct ShowDirector {
     var displayOverride: Bool?
     /// Where show time meets the wall clock while the show is in step with other screens.
     var syncAnchor: SyncAnchor?
+    /// The slide last reported to the feed as showing.
+    private var reportedSource: String?
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -130,6 +132,7 @@ public struct ShowDirector {
         let requests = engine.run(to: time, images: images)
         engine.noteLongPhotos(images)
         showStatus()
+        engine.download = engine.show.count == 0 ? feed.download : nil
         return output(at: time, images: images, requests: requests)
     }
 
@@ -224,6 +227,10 @@ public struct ShowDirector {
     private mutating func follow(now: Double, wall: Date) {
         let update = feed.poll(now: now)
         for line in update.rejected { remember(line) }
+        if let line = update.notices.last, feed.problem == nil {
+            remember(line)
+            engine.notice = Notice(line, since: engine.time)
+        }
         if let first = update.rejected.first, feed.problem == nil {
             let more = update.rejected.count > 1 ? " (and \(update.rejected.count - 1) more; see the log)" : ""
             engine.notice = Notice(
@@ -245,6 +252,7 @@ public struct ShowDirector {
         if !restarted, update.playlists.contains(playlist) || update.reloaded { slidesStale = true }
         rebuildSlides(now: now)
         showStatus()
+        followDownloads()
         warnBeforeDisplayOff(wall: wall)
         resume.save(engine, programme: playlist, now: now, log: log).map { warn($0) }
     }
@@ -270,6 +278,15 @@ public struct ShowDirector {
             log.info("\(finishedReload ? "reloaded: " : "")\(what): \(engine.show.count) images")
         }
         resume.moveToPending(&engine, scanning: feed.isScanning)
+    }
+
+    /// The awaited download's progress for the loading ring; the feed hears which slide shows.
+    private mutating func followDownloads() {
+        engine.download = engine.show.count == 0 ? feed.download : nil
+        if let source = engine.currentSource, source != reportedSource {
+            reportedSource = source
+            feed.showing(source)
+        }
     }
 
     /// The document was read again: its hooks, its options, its fingerprint.

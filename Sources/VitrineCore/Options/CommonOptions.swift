@@ -13,6 +13,11 @@ public struct CommonOptions: Equatable, Sendable {
     public var rotation: ScreenRotation = .none
     /// `--sync`: the show's position follows the wall clock, so screens change slides together.
     public var sync = false
+    /// Where network photos are mirrored (`--cache-dir`); nil: /var/cache/vitrine when writable,
+    /// else $XDG_CACHE_HOME/vitrine or ~/.cache/vitrine.
+    public var cacheDirectory: String?
+    /// Bytes the mirror may take on disk (`--cache-size`).
+    public var cacheBytes: Int64 = 2 * 1024 * 1024 * 1024
 
     public init() {}
 }

@@ -1,4 +1,5 @@
-/// A small spinning ring over the current slide while the next one is late.
+/// A small ring over the current slide while the next one is late: spinning, or, while the photo
+/// the show waits for downloads, filling clockwise from the top with the bytes received.
 public struct LoadingOverlay: OverlayComponent {
     public let name = "loading"
     /// How late the next slide must be before the ring shows, in seconds.
@@ -7,19 +8,44 @@ public struct LoadingOverlay: OverlayComponent {
     public init() {}
 
     public func ops(for frame: OverlayFrame) -> [DrawOp] {
+        if let download = frame.download {
+            return Self.ring(
+                output: frame.output, time: frame.time, since: frame.lateSince ?? frame.time, download: download)
+        }
         guard let since = frame.lateSince, frame.time - since >= delay else { return [] }
-        let u = frame.unit
-        let center = Point(x: frame.output.width / 2, y: frame.output.height / 2)
+        return Self.ring(output: frame.output, time: frame.time, since: since, download: nil)
+    }
+
+    /// The ring in the middle of `output`: the share `download` (0…1) of it filled, or a spinner when nil.
+    /// `height` places its centre (a share of the output's height), `size` scales it.
+    public static func ring(
+        output: Size, time: Double, since: Double, download: Double?, height: Double = 0.5, size: Double = 1
+    ) -> [DrawOp] {
+        let u = min(output.width, output.height) / 100 * size
+        let center = Point(x: output.width / 2, y: output.height * height)
         let radius = 4 * u
-        let spin = (frame.time - since) * 2 * Double.pi
-        return [
+        let white = RGBColor(r: 255, g: 255, b: 255)
+        var ops: [DrawOp] = [
             .disc(center: center, radius: radius * 1.6, color: .black, alpha: 0.4),
             .arc(
-                center: center, radius: radius, thickness: 0.8 * u, start: 0, sweep: 2 * Double.pi,
-                color: RGBColor(r: 255, g: 255, b: 255), alpha: 0.25),
-            .arc(
-                center: center, radius: radius, thickness: 0.8 * u, start: spin, sweep: 1.5 * Double.pi,
-                color: RGBColor(r: 255, g: 255, b: 255), alpha: 0.95),
+                center: center, radius: radius, thickness: 0.8 * u, start: 0, sweep: 2 * Double.pi, color: white,
+                alpha: 0.25),
         ]
+        if let download {
+            let share = max(0, min(1, download))
+            if share > 0 {
+                ops.append(
+                    .arc(
+                        center: center, radius: radius, thickness: 0.8 * u, start: 0,
+                        sweep: 2 * Double.pi * share, color: white, alpha: 0.95))
+            }
+        } else {
+            let spin = (time - since) * 2 * Double.pi
+            ops.append(
+                .arc(
+                    center: center, radius: radius, thickness: 0.8 * u, start: spin, sweep: 1.5 * Double.pi,
+                    color: white, alpha: 0.95))
+        }
+        return ops
     }
 }

@@ -15,6 +15,8 @@ public struct OverlayFrame: Sendable {
     public var metadata: ImageMetadata?
     /// Show time since which the next slide has been due but not decoded.
     public var lateSince: Double?
+    /// How much of the photo the show waits for has arrived (0…1), while it downloads.
+    public var download: Double?
     /// Where the current photo is drawn, when it is; overlays that belong to the photo follow it.
     public var photo: Rect?
     /// The current photo's opacity (it fades in during a transition).

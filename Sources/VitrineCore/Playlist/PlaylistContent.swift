@@ -25,6 +25,8 @@ public struct PlaylistContent: Sendable {
     public private(set) var presentImages: Set<String> = []
     /// Files that could not be decoded; left out until they change.
     public private(set) var failed: Set<String> = []
+    /// Each network item's mirrored photos, in play order.
+    public internal(set) var network: [ItemKey: [NetworkPhoto]] = [:]
 
     public init(
         document: PlaylistDocument, fallbackOrder: SlideOrder = .name, fallbackSeed: UInt64 = 0,
@@ -88,6 +90,12 @@ public struct PlaylistContent: Sendable {
                     let path = base + entry.relative
                     if failed.isEmpty || !failed.contains(path) { slides.append(item.slide(path)) }
                 }
+            case .network:
+                for photo in network[ItemKey(playlist: p, item: i)] ?? [] where !failed.contains(photo.path) {
+                    var slide = item.slide(photo.path)
+                    slide.caption = item.caption ?? photo.caption
+                    slides.append(slide)
+                }
             }
         }
         return slides
@@ -131,6 +139,10 @@ public struct PlaylistContent: Sendable {
                     if path.hasPrefix(base),
                         folders[ItemKey(playlist: p, item: i)]?.contains(String(path.dropFirst(base.count))) == true
                     {
+                        names.insert(playlist.name)
+                    }
+                case .network:
+                    if network[ItemKey(playlist: p, item: i)]?.contains(where: { $0.path == path }) == true {
                         names.insert(playlist.name)
                     }
                 }

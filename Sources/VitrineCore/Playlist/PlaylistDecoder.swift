@@ -202,6 +202,7 @@ public struct PlaylistDecoder {
     }
 
     mutating func decodeItem(_ node: JSONNode, _ path: String) -> PlaylistItem? {
+        if node.members != nil, NetworkSourceDecoder.isNetworkItem(node) { return decodeNetworkItem(node, path) }
         guard let f = reader.object(node, path, fields: Self.itemFields) else { return nil }
         let join = { (key: String) in DocumentReader.join(path, key) }
         var item: PlaylistItem?

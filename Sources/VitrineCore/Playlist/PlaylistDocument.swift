@@ -62,6 +62,8 @@ public struct PlaylistItem: Equatable, Sendable {
         /// Absolute path of an image file.
         case image(String)
         case folder(FolderSource)
+        /// A place on the network, played from its mirror.
+        case network(NetworkItem)
     }
 
     public var source: Source
@@ -201,9 +203,38 @@ extension PlaylistDocument {
     /// (its images, not its subfolders), each file an image item, in the order
     /// given. It is played like a playlist file, without a file to watch.
     public static func commandLine(_ sources: [(path: String, isFolder: Bool)]) -> PlaylistDocument {
+        commandLine(sources.map { .local(path: $0.path, isFolder: $0.isFolder) })
+    }
+
+    /// One SOURCE of a command line: a file or folder, or a network source (an http(s) address).
+    public enum CommandLineSource: Equatable, Sendable {
+        case local(path: String, isFolder: Bool)
+        case network(NetworkSource)
+    }
+
+    /// The same, with network sources (`NetworkSourceDecoder.commandLineSource`) as network items.
+    public static func commandLine(_ sources: [CommandLineSource]) -> PlaylistDocument {
         let items = sources.map { source in
-            PlaylistItem(source: source.isFolder ? .folder(FolderSource(path: source.path)) : .image(source.path))
+            switch source {
+            case .local(let path, let isFolder):
+                return PlaylistItem(source: isFolder ? .folder(FolderSource(path: path)) : .image(path))
+            case .network(let network):
+                return PlaylistItem(source: .network(NetworkItem(source: network)))
+            }
         }
         return PlaylistDocument(file: "", playlists: [PlaylistSpec(name: "sources", items: items)])
+    }
+
+    /// Every network source of every playlist, each once.
+    public var networkSources: [NetworkSource] {
+        var out: [NetworkSource] = []
+        for playlist in playlists {
+            for item in playlist.items {
+                if case .network(let network) = item.source, !out.contains(where: { $0.key == network.source.key }) {
+                    out.append(network.source)
+                }
+            }
+        }
+        return out
     }
 }

@@ -8,8 +8,12 @@ public struct SessionUpdate: Equatable, Sendable {
     public var reloaded = false
     /// An edit of the playlist file that could not be used (the old one keeps playing).
     public var rejected: [String] = []
+    /// One-line notices for the screen (a network photo that could not be fetched).
+    public var notices: [String] = []
 
     public init() {}
 
-    public var isEmpty: Bool { playlists.isEmpty && rewritten.isEmpty && !reloaded && rejected.isEmpty }
+    public var isEmpty: Bool {
+        playlists.isEmpty && rewritten.isEmpty && !reloaded && rejected.isEmpty && notices.isEmpty
+    }
 }

@@ -28,6 +28,9 @@ public struct ShowEngine: Sendable {
     var statusExit: (screen: StatusScreen, time: Double)?
     /// A short message shown over the slides for a while.
     public var notice: Notice?
+    /// How much of the photo the show waits for has arrived (0…1) while it downloads; the loading
+    /// ring shows it, over the slides or over the "getting ready" screen.
+    public var download: Double?
     /// Events not yet handled, ordered by time.
     private var queue: [InputEvent] = []
     /// Whether the browse controller saw a first slide (`--grid` opens the grid then).
@@ -204,6 +207,10 @@ public struct ShowEngine: Sendable {
         var scene: Scene
         if let status {
             scene = status.scene(output: output)
+            if let download, case .scanning = status {
+                scene.ops += LoadingOverlay.ring(
+                    output: output, time: time, since: 0, download: download, height: 0.8, size: 1.5)
+            }
         } else if let held = statusStillShowing(at: time) {
             scene = held
         } else {
@@ -216,6 +223,7 @@ public struct ShowEngine: Sendable {
                     output: output, time: time, wallTime: wallClockOrigin.map { $0 + time },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
                     metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
+                frame.download = download
                 placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineNet
 
 /// The live side of a playlist: its folders scanned in the background and
 /// watched with inotify, its single images watched, and the playlist file
@@ -24,6 +25,10 @@ public final class PlaylistSession: ContentFeed {
     /// thousand photos copied at once cost one merge per folder, not a thousand.
     private var arrivals: [ItemKey: [FolderEntry]] = [:]
     private var lastSettleCheck = -Double.infinity
+    /// Where network items are mirrored; nil plays none of them.
+    private let mirrorConfiguration: MirrorConfiguration?
+    /// The mirror of the document's network items, while it has some.
+    public private(set) var network: NetworkContent?
     /// Beyond this many files being written, they are looked at a few times a second only.
     static let settleBatch = 256
 
@@ -32,8 +37,9 @@ public final class PlaylistSession: ContentFeed {
     public init(
         document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
         watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
-        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        mirror: MirrorConfiguration? = nil, makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
+        self.mirrorConfiguration = mirror
         self.problem = problem
         self.background = background
         self.document = document
@@ -52,6 +58,7 @@ public final class PlaylistSession: ContentFeed {
 
     deinit {
         for scan in scans { scan.cancel() }
+        network?.stop()
     }
 
     /// Watches what the document names and starts scanning its folders.
@@ -61,6 +68,7 @@ public final class PlaylistSession: ContentFeed {
             _ = content.setImage(path, present: true)
         }
         for (key, folder) in content.folderItems { startScan(key, folder) }
+        startNetwork()
         // Listed at once (not in the background): the slides are there when start returns.
         if !background {
             var update = SessionUpdate()
@@ -79,12 +87,12 @@ public final class PlaylistSession: ContentFeed {
     /// A session for a playlist file that cannot be played yet: it shows `problem`
     /// and plays the file once an edit fixes it.
     public convenience init(
-        brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"),
+        brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"), mirror: MirrorConfiguration? = nil,
         makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let placeholder = PlaylistDocument(file: path, playlists: [PlaylistSpec(name: name, items: [])])
-        self.init(document: placeholder, problem: problem, log: log, makeContent: makeContent)
+        self.init(document: placeholder, problem: problem, log: log, mirror: mirror, makeContent: makeContent)
     }
 
     /// Puts `path` into the content before the scan reaches it (a resumed
@@ -109,7 +117,33 @@ public final class PlaylistSession: ContentFeed {
     }
 
     /// Whether a folder is still being walked.
-    public var isScanning: Bool { !scans.isEmpty }
+    public var isScanning: Bool { !scans.isEmpty || network?.isListing(content) == true }
+
+    /// How much of the photo the show waits for has arrived, while a network source downloads it.
+    public var download: Double? { network?.download }
+
+    /// The show moved to `path`: the mirror fetches it first and keeps it longest.
+    public func showing(_ path: String) { network?.showing(path) }
+
+    /// The mirror's size and each source's counts, last refresh and last error; nil without network items.
+    public var mirrorStatus: MirrorStatus? { network?.mirror.status }
+
+    private func startNetwork() {
+        var update = SessionUpdate()
+        if let network, network.sourceKeys == document.networkSources.map(\.key) {
+            // The same sources after an edit: the mirror goes on.
+            network.refill()
+            network.poll(&content, now: 0, &update)
+            return
+        }
+        network?.stop()
+        network = nil
+        guard let mirrorConfiguration else { return }
+        network = NetworkContent(
+            sources: document.networkSources, configuration: mirrorConfiguration, fetching: background)
+        network?.start()
+        network?.poll(&content, now: 0, &update)
+    }
 
     /// The slides of a playlist now.
     public func slides(for playlist: String) -> [Slide] { content.slides(for: playlist) }
@@ -134,6 +168,7 @@ public final class PlaylistSession: ContentFeed {
             for path in gone { departed(path, &update) }
         }
         flushArrivals()
+        network?.poll(&content, now: now, &update)
         // Scans started by these events (at once, when not in the background) are taken in now.
         drainScans(&update)
         return update
@@ -379,6 +414,7 @@ public final class PlaylistSession: ContentFeed {
                 startScan(key, folder)
             }
         }
+        startNetwork()
         watchTargets()
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import VitrineCore
+import VitrineNet
+
+/// The mirror's configuration from the command line: the cache folder (given, or the first usable
+/// of /var/cache/vitrine, $XDG_CACHE_HOME/vitrine and ~/.cache/vitrine) and its size.
+enum MirrorSettings {
+    static func configuration(_ common: CommonOptions) -> MirrorConfiguration {
+        MirrorConfiguration(cacheDirectory: common.cacheDirectory ?? defaultDirectory(), cacheBytes: common.cacheBytes)
+    }
+
+    /// /var/cache/vitrine when it is (or can be made) writable, else the user's cache folder.
+    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let system = "/var/cache/vitrine"
+        if usable(system) { return system }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/vitrine" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/vitrine"
+    }
+
+    /// A `--print-state` line with the mirror's status added as `"mirror"` (size on disk, each
+    /// source's counts, last refresh and error) when the show has network sources.
+    static func withMirror(_ json: String, _ status: MirrorStatus?) -> String {
+        guard let status, json.hasSuffix("}") else { return json }
+        return String(json.dropLast()) + ",\"mirror\":" + status.json + "}"
+    }
+
+    private static func usable(_ path: String) -> Bool {
+        if access(path, W_OK | X_OK) == 0 { return true }
+        let parent = (path as NSString).deletingLastPathComponent
+        return !FileManager.default.fileExists(atPath: path) && access(parent, W_OK | X_OK) == 0
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import VitrineCore
+import VitrineNet
+
+/// The network items of a document, played from their mirror: owns the `Mirror`, and on each poll
+/// (without blocking) puts the mirrored, checked files into the content when the mirror's
+/// generation moved. Used by `PlaylistSession` on the render thread; stopped when it goes.
+public final class NetworkContent {
+    public let mirror: Mirror
+    /// Whether the mirror fetches (play) or only its index on disk is read (snapshots).
+    private let fetching: Bool
+    private var generation: UInt64 = .max
+    private var ids: [String: MirrorEntryID] = [:]
+    private var reported: Set<String> = []
+    private var refreshed: [String: Date] = [:]
+    private var lastProgress = -Double.infinity
+    /// How much of the awaited photo has arrived, while nothing of the network is mirrored yet.
+    public private(set) var download: Double?
+    private let log = Log("mirror")
+    private var stopped = false
+    /// The sources mirrored, by `NetworkSource.key`.
+    public let sourceKeys: [String]
+
+    /// A mirror for `sources` in `configuration`'s cache, or nil with the reason logged (the rest plays).
+    public init?(sources: [NetworkSource], configuration: MirrorConfiguration, fetching: Bool) {
+        guard !sources.isEmpty else { return nil }
+        do {
+            mirror = try Mirror(configuration: configuration, sources: sources)
+        } catch {
+            Log("mirror").error("\(error); network photos cannot be shown")
+            return nil
+        }
+        self.fetching = fetching
+        self.sourceKeys = sources.map(\.key)
+        let status = mirror.status
+        log.info(
+            "cache \(configuration.cacheDirectory): \(Self.megabytes(status.bytesOnDisk)) of "
+                + "\(Self.megabytes(status.cacheBytes)), \(status.sources.reduce(0) { $0 + $1.mirrored }) photos mirrored"
+        )
+    }
+
+    deinit { stop() }
+
+    /// Starts listing and downloading (play only).
+    public func start() {
+        if fetching { mirror.start() }
+    }
+
+    /// Ends the transfers and saves the index (waits for libcurl to notice, about a second at most).
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if fetching { mirror.stop() }
+    }
+
+    /// Whether the show should still wait: a source not tried yet, or a first photo downloading.
+    public func isListing(_ content: PlaylistContent) -> Bool {
+        guard fetching else { return false }
+        let status = mirror.status
+        if status.sources.contains(where: { $0.lastRefresh == nil }) { return true }
+        return content.network.values.allSatisfy(\.isEmpty) && status.sources.contains { $0.downloading > 0 }
+    }
+
+    /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.
+    public func poll(_ content: inout PlaylistContent, now: Double, _ update: inout SessionUpdate) {
+        let current = mirror.generation
+        if current != generation {
+            generation = current
+            fill(&content, &update)
+            logRefreshes()
+        }
+        if now - lastProgress >= 0.1 {
+            lastProgress = now
+            download = content.network.values.allSatisfy(\.isEmpty) ? awaited(content) : nil
+        }
+    }
+
+    /// The next poll puts every item's photos in place again (new content for the same sources).
+    public func refill() { generation = .max }
+
+    /// The cache's id of the photo at `path`, if it is one of the mirror's.
+    public func entry(at path: String) -> MirrorEntryID? { ids[path] }
+
+    /// The show moved to `path`: fetched first, kept longest.
+    public func showing(_ path: String) {
+        if let id = ids[path] { mirror.prioritize(id) }
+    }
+
+    private func fill(_ content: inout PlaylistContent, _ update: inout SessionUpdate) {
+        var snapshots: [String: [MirroredEntry]] = [:]
+        ids.removeAll(keepingCapacity: true)
+        for (key, item) in content.networkItems {
+            let entries = snapshots[item.source.key] ?? mirror.snapshot(item.source)
+            snapshots[item.source.key] = entries
+            var photos: [NetworkPhoto] = []
+            for entry in entries {
+                if let failure = entry.failure, entry.localPath == nil,
+                    reported.insert("\(entry.id.remote)\n\(failure)").inserted, fetching
+                {
+                    update.notices.append("Photo not fetched: \(Self.name(of: entry.id.remote)): \(failure)")
+                }
+                guard let path = entry.localPath else { continue }
+                ids[path] = entry.id
+                photos.append(
+                    NetworkPhoto(
+                        path: path, name: Self.name(of: entry.id.remote), id: entry.id.remote, caption: entry.caption))
+            }
+            if content.setNetwork(photos, for: key) { update.playlists.insert(content.playlistName(of: key)) }
+        }
+    }
+
+    private func awaited(_ content: PlaylistContent) -> Double? {
+        for (_, item) in content.networkItems {
+            for entry in mirror.snapshot(item.source) {
+                guard let (received, total) = entry.progress else { continue }
+                return total > 0 ? min(1, Double(received) / Double(total)) : 0
+            }
+        }
+        return nil
+    }
+
+    private func logRefreshes() {
+        for source in mirror.status.sources {
+            guard let when = source.lastRefresh, refreshed[source.key] != when else { continue }
+            refreshed[source.key] = when
+            let status = mirror.status
+            if let error = source.lastError {
+                log.warning("\(source.name): \(error); the last good listing keeps playing (\(source.mirrored) photos)")
+            } else {
+                log.info(
+                    "\(source.name): \(source.listed) listed, \(source.mirrored) mirrored; cache "
+                        + "\(Self.megabytes(status.bytesOnDisk)) of \(Self.megabytes(status.cacheBytes))")
+            }
+        }
+    }
+
+    /// What globs match and notices name: the last part of an address, or an asset id.
+    static func name(of remote: String) -> String {
+        guard remote.contains("://") else { return remote }
+        let path = NetworkAddress.redacted(remote)
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.removingPercentEncoding ?? last
+    }
+
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+}
