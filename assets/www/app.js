@@ -233,6 +233,12 @@ async function sendPlaylist(url) {
   }
 }
 
+// The file's name, with its whole path on hover.
+function showPath(path) {
+  $("path").textContent = path.split("/").pop();
+  $("path").title = path;
+}
+
 async function startPlaylist() {
   const data = await getJSON("/api/playlist");
   if (!data) return;
@@ -241,7 +247,7 @@ async function startPlaylist() {
     for (const id of ["save", "check", "add-item"]) $(id).disabled = true;
     return;
   }
-  $("path").textContent = data.path;
+  showPath(data.path);
   $("text").value = data.text;
   showItems();
   $("text").addEventListener("input", () => { clearTimeout(window.itemsTimer); window.itemsTimer = setTimeout(showItems, 600); });
@@ -281,7 +287,7 @@ function startSchedule() {
 async function startSettings() {
   const data = await getJSON("/api/settings");
   if (!data) return;
-  $("path").textContent = data.path || "";
+  showPath(data.path || "");
   if (data.path === null) { say("message", "This show runs without a configuration file."); $("save").disabled = true; }
   $("settings").replaceChildren(...data.fields.map((field) => {
     let input;
