@@ -79,7 +79,7 @@ public struct SettingsField: Sendable, Equatable {
         SettingsField(
             key: "page-indicator", label: "Page dots", kind: .choice(["browse", "always", "never"])),
         SettingsField(key: "rotate", label: "Rotation", kind: .choice(["0", "90", "180", "270"])),
-        SettingsField(key: "mqtt-host", label: "MQTT broker host", kind: .text),
+        SettingsField(key: "mqtt", label: "MQTT broker host", kind: .text),
         SettingsField(key: "mqtt-port", label: "MQTT broker port", kind: .number(1...65535)),
         SettingsField(key: "mqtt-username", label: "MQTT user name", kind: .text),
     ]
