@@ -36,15 +36,8 @@ public enum ExifText {
 
     /// An ASCII tag's text, trimmed; nil when absent or blank.
     static func text(_ exif: UnsafeMutablePointer<ExifData>, _ ifd: ExifIfd, _ tag: ExifTag) -> String? {
-        let content: UnsafeMutablePointer<ExifContent>?
-        switch ifd {
-        case EXIF_IFD_0: content = exif.pointee.ifd.0
-        case EXIF_IFD_EXIF: content = exif.pointee.ifd.2
-        case EXIF_IFD_GPS: content = exif.pointee.ifd.3
-        default: content = nil
-        }
-        guard let content, let entry = exif_content_get_entry(content, tag),
-            entry.pointee.format == EXIF_FORMAT_ASCII, let raw = entry.pointee.data
+        guard let entry = ExifDetails.entry(exif, ifd, tag), entry.pointee.format == EXIF_FORMAT_ASCII,
+            let raw = entry.pointee.data
         else { return nil }
         let count = min(Int(entry.pointee.size), 2000)
         let bytes = UnsafeBufferPointer(start: raw, count: count).prefix { $0 != 0 }
