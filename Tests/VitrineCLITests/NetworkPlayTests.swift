@@ -60,7 +60,8 @@ final class NetTestServer {
     func play(_ source: String, frame: String, quitAfter: String = "2", cache: String? = nil) throws -> CLIRunner.Output
     {
         try CLIRunner.run([
-            "play", source, "--video-driver", "offscreen", "--renderer", "software", "--windowed", "320x180",
+            "play", source, "--config", "none", "--video-driver", "offscreen", "--renderer", "software", "--windowed",
+            "320x180",
             "--quit-after", quitAfter, "--last-frame", frame, "--cache-dir", cache ?? folder.file("cache"),
             "--no-resume",
         ])
@@ -114,7 +115,8 @@ final class NetTestServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
         process.arguments = [
-            "play", server.base + "/files/photos.json", "--video-driver", "offscreen", "--renderer", "software",
+            "play", server.base + "/files/photos.json", "--config", "none", "--video-driver", "offscreen", "--renderer",
+            "software",
             "--windowed", "320x180", "--quit-after", "4", "--last-frame", folder.file("c.png"), "--cache-dir",
             folder.file("cache"),
         ]
@@ -189,7 +191,7 @@ final class NetTestServer {
         #expect(out.stdout.contains("bad.json:2:"))
         #expect(out.stdout.contains("items[0].url: must be an http:// or https:// address of an image"))
         #expect(out.stdout.contains("items[1].passwordFile: is missing"))
-        let size = try CLIRunner.run(["play", "--cache-size", "lots", "x"])
+        let size = try CLIRunner.run(["play", "--config", "none", "--cache-size", "lots", "x"])
         #expect(size.status == 2)
         #expect(size.stderr.contains("--cache-size lots: expected a size"))
     }
