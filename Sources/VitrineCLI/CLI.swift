@@ -4,7 +4,7 @@ import VitrineSystem
 
 /// The `vitrine` command: dispatches to a subcommand and turns errors into exit codes.
 public enum CLI {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     /// A subcommand: its name, one line of summary, its help text and what it runs.
     struct Command: Sendable {
