@@ -3,10 +3,13 @@ import VitrineCore
 import VitrineNet
 
 /// The mirror's configuration from the command line: the cache folder (given, or the first usable
-/// of /var/cache/vitrine, $XDG_CACHE_HOME/vitrine and ~/.cache/vitrine) and its size.
+/// of /var/cache/vitrine, $XDG_CACHE_HOME/vitrine and ~/.cache/vitrine), its size, and the decode
+/// check every download passes before it plays.
 enum MirrorSettings {
     static func configuration(_ common: CommonOptions) -> MirrorConfiguration {
-        MirrorConfiguration(cacheDirectory: common.cacheDirectory ?? defaultDirectory(), cacheBytes: common.cacheBytes)
+        MirrorConfiguration(
+            cacheDirectory: common.cacheDirectory ?? defaultDirectory(), cacheBytes: common.cacheBytes,
+            decodeProbe: MirrorDecodeProbe.make())
     }
 
     /// /var/cache/vitrine when it is (or can be made) writable, else the user's cache folder.

@@ -29,9 +29,14 @@ public protocol ContentFeed: AnyObject {
     var download: Double? { get }
     /// The show moved to the slide of `path`: a network source fetches it first and keeps it longest.
     func showing(_ path: String)
+    /// The source a slide showing `path` has now, when the same photo changed its file (a network
+    /// photo's preview replaced by the full one), so the show stays on it; nil when it did not.
+    func successor(of path: String) -> String?
 }
 
 extension ContentFeed {
+    public func successor(of path: String) -> String? { nil }
+
     /// Local content downloads nothing.
     public var download: Double? { nil }
     public func showing(_ path: String) {}

@@ -270,7 +270,8 @@ public struct ShowDirector {
         guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
         else { return }
         let before = engine.show.count
-        engine.replaceSlides(feed.slides(for: playlist), keeping: engine.currentSource, at: engine.time)
+        let current = engine.currentSource.map { feed.successor(of: $0) ?? $0 }
+        engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         slidesStale = false
         lastRebuild = now
         if !feed.isScanning, engine.show.count != before || finishedReload {

@@ -11,6 +11,9 @@ public final class NetworkContent {
     private let fetching: Bool
     private var generation: UInt64 = .max
     private var ids: [String: MirrorEntryID] = [:]
+    /// Previews played while their full file downloads, by the photo; and each preview's full file once it came.
+    private var previews: [MirrorEntryID: String] = [:]
+    private var successors: [String: String] = [:]
     private var reported: Set<String> = []
     private var refreshed: [String: Date] = [:]
     private var lastProgress = -Double.infinity
@@ -81,6 +84,9 @@ public final class NetworkContent {
     /// The cache's id of the photo at `path`, if it is one of the mirror's.
     public func entry(at path: String) -> MirrorEntryID? { ids[path] }
 
+    /// The full file that took the place of the preview at `path` (the same photo, same slide).
+    public func successor(of path: String) -> String? { successors[path] }
+
     /// The show moved to `path`: fetched first, kept longest.
     public func showing(_ path: String) {
         if let id = ids[path] { mirror.prioritize(id) }
@@ -99,7 +105,13 @@ public final class NetworkContent {
                 {
                     update.notices.append("Photo not fetched: \(Self.name(of: entry.id.remote)): \(failure)")
                 }
-                guard let path = entry.localPath else { continue }
+                // A preview plays until the full file is complete and checked, then the full one takes its place.
+                guard let path = entry.localPath ?? entry.previewPath else { continue }
+                if entry.localPath == nil {
+                    previews[entry.id] = path
+                } else if let preview = previews.removeValue(forKey: entry.id) {
+                    successors[preview] = path
+                }
                 ids[path] = entry.id
                 photos.append(
                     NetworkPhoto(

@@ -125,6 +125,9 @@ public final class PlaylistSession: ContentFeed {
     /// The show moved to `path`: the mirror fetches it first and keeps it longest.
     public func showing(_ path: String) { network?.showing(path) }
 
+    /// The full file that replaced a network photo's preview at `path`, so the show stays on the photo.
+    public func successor(of path: String) -> String? { network?.successor(of: path) }
+
     /// The mirror's size and each source's counts, last refresh and last error; nil without network items.
     public var mirrorStatus: MirrorStatus? { network?.mirror.status }
 

@@ -13,6 +13,9 @@ Every call needs the header x-api-key; without it or with another key: 401, as I
   GET  /api/people                         PeopleResponseDto
   POST /api/search/metadata                SearchResponseDto (isFavorite, personIds, page, size)
   GET  /api/assets/{id}/thumbnail?size=preview|thumbnail
+  GET  /control/release                    opens the gate (no key needed; not part of Immich's API)
+An asset with "gate": true sends its size=preview render only after /control/release: a full-size
+download held open while its thumbnail is served.
 The config is read again on each call, so a test can change it while the server runs.
 """
 
@@ -20,11 +23,13 @@ import argparse
 import json
 import os
 import sys
+import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 CONFIG = ""
 ROOT = ""
+GATE = threading.Event()
 
 
 def load():
@@ -65,6 +70,9 @@ class Handler(BaseHTTPRequestHandler):
         return True
 
     def do_GET(self):
+        if self.path == "/control/release":
+            GATE.set()
+            return self.reply(200, b"released", "text/plain")
         config = load()
         if not self.authorised(config):
             return
@@ -89,6 +97,8 @@ class Handler(BaseHTTPRequestHandler):
             size = urllib.parse.parse_qs(url.query).get("size", ["thumbnail"])[0]
             if asset is None or size not in ("preview", "thumbnail"):
                 return self.reply(404, {"message": "Not found", "statusCode": 404})
+            if size == "preview" and asset.get("gate"):
+                GATE.wait(60)
             with open(os.path.join(ROOT, asset[size]), "rb") as f:
                 return self.reply(200, f.read(), "image/jpeg")
         self.reply(404, {"message": "Cannot GET " + url.path, "statusCode": 404})
