@@ -39,6 +39,8 @@ final class FakeFeed: ContentFeed {
         return []
     }
     func prime(_ path: String) -> Bool { false }
+    var successors: [String: String] = [:]
+    func successor(of path: String) -> String? { successors[path] }
 }
 
 let origin = 1_780_000_000.0
@@ -161,5 +163,27 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
         #expect(run.director.displayOn)
         #expect(run.current == "a.jpg", "the waking key did not page")
         #expect(on.decodes.keep.contains("/a.jpg"))
+    }
+
+    /// A preview replaced by its full photo: the preview's image stays on the screen, in the
+    /// same place, until the full one is loaded; then the full one is drawn.
+    @Test func aReplacedFileKeepsItsImageOnTheScreenUntilTheNewOneIsLoaded() {
+        let feed = FakeFeed(["/p.preview.jpg", "/b.jpg"])
+        var run = director(feed)
+        let preview = LoadedImage(sourceSize: Size(width: 4, height: 3), decodedFor: Size(width: 100, height: 100))
+        run.images = LoadedImages(["/p.preview.jpg": preview, "/b.jpg": preview])
+        run.step(to: 1)
+        feed.successors["/p.preview.jpg"] = "/p.jpg"
+        feed.change(to: ["/p.jpg", "/b.jpg"])
+        let swapping = run.step(to: 1.05)
+        #expect(run.current == "p.jpg", "the same slide, now the full photo")
+        #expect(swapping.source(0) == "/p.preview.jpg", "the preview's image is drawn meanwhile")
+        #expect(swapping.decodes.keep.contains("/p.preview.jpg"))
+        #expect(swapping.decodes.wants.map(\.path).contains("/p.jpg"))
+        run.images.images["/p.jpg"] = preview
+        let swapped = run.step(to: 1.1)
+        #expect(swapped.source(0) == "/p.jpg")
+        #expect(!swapped.decodes.keep.contains("/p.preview.jpg"))
+        #expect(swapped.scene == swapping.scene, "no jump: the same picture, laid out the same")
     }
 }

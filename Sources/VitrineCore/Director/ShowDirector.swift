@@ -38,6 +38,9 @@ public struct ShowDirector {
     var displayOverride: Bool?
     /// Where show time meets the wall clock while the show is in step with other screens.
     var syncAnchor: SyncAnchor?
+    /// A slide whose file was replaced (a preview by its full photo): the old image stands in,
+    /// drawn where the new one will be, until the new one is loaded. New source → old source.
+    var standIns: [String: String] = [:]
     /// The slide last reported to the feed as showing.
     private var reportedSource: String?
     /// The last warnings given (also logged), for tests and the remote state.
@@ -98,6 +101,7 @@ public struct ShowDirector {
         control(input.control)
         engine.output = input.output
         for failure in input.failed { failed(failure) }
+        standIns = standIns.filter { input.images.images[$0.key] == nil && input.images.images[$0.value] != nil }
         for event in input.events { deliver(event) }
         var requests: [EngineRequest] = []
         for command in input.commands { requests += perform(command, images: input.images) }
@@ -144,10 +148,21 @@ public struct ShowDirector {
                 scene: Scene(size: engine.output, background: .black), sources: [:], decodes: DecodePlan(),
                 requests: requests, status: status, rotation: setup.rotation, exitCode: exitCode)
         }
-        let scene = engine.scene(at: time, images: images)
-        let plan = DecodePlanner.plan(engine, drawn: scene, images: images)
+        // A replaced file's old image is drawn, laid out as the new one, until the new one is loaded.
+        var shown = images
+        for (new, old) in standIns where images.images[new] == nil { shown.images[new] = images.images[old] }
+        let scene = engine.scene(at: time, images: shown)
+        var plan = DecodePlanner.plan(engine, drawn: scene, images: images)
         var sources: [Int: String] = [:]
-        for i in scene.slidesDrawn where slides.indices.contains(i) { sources[i] = slides[i].source }
+        for i in scene.slidesDrawn where slides.indices.contains(i) {
+            let source = slides[i].source
+            if images.images[source] == nil, let old = standIns[source], images.images[old] != nil {
+                sources[i] = old
+                plan.keep.insert(old)
+            } else {
+                sources[i] = source
+            }
+        }
         return FrameOutput(
             scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
             rotation: setup.rotation, exitCode: exitCode)
@@ -271,6 +286,7 @@ public struct ShowDirector {
         else { return }
         let before = engine.show.count
         let current = engine.currentSource.map { feed.successor(of: $0) ?? $0 }
+        if let old = engine.currentSource, let current, current != old { standIns[current] = old }
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         slidesStale = false
         lastRebuild = now
