@@ -44,8 +44,9 @@ func fakeJPEG(_ seed: Int, size: Int = 4096) -> Data {
     return Data(bytes)
 }
 
-/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass.
-func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass (generous: the
+/// suite runs beside others on two cores; a condition that holds returns at once).
+func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
