@@ -19,10 +19,11 @@ extension CommonOptions {
           --sync                         the show follows the wall clock: screens with the same
                                          playlist and a clock set by NTP change slides together
           --wait-for-images              a folder with no images shows a "No images yet" screen
-                                         and is checked again every 2 s, instead of an error
+                                         and is watched for them, instead of an error
           --keep-going                   for kiosks: never stop for bad input at start; show what is
-                                         wrong (no images yet, a playlist that cannot be played) and
-                                         check again every 2 s (implies --wait-for-images)
+                                         wrong (no images yet, a folder not there yet, a playlist that
+                                         cannot be played) and start once it is fixed (implies
+                                         --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
           --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
