@@ -16,7 +16,7 @@ demo: deps build
 	else \
 		echo "No display could be opened here; writing snapshots of the demo to $(SNAPSHOTS)/ instead."; \
 		mkdir -p $(SNAPSHOTS); \
-		for t in 0 4 8.4 12 16.4 24.4; do \
+		for t in 1 4 8.4 12 16.4 24.4; do \
 			$(VITRINE) snapshot --at $$t --out $(SNAPSHOTS)/demo-$$t.png || exit 1; \
 		done; \
 		echo "Wrote $$(ls $(SNAPSHOTS)/demo-*.png | wc -l) frames to $(SNAPSHOTS)/"; \
