@@ -62,7 +62,8 @@ let package = Package(
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia"]),
+        .testTarget(
+            name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineSystemTests",
             dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport", "vitrine-isolation-probe"]),

@@ -1,55 +1,17 @@
 import Foundation
 import VitrineMedia
+import VitrineTestSupport
 
-/// Runs the built `vitrine` executable and captures what it prints.
-struct CLIRunner {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+/// Runs the built `vitrine` executable to its end and captures what it prints (through the
+/// one child-process runner of the tests, `ChildProcess`).
+enum CLIRunner {
+    typealias Output = ChildProcess.Output
 
-    /// The executable next to the test bundle (`swift build` puts both in the same folder).
-    static var executable: String {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [
-            bundleDir, bundleDir.deletingLastPathComponent(),
-            bundleDir.deletingLastPathComponent().deletingLastPathComponent(),
-        ] {
-            let candidate = dir.appendingPathComponent("vitrine").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/vitrine").path
-    }
+    /// The built `vitrine`.
+    static var executable: String { ChildProcess.binary }
 
     static func run(_ args: [String], environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a chatty child cannot block.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try ChildProcess.run(args, environment: environment)
     }
 }
 

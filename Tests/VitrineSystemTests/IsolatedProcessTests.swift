@@ -8,19 +8,9 @@ import VitrineTestSupport
 @Suite struct IsolatedProcessTests {
     private func probe(_ check: String) throws -> (status: Int32, output: String) {
         let binary = URL(fileURLWithPath: ChildProcess.binary).deletingLastPathComponent()
-            .appendingPathComponent("vitrine-isolation-probe")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [check]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            .appendingPathComponent("vitrine-isolation-probe").path
+        let result = try ChildProcess.run([check], executable: binary)
+        return (result.status, result.stdout)
     }
 
     @Test func sighupAsksForAReloadSigtermForAStopAndTakingClearsThem() throws {

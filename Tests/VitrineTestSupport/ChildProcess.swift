@@ -77,6 +77,47 @@ public final class ChildProcess: Sendable {
     }
 }
 
+extension ChildProcess {
+    /// What a run to completion printed, and how it ended.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `vitrine arguments…` (or `executable`) to its end and collects both streams.
+    public static func run(
+        _ arguments: [String], executable: String = binary, environment extra: [String: String] = [:]
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a chatty child cannot block.
+        let errors = Collected()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.text.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: errors.text.withLock { $0 })
+    }
+}
+
 /// Text that grows on one thread and is read on another.
 private final class Collected: Sendable {
     let text = Mutex("")
