@@ -32,7 +32,7 @@ final class TemporaryFolder {
     }
 }
 
-/// Writes test images without any library: uncompressed 24-bit BMP.
+/// Test images: BMP written by the shared `TestPictures`, and images read back.
 enum TestImage {
     static func writeBMP(_ path: String, width: Int, height: Int, color: (UInt8, UInt8, UInt8)) throws {
         try writeBMP(path, width: width, height: height) { _, _ in color }
@@ -41,40 +41,7 @@ enum TestImage {
     static func writeBMP(
         _ path: String, width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)
     ) throws {
-        let rowSize = (width * 3 + 3) & ~3
-        let imageSize = rowSize * height
-        var data = Data()
-        func le32(_ v: Int) {
-            withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) }
-        }
-        func le16(_ v: Int) {
-            withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) }
-        }
-        data.append(contentsOf: Array("BM".utf8))
-        le32(54 + imageSize)
-        le32(0)
-        le32(54)
-        le32(40)
-        le32(width)
-        le32(height)
-        le16(1)
-        le16(24)
-        le32(0)
-        le32(imageSize)
-        le32(2835)
-        le32(2835)
-        le32(0)
-        le32(0)
-        for y in stride(from: height - 1, through: 0, by: -1) {
-            var row = [UInt8]()
-            for x in 0..<width {
-                let (r, g, b) = pixel(x, y)
-                row += [b, g, r]
-            }
-            row += Array(repeating: 0, count: rowSize - width * 3)
-            data.append(contentsOf: row)
-        }
-        try data.write(to: URL(fileURLWithPath: path))
+        try TestPictures.writeBMP(path, width: width, height: height, pixel: pixel)
     }
 
     /// Reads a PNG (or any image) back as pixels.

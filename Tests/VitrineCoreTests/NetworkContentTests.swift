@@ -123,9 +123,9 @@ final class DownloadingFeed: ContentFeed {
         #expect(lines.contains { $0.contains("an item is one source") })
     }
 
-    @Test func networkPhotosPlayInTheItemsOrder() {
+    @Test func networkPhotosPlayInTheItemsOrder() throws {
         var item = NetworkItem(source: .feed(FeedSource(url: "https://h/f.json")))
-        item.exclude = [try! Glob("*.gif")]
+        item.exclude = [try Glob("*.gif")]
         let document = PlaylistDocument(
             file: "", playlists: [PlaylistSpec(name: "p", items: [PlaylistItem(source: .network(item))])])
         var content = PlaylistContent(document: document)
