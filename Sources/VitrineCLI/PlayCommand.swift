@@ -16,7 +16,7 @@ enum PlayCommand {
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever. With no SOURCE it plays the bundled demo.
             Folders are watched: photos copied in join the show once fully written,
-            deleted ones leave it.
+            deleted ones leave it. Started again, it carries on from the photo it showed.
             A playlist file (see README) is checked first, then played with its schedule;
             its folders and the file itself are watched, and the position is resumed.
 

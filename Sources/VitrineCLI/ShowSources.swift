@@ -78,9 +78,11 @@ struct ShowSources {
         return setup
     }
 
-    /// Where the resume position is kept: for playlist files played live, unless `--no-resume`.
+    /// Where the resume position is kept when played live, unless `--no-resume`: for a playlist
+    /// file and for the folders and images given on the command line or in the configuration
+    /// alike (the position names what plays, so one file serves whichever show runs).
     func positions() -> ResumeStore? {
-        guard isPlaylistFile, !playlist.noResume else { return nil }
+        guard !playlist.noResume else { return nil }
         return ResumeStore(path: playlist.stateFile ?? ResumeStore.defaultPath())
     }
 

@@ -21,8 +21,12 @@ public final class ChildProcess: Sendable {
     private let errors = Collected()
     private let arrived = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
+    /// The child's own state folder (resume position), removed with it; nil when the caller gave one.
+    private let stateFolder: String?
 
-    /// Starts `vitrine arguments…` with this environment plus `extra`.
+    /// Starts `vitrine arguments…` with this environment plus `extra`. Unless `extra` names an
+    /// `XDG_STATE_HOME`, the child keeps its state in a folder of its own, so one run's resume
+    /// position never reaches another test.
     public init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
@@ -30,6 +34,8 @@ public final class ChildProcess: Sendable {
         environment["NOTIFY_SOCKET"] = nil
         environment["WATCHDOG_USEC"] = nil
         environment["WATCHDOG_PID"] = nil
+        stateFolder = extra["XDG_STATE_HOME"] == nil ? try Self.makeStateFolder() : nil
+        environment["XDG_STATE_HOME"] = stateFolder
         environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
@@ -46,6 +52,17 @@ public final class ChildProcess: Sendable {
         }
         process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
+    }
+
+    deinit {
+        if let stateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
+    }
+
+    /// A fresh folder for a child's `XDG_STATE_HOME`.
+    static func makeStateFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -93,6 +110,9 @@ extension ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
+        let stateFolder = extra["XDG_STATE_HOME"] == nil ? try makeStateFolder() : nil
+        defer { if let stateFolder { try? FileManager.default.removeItem(atPath: stateFolder) } }
+        environment["XDG_STATE_HOME"] = stateFolder
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
