@@ -2,9 +2,9 @@ import VitrineCore
 import VitrineSDL
 import VitrineSystem
 
-/// Ties a player to its service manager and to signals: READY, WATCHDOG and
-/// STATUS from presented frames (through `WatchdogPolicy`), SIGTERM and
-/// SIGINT stop cleanly, SIGHUP reloads.
+/// Ties a player to its service manager and to signals: READY (once the first photo or a
+/// status screen is on the screen), WATCHDOG and STATUS from presented frames (through
+/// `WatchdogPolicy`), SIGTERM and SIGINT stop cleanly, SIGHUP reloads.
 enum ServiceHooks {
     /// The player's hooks; `reload` builds the new show from the configuration and the sources.
     static func make(reload: @escaping () throws -> PlayerSetup) -> PlayerHooks {
@@ -12,8 +12,8 @@ enum ServiceHooks {
         let notifier = SystemdNotifier()
         let state = State(policy: WatchdogPolicy(watchdogSeconds: SystemdNotifier.watchdogSeconds()))
         var hooks = PlayerHooks()
-        hooks.framePresented = { time, status in
-            notifier.send(state.policy.framePresented(at: time, status: status))
+        hooks.framePresented = { time, status, showsContent in
+            notifier.send(state.policy.framePresented(at: time, status: status, showsContent: showsContent))
         }
         hooks.control = {
             let signals = ServiceSignals.take()

@@ -33,11 +33,17 @@ public struct DisplayError: Error, CustomStringConvertible {
 /// An SDL window with its renderer. Destroying it closes the window.
 public final class Display {
     let window: OpaquePointer
-    let renderer: OpaquePointer
+    private(set) var renderer: OpaquePointer
     public private(set) var isFullscreen: Bool
-    public let rendererName: String
-    public let maxTextureSide: Int
-    public let hasVsync: Bool
+    public private(set) var rendererName: String
+    public private(set) var maxTextureSide: Int
+    public private(set) var hasVsync: Bool
+    /// SDL's video driver in use (kmsdrm, x11, wayland, offscreen, …).
+    public let videoDriver: String
+    /// Why the renderer in use was chosen, for the log: " (as asked)", " (OpenGL ES 2 first on KMS/DRM)", …
+    public private(set) var rendererReason: String
+    /// The renderers still to try should the one in use present only black.
+    private var remainingRenderers: [RendererChoice]
 
     /// SDL drivers that open without showing anything; used only when asked for by name.
     public static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
@@ -74,37 +80,120 @@ public final class Display {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw DisplayError(description: "cannot open a window: \(message)")
         }
-        let made: OpaquePointer?
-        switch options.renderer {
-        case .auto:
-            made =
-                SDL_CreateRenderer(
-                    window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        case .software:
-            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        case .opengles2, .opengl:
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, options.renderer.rawValue)
-            made = SDL_CreateRenderer(
-                window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        // The renderers to try, best first; the first that can be made is used, and the
+        // next replaces it if it turns out to present only black (`nextRenderer`).
+        var candidates = Self.rendererOrder(options.renderer, videoDriver: chosen)
+        var failures: [String] = []
+        var made: (OpaquePointer, RendererChoice)?
+        while made == nil, !candidates.isEmpty {
+            let candidate = candidates.removeFirst()
+            switch Self.makeRenderer(candidate, window: window) {
+            case .success(let renderer): made = (renderer, candidate)
+            case .failure(let error): failures.append("\(candidate.rawValue): \(error)")
+            }
         }
-        guard let renderer = made else {
-            let message = SDLError.message()
+        guard let (renderer, choice) = made else {
             SDL_DestroyWindow(window)
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-            throw DisplayError(description: "cannot create the \(options.renderer.rawValue) renderer: \(message)")
+            throw DisplayError(
+                description: "cannot create the \(options.renderer.rawValue) renderer: "
+                    + failures.joined(separator: "; "))
         }
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
         self.window = window
         self.renderer = renderer
+        self.videoDriver = chosen
+        self.remainingRenderers = candidates
         self.isFullscreen = options.windowed == nil
-        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
-        let limit = Int(min(info.max_texture_width, info.max_texture_height))
-        self.maxTextureSide = limit > 0 ? limit : 4096
-        self.hasVsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        (rendererName, maxTextureSide, hasVsync) = Self.describe(renderer)
+        for failure in failures { Log("display").info("renderer \(failure); trying the next one") }
+        rendererReason = Self.reason(options.renderer, made: choice, videoDriver: chosen, failed: !failures.isEmpty)
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    /// The renderers to try for `choice` on `videoDriver`, best first. On KMS/DRM, OpenGL ES 2
+    /// comes before desktop OpenGL (what the GPUs there speak natively; desktop GL through EGL
+    /// needs libGL and can present only black without it), then the software renderer.
+    /// Elsewhere SDL's own choice of accelerated renderer, then software. A named one alone.
+    static func rendererOrder(_ choice: RendererChoice, videoDriver: String) -> [RendererChoice] {
+        guard choice == .auto else { return [choice] }
+        return videoDriver == "kmsdrm" ? [.opengles2, .opengl, .software] : [.auto, .software]
+    }
+
+    /// Why the renderer in use is the one, for the log.
+    private static func reason(_ asked: RendererChoice, made: RendererChoice, videoDriver: String, failed: Bool)
+        -> String
+    {
+        if asked != .auto { return " (as asked)" }
+        if failed { return " (the first that could be made)" }
+        if videoDriver == "kmsdrm" { return " (OpenGL ES 2 first on KMS/DRM)" }
+        return made == .software ? " (no accelerated renderer)" : " (SDL's accelerated choice)"
+    }
+
+    /// A renderer of `choice` for `window`, or why it could not be made.
+    private static func makeRenderer(_ choice: RendererChoice, window: OpaquePointer) -> Result<
+        OpaquePointer, DisplayError
+    > {
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        switch choice {
+        case .auto:
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "")
+            return made(SDL_CreateRenderer(window, -1, accelerated))
+        case .software:
+            return made(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+        case .opengles2, .opengl:
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)
+            guard let renderer = SDL_CreateRenderer(window, -1, accelerated) else { return made(nil) }
+            // The hint is a preference: SDL may fall back to another driver; that is not this one.
+            var info = SDL_RendererInfo()
+            SDL_GetRendererInfo(renderer, &info)
+            if let name = info.name.map({ String(cString: $0) }), name != choice.rawValue {
+                SDL_DestroyRenderer(renderer)
+                return .failure(DisplayError(description: "SDL made \(name) instead"))
+            }
+            return .success(renderer)
+        }
+    }
+
+    private static func made(_ renderer: OpaquePointer?) -> Result<OpaquePointer, DisplayError> {
+        renderer.map { .success($0) } ?? .failure(DisplayError(description: SDLError.message()))
+    }
+
+    private static func describe(_ renderer: OpaquePointer) -> (name: String, maxTextureSide: Int, vsync: Bool) {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let limit = Int(min(info.max_texture_width, info.max_texture_height))
+        return (
+            info.name.map { String(cString: $0) } ?? "unknown", limit > 0 ? limit : 4096,
+            info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        )
+    }
+
+    /// Replaces the renderer with the next one to try; returns its name, nil when none is left
+    /// (the renderer in use stays). Every texture of the old renderer must be gone already.
+    func nextRenderer() -> String? {
+        guard !remainingRenderers.isEmpty else { return nil }
+        SDL_DestroyRenderer(renderer)
+        while !remainingRenderers.isEmpty {
+            let candidate = remainingRenderers.removeFirst()
+            switch Self.makeRenderer(candidate, window: window) {
+            case .success(let made):
+                renderer = made
+                (rendererName, maxTextureSide, hasVsync) = Self.describe(made)
+                rendererReason = " (the one before presented only black)"
+                return rendererName
+            case .failure(let error):
+                Log("display").info("renderer \(candidate.rawValue): \(error); trying the next one")
+            }
+        }
+        // None of the others could be made: the software renderer always can.
+        if let fallback = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) {
+            renderer = fallback
+            (rendererName, maxTextureSide, hasVsync) = Self.describe(fallback)
+            rendererReason = " (the one before presented only black)"
+            return rendererName
+        }
+        return nil
     }
 
     deinit {

@@ -26,7 +26,7 @@ public final class Player {
     /// Opens the display and runs the show until it ends. Returns the exit code.
     public func run() throws -> Int32 {
         let screen = try Display(display)
-        log.info("renderer \(screen.rendererName)")
+        log.info("renderer \(screen.rendererName)\(screen.rendererReason), video driver \(screen.videoDriver)")
         let loop = ShowLoop(
             director: director, canvas: WindowCanvas(screen, fontPath: director.setup.overlays.font),
             clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder)

@@ -26,9 +26,10 @@ public struct PlayerSetup {
 /// brings new settings and content. Each defaults to doing nothing, so the
 /// player runs the same without a service manager.
 public struct PlayerHooks {
-    /// Called after every presented frame with a monotonic time in seconds and
-    /// a one-line description of what is showing.
-    public var framePresented: (_ time: Double, _ status: String) -> Void = { _, _ in }
+    /// Called after every presented frame with a monotonic time in seconds,
+    /// a one-line description of what is showing, and whether the frame shows content
+    /// (`FrameOutput.showsContent`, and the renderer found to really draw it).
+    public var framePresented: (_ time: Double, _ status: String, _ showsContent: Bool) -> Void = { _, _, _ in }
     /// Asked once a frame.
     public var control: () -> PlayerControl = { .keepGoing }
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).

@@ -19,24 +19,43 @@ protocol ShowCanvas: AnyObject {
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer?
     /// Forgets every texture (after the renderer lost them).
     func reset()
+    /// The renderer drawing, for the log.
+    var rendererName: String { get }
+    /// Puts the next renderer in place of one that presents only black (every texture is
+    /// forgotten); its name, or nil when there is no other to try.
+    func replaceRenderer() -> String?
 }
 
 /// A window on a display: the player's canvas.
 final class WindowCanvas: ShowCanvas {
     private let screen: Display
-    let drawer: any SceneDrawing
-    private let rotated: RotatedOutput
+    private let fontPath: String?
+    private(set) var drawer: any SceneDrawing
+    private var rotated: RotatedOutput
     private var pump = EventPump()
 
     init(_ screen: Display, fontPath: String?) {
         self.screen = screen
-        // SDL's software renderer blends slowly; frames are composed in Swift there instead.
-        drawer =
-            screen.rendererName == "software"
+        self.fontPath = fontPath
+        drawer = Self.drawer(for: screen, fontPath: fontPath)
+        rotated = RotatedOutput(renderer: screen.renderer)
+    }
+
+    /// SDL's software renderer blends slowly; frames are composed in Swift there instead.
+    private static func drawer(for screen: Display, fontPath: String?) -> any SceneDrawing {
+        screen.rendererName == "software"
             ? SoftwareSceneRenderer(
                 renderer: screen.renderer, fontPath: fontPath, target: { SDL_GetWindowSurface(screen.window) })
             : SceneRenderer(renderer: screen.renderer, fontPath: fontPath)
+    }
+
+    func replaceRenderer() -> String? {
+        // The old renderer's textures go before it does.
+        reset()
+        guard let name = screen.nextRenderer() else { return nil }
+        drawer = Self.drawer(for: screen, fontPath: fontPath)
         rotated = RotatedOutput(renderer: screen.renderer)
+        return name
     }
 
     deinit {
@@ -77,4 +96,6 @@ extension OffscreenCanvas: ShowCanvas {
         return capture ? pixels() : nil
     }
     func reset() { drawer.removeAll() }
+    var rendererName: String { "offscreen" }
+    func replaceRenderer() -> String? { nil }
 }

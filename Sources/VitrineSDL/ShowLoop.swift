@@ -28,6 +28,8 @@ final class ShowLoop {
     private var lastCapture: (time: Double, keys: [String])?
     /// What has been drawn unchanged since when, for pictures at rest.
     private var resting: (keys: [String], since: Double)?
+    /// Whether the renderer really draws the photos (checked once, on the first lit one).
+    private var rendererCheck = RendererCheck()
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -87,6 +89,7 @@ final class ShowLoop {
         for (request, result) in loader.drain() {
             switch result {
             case .success(let image):
+                rendererCheck.decoded(request.path, pixels: image.pixels)
                 if canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
                     images.images[request.path] = LoadedImage(
                         sourceSize: image.sourceSize, decodedFor: request.output, metadata: image.metadata)
@@ -198,7 +201,10 @@ final class ShowLoop {
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return
         }
-        if let picture = canvas.present(out.scene, rotation: out.rotation, key: out.source, capture: capture) {
+        let judging = rendererCheck.wants(out)
+        let picture = canvas.present(
+            out.scene, rotation: out.rotation, key: out.source, capture: capture || judging)
+        if capture, let picture {
             lastCapture = (time, out.drawnKeys)
             hooks.frameCaptured(picture)
         }
@@ -206,7 +212,34 @@ final class ShowLoop {
         redraw.presented(out.scene, keys: keys, at: time)
         // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
         if canvas.drawer.lastFrameApproximate { redraw.invalidate() }
-        hooks.framePresented(time, out.status)
+        let drawn = judging ? checkRenderer(picture) : true
+        hooks.framePresented(time, out.status, out.showsContent && drawn)
         if !canvas.hasVsync, !clock.waitsForDecodes { SDL_Delay(8) }
+    }
+
+    /// Judges the first photo frame read back: a renderer that drew only black is replaced by
+    /// the next one, the images loaded again. Returns whether the frame showed the photo.
+    private func checkRenderer(_ picture: PixelBuffer?) -> Bool {
+        let name = canvas.rendererName
+        switch rendererCheck.judge(picture) {
+        case .notJudged:
+            return true
+        case .draws:
+            log.info("renderer \(name) draws the photos (the first one read back)")
+            return true
+        case .unreadable:
+            log.info("renderer \(name): the frame cannot be read back; whether it draws is not checked")
+            return true
+        case .black:
+            guard let next = canvas.replaceRenderer() else {
+                log.error("renderer \(name) presents only black where a photo should be, and no other is left")
+                rendererCheck.stop()
+                return false
+            }
+            log.warning("renderer \(name) presents only black where a photo should be; using \(next) instead")
+            images.images.removeAll()
+            redraw.invalidate()
+            return false
+        }
     }
 }

@@ -60,6 +60,23 @@ struct WatchdogPolicyTests {
         #expect(statuses == ["showing 1/3", "showing 2/3", "showing 3/3", "showing 1/3"])
     }
 
+    @Test("READY waits for a frame with content; the frames before it still ping")
+    func readyWaitsForContent() {
+        var policy = WatchdogPolicy(watchdogSeconds: 1)
+        var sent: [(time: Double, message: ServiceMessage)] = []
+        // Black frames while the first photo decodes and fades in, then the photo in full at 1.5 s.
+        for frame in 0..<180 {
+            let t = Double(frame) / 60
+            for message in policy.framePresented(at: t, status: "showing 1/3", showsContent: t >= 1.5) {
+                sent.append((t, message))
+            }
+        }
+        let ready = sent.filter { $0.message == .ready }.map(\.time)
+        #expect(ready == [1.5])
+        #expect(sent.contains { $0.message == .watchdog && $0.time < 1.5 })
+        #expect(!sent.contains { $0.message == .status("showing 1/3") && $0.time < 1.5 })
+    }
+
     @Test("messages are sd_notify lines")
     func texts() {
         #expect(ServiceMessage.ready.text == "READY=1")

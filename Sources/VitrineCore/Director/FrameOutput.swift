@@ -13,6 +13,10 @@ public struct FrameOutput: Sendable {
     public var rotation: ScreenRotation
     /// Set when the show is over: the process's exit code.
     public var exitCode: Int32?
+    /// Whether the frame shows what the screen is for: a photo drawn in full (past the first
+    /// photo's fade-in), a status screen, or the display off as asked. A frame before the first
+    /// photo (black, or fading in) does not; the service manager hears READY only after one that does.
+    public var showsContent = true
 
     /// The key of slide `i`'s image for the drawer.
     public func source(_ i: Int) -> String? { sources[i] }

@@ -163,9 +163,11 @@ public struct ShowDirector {
                 sources[i] = source
             }
         }
-        return FrameOutput(
+        var out = FrameOutput(
             scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
             rotation: setup.rotation, exitCode: exitCode)
+        out.showsContent = engine.status != nil || (!scene.slidesDrawn.isEmpty && engine.firstPhotoShown(at: time))
+        return out
     }
 
     /// Whether the clock can start: the first image is on the screen, or the display is off.

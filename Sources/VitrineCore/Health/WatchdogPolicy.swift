@@ -24,7 +24,7 @@ public enum ServiceMessage: Equatable, Sendable {
 }
 
 /// Decides what to tell the service manager, from the times at which frames
-/// were actually presented: READY once the first frame is up, WATCHDOG at
+/// were actually presented: READY once the first frame with content is up, WATCHDOG at
 /// about half the watchdog interval but only when a frame was presented since
 /// the last one, and STATUS when what is showing changes.
 ///
@@ -52,11 +52,15 @@ public struct WatchdogPolicy: Sendable {
         self.statusInterval = statusInterval
     }
 
-    /// A frame was presented at `time` (monotonic seconds) while `status` was showing.
-    /// Returns the messages to send now, in order.
-    public mutating func framePresented(at time: Double, status: String) -> [ServiceMessage] {
+    /// A frame was presented at `time` (monotonic seconds) while `status` was showing;
+    /// `showsContent` tells whether it is one worth being READY for: the first photo drawn
+    /// in full (not a black frame before it, nor its fade-in), a status screen, or the
+    /// display off as scheduled. Returns the messages to send now, in order.
+    public mutating func framePresented(at time: Double, status: String, showsContent: Bool = true)
+        -> [ServiceMessage]
+    {
         var messages: [ServiceMessage] = []
-        if !isReady {
+        if !isReady, showsContent {
             isReady = true
             messages.append(.status(status))
             messages.append(.ready)
@@ -68,7 +72,7 @@ public struct WatchdogPolicy: Sendable {
             }
             return messages
         }
-        if status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval {
+        if isReady, status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval {
             messages.append(.status(status))
             lastStatus = status
             lastStatusTime = time

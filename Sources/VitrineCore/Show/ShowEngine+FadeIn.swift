@@ -14,6 +14,12 @@ extension ShowEngine {
         return revealed
     }
 
+    /// Whether the first photo is on the screen in full at `time`: shown, its fade-in over.
+    public func firstPhotoShown(at time: Double) -> Bool {
+        guard let start = fadeInStart, start.isFinite else { return false }
+        return time >= start + Self.fadeInDuration
+    }
+
     /// The status screen put away, while the photo that replaces it cannot be drawn yet.
     func statusStillShowing(at time: Double) -> Scene? {
         guard let exit = statusExit, let start = fadeInStart, time < start else { return nil }
