@@ -65,17 +65,22 @@ public final class Display {
                     + "run on the console or a desktop, or pass --video-driver")
         }
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        let size = options.windowed ?? Size(width: 1280, height: 720)
-        if options.windowed == nil {
-            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        } else {
-            flags |= SDL_WINDOW_RESIZABLE.rawValue
-        }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard
-            let window = SDL_CreateWindow(
-                "Vitrine", centered, centered, Int32(size.width), Int32(size.height), flags)
-        else {
+        var place = (x: centered, y: centered, width: Int32(1280), height: Int32(720))
+        if let windowed = options.windowed {
+            place.width = Int32(windowed.width)
+            place.height = Int32(windowed.height)
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        } else {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            // Made as large as the screen, where it is: with no window manager to make it
+            // fullscreen (X11 started by xinit), the window itself covers the screen.
+            var bounds = SDL_Rect()
+            if SDL_GetDisplayBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 {
+                place = (bounds.x, bounds.y, bounds.w, bounds.h)
+            }
+        }
+        guard let window = SDL_CreateWindow("Vitrine", place.x, place.y, place.width, place.height, flags) else {
             let message = SDLError.message()
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw DisplayError(description: "cannot open a window: \(message)")
