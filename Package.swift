@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The kernel's console interfaces (virtual terminals, input devices, DRM master): headers only.
+        .systemLibrary(name: "CLinuxConsole", providers: [.apt(["linux-libc-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -34,9 +36,11 @@ let package = Package(
             dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif"]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .target(
+            name: "VitrineSDL",
+            dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole"]),
         // Running as a service: signals, systemd notification, process resources.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd", "CLinuxConsole"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",
@@ -61,7 +65,8 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
+        .testTarget(
+            name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),
         .testTarget(

@@ -18,6 +18,12 @@ struct PolledEvents {
 struct EventPump {
     private var pointers = PointerInput()
 
+    /// On KMS/DRM (`videoDriver` "kmsdrm") an absolute pointer's position is read from the
+    /// device, as SDL 2.26 passes its raw axis values on unscaled.
+    init(videoDriver: String = "") {
+        if videoDriver == "kmsdrm" { pointers.absolutePosition = AbsolutePointer.position(ofMouse:) }
+    }
+
     /// Every event SDL has queued, stamped with show time `time`.
     mutating func poll(window: OpaquePointer?, time: Double) -> PolledEvents {
         var polled = PolledEvents()

@@ -12,6 +12,9 @@ struct PointerInput {
 
     /// SDL's id for mouse events synthesised from touches, which arrive as fingers already.
     private static let touchMouseID = UInt32.max
+    /// Where mouse `id` points, as 0…1 of the screen, when SDL's coordinates for it cannot be
+    /// trusted (an absolute pointer on KMS/DRM: `AbsolutePointer`); nil uses SDL's.
+    var absolutePosition: ((_ id: UInt32) -> (x: Double, y: Double)?)?
 
     mutating func translate(_ event: SDL_Event, window: OpaquePointer?, time: Double) -> InputEvent? {
         switch SDL_EventType(event.type) {
@@ -20,7 +23,7 @@ struct PointerInput {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
-            let (x, y) = Self.normalised(b.x, b.y, window: window)
+            let (x, y) = absolutePosition?(b.which) ?? Self.normalised(b.x, b.y, window: window)
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 mouseDown = true
                 return InputEvent(time: time, kind: .down(id: 0, x: x, y: y))
@@ -31,7 +34,7 @@ struct PointerInput {
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard mouseDown, m.which != Self.touchMouseID else { return nil }
-            let (x, y) = Self.normalised(m.x, m.y, window: window)
+            let (x, y) = absolutePosition?(m.which) ?? Self.normalised(m.x, m.y, window: window)
             return InputEvent(time: time, kind: .move(id: 0, x: x, y: y))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
@@ -39,7 +42,7 @@ struct PointerInput {
             var px: Int32 = 0
             var py: Int32 = 0
             SDL_GetMouseState(&px, &py)
-            let (x, y) = Self.normalised(px, py, window: window)
+            let (x, y) = absolutePosition?(w.which) ?? Self.normalised(px, py, window: window)
             let flipped = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
             return InputEvent(time: time, kind: .wheel(x: x, y: y, dy: Double(flipped ? -w.y : w.y)))
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue):
@@ -71,7 +74,7 @@ struct PointerInput {
     }
 
     /// Window coordinates (SDL's points) to 0…1 of the window, which the output fills.
-    private static func normalised(_ x: Int32, _ y: Int32, window: OpaquePointer?) -> (Double, Double) {
+    private static func normalised(_ x: Int32, _ y: Int32, window: OpaquePointer?) -> (x: Double, y: Double) {
         var w: Int32 = 1
         var h: Int32 = 1
         if let window { SDL_GetWindowSize(window, &w, &h) }

@@ -32,11 +32,12 @@ final class WindowCanvas: ShowCanvas {
     private let fontPath: String?
     private(set) var drawer: any SceneDrawing
     private var rotated: RotatedOutput
-    private var pump = EventPump()
+    private var pump: EventPump
 
     init(_ screen: Display, fontPath: String?) {
         self.screen = screen
         self.fontPath = fontPath
+        pump = EventPump(videoDriver: screen.videoDriver)
         drawer = Self.drawer(for: screen, fontPath: fontPath)
         rotated = RotatedOutput(renderer: screen.renderer)
     }
