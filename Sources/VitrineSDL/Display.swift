@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import Foundation
 import VitrineCore
 import VitrineMedia
 
@@ -54,15 +55,18 @@ public final class Display {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         if let driver = options.videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            throw DisplayError(description: "cannot open a display: \(SDLError.message())")
+            let sdl = SDLError.message()
+            let console = Self.consoleProblem(driver: options.videoDriver).map { "; \($0)" } ?? ""
+            throw DisplayError(description: "cannot open a display: \(sdl)\(console)")
         }
         let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if options.videoDriver == nil, Self.invisibleDrivers.contains(chosen) {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            let console = Self.consoleProblem(driver: nil).map { "; \($0)" } ?? ""
             throw DisplayError(
                 description:
-                    "cannot open a display: no X11, Wayland or KMS/DRM display found (SDL fell back to '\(chosen)'); "
-                    + "run on the console or a desktop, or pass --video-driver")
+                    "cannot open a display: no X11, Wayland or KMS/DRM display found (SDL fell back to '\(chosen)')"
+                    + "\(console); run on the console or a desktop, or pass --video-driver")
         }
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
@@ -83,7 +87,8 @@ public final class Display {
         guard let window = SDL_CreateWindow("Vitrine", place.x, place.y, place.width, place.height, flags) else {
             let message = SDLError.message()
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-            throw DisplayError(description: "cannot open a window: \(message)")
+            let console = chosen == "kmsdrm" ? Self.consoleProblem(driver: chosen).map { "; \($0)" } ?? "" : ""
+            throw DisplayError(description: "cannot open a window: \(message)\(console)")
         }
         // The renderers to try, best first; the first that can be made is used, and the
         // next replaces it if it turns out to present only black (`nextRenderer`).
@@ -114,6 +119,17 @@ public final class Display {
         rendererReason = Self.reason(options.renderer, made: choice, videoDriver: chosen, failed: !failures.isEmpty)
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    /// Why the console's display could not be had (in use by another program, no device, no
+    /// permission), when the console is what was asked for: `--video-driver kmsdrm`, or SDL's
+    /// choice with no X11 or Wayland session to open instead.
+    static func consoleProblem(
+        driver: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        let desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        guard driver == "kmsdrm" || (driver == nil && !desktop) else { return nil }
+        return ConsoleDisplayDevices.explanation(ConsoleDisplayDevices.probe())
     }
 
     /// The renderers to try for `choice` on `videoDriver`, best first. On KMS/DRM, OpenGL ES 2

@@ -18,14 +18,18 @@ public struct DisplayProbe: Sendable {
         }
         if let driver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
-            return DisplayProbe(drivers: drivers, opened: nil, failure: SDLError.message())
+            let sdl = SDLError.message()
+            let console = Display.consoleProblem(driver: driver).map { "; \($0)" } ?? ""
+            return DisplayProbe(drivers: drivers, opened: nil, failure: sdl + console)
         }
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
         let name = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         if driver == nil, Display.invisibleDrivers.contains(name) {
+            let console = Display.consoleProblem(driver: nil).map { "; \($0)" } ?? ""
             return DisplayProbe(
                 drivers: drivers, opened: nil,
-                failure: "no X11, Wayland or KMS/DRM display; only SDL's '\(name)' driver, which shows nothing")
+                failure: "no X11, Wayland or KMS/DRM display; only SDL's '\(name)' driver, which shows nothing"
+                    + console)
         }
         var mode = SDL_DisplayMode()
         guard SDL_GetDesktopDisplayMode(0, &mode) == 0 else {
