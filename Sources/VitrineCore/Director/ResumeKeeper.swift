@@ -36,7 +36,11 @@ struct ResumeKeeper {
         case .unusable(let why):
             return "\(why); starting from the first slide"
         case .position(let position):
-            guard position.origin == origin, position.fingerprint == fingerprint, position.seed == seed else {
+            guard position.origin == origin else {
+                log.info("the saved position is another show's; starting from the first slide")
+                return nil
+            }
+            guard position.fingerprint == fingerprint, position.seed == seed else {
                 log.info("the playlist changed since the saved position; starting from the first slide")
                 return nil
             }
