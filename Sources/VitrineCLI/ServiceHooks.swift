@@ -29,6 +29,7 @@ enum ServiceHooks {
             }
             return .keepGoing
         }
+        hooks.openConsole = { VirtualTerminal.open() }
         hooks.reload = {
             // READY again whatever happens: the old show goes on when the new one fails.
             defer { notifier.send([.ready]) }

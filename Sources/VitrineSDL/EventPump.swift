@@ -11,6 +11,8 @@ struct PolledEvents {
     var texturesLost = false
     /// The window's contents must be drawn again (exposed, resized, shown).
     var exposed = false
+    /// Ctrl+Alt+F<n> asked for virtual terminal n (not passed on as a key).
+    var terminal: Int?
 }
 
 /// SDL events as the core's input events. Window events are seen by the
@@ -39,7 +41,13 @@ struct EventPump {
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             polled.texturesLost = true
         case SDL_KEYDOWN:
-            if let key = KeyMap.key(event.key.keysym.sym) {
+            let mod = UInt32(event.key.keysym.mod)
+            let function = Int(event.key.keysym.sym) - Int(SDLK_F1.rawValue) + 1
+            if let terminal = ConsoleHandover.terminal(
+                forFunctionKey: function, control: mod & KMOD_CTRL.rawValue != 0, alt: mod & KMOD_ALT.rawValue != 0)
+            {
+                polled.terminal = terminal
+            } else if let key = KeyMap.key(event.key.keysym.sym) {
                 polled.input.append(InputEvent(time: time, kind: .key(key)))
             }
         default:

@@ -27,9 +27,11 @@ public final class Player {
     public func run() throws -> Int32 {
         let screen = try Display(display)
         log.info("renderer \(screen.rendererName)\(screen.rendererReason), video driver \(screen.videoDriver)")
+        // On the bare console the screen is shared with the other virtual terminals.
+        let console = screen.videoDriver == "kmsdrm" ? hooks.openConsole().map(ConsoleLink.init) : nil
         let loop = ShowLoop(
             director: director, canvas: WindowCanvas(screen, fontPath: director.setup.overlays.font),
-            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder)
+            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder, console: console)
         let code = loop.run()
         if let path = display.lastFrame { try screen.savePNG(to: path) }
         return code

@@ -46,6 +46,9 @@ public struct PlayerHooks {
     public var frameCaptured: (PixelBuffer) -> Void = { _ in }
     /// The web page's first screen, asked once a frame (never blocks); nil when the page is off.
     public var onboarding: () -> OnboardingScreen? = { nil }
+    /// The virtual terminal to give the screen back on, asked once the display is open on
+    /// KMS/DRM; nil when there is none to follow (then a VT switch is not handled).
+    public var openConsole: () -> (any ConsoleSwitching)? = { nil }
 
     public init() {}
 }

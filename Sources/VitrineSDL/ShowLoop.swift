@@ -30,11 +30,14 @@ final class ShowLoop {
     private var resting: (keys: [String], since: Double)?
     /// Whether the renderer really draws the photos (checked once, on the first lit one).
     private var rendererCheck = RendererCheck()
+    /// The virtual terminal the screen is shared with (KMS/DRM); nil elsewhere.
+    private let console: ConsoleLink?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
-        hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil
+        hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil, console: ConsoleLink? = nil
     ) {
+        self.console = console
         self.director = director
         self.canvas = canvas
         self.clock = clock
@@ -112,6 +115,12 @@ final class ShowLoop {
     /// SDL's events, turned into the picture's coordinates and recorded.
     private func pollEvents() -> PolledEvents {
         var polled = canvas.poll(time: director.renderTime)
+        if let console {
+            if console.follow() { redraw.invalidate() }
+            // Keys typed on another terminal are not for the show (SDL reads the devices anyway).
+            if !console.onScreen { polled.input = [] }
+            if let terminal = polled.terminal { console.activate(terminal) }
+        }
         if polled.texturesLost {
             log.warning("the renderer lost its textures; loading the images again")
             canvas.reset()
@@ -193,6 +202,12 @@ final class ShowLoop {
 
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
     private func present(_ out: FrameOutput, at time: Double) {
+        guard console?.onScreen ?? true else {
+            // Another terminal shows: nothing is drawn; the loop still runs (and says so).
+            hooks.framePresented(time, out.status, false)
+            SDL_Delay(20)
+            return
+        }
         let keys = out.drawnKeys
         let capture = wantsCapture(out, at: time)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
