@@ -67,19 +67,26 @@ public final class VirtualXServer {
         manager.executableURL = URL(fileURLWithPath: "/usr/bin/matchbox-window-manager")
         manager.arguments = ["-use_titlebar", "no"]
         manager.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-wm-\(UUID()).log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        defer { unlink(log) }
         manager.standardOutput = FileHandle.nullDevice
-        manager.standardError = FileHandle.nullDevice
+        manager.standardError = FileHandle(forWritingAtPath: log)
         try manager.run()
         windowManager = manager
-        // A window manager announces itself on the root window (_NET_SUPPORTING_WM_CHECK).
-        let deadline = Date().addingTimeInterval(30)
+        // A window manager announces itself on the root window (_NET_SUPPORTING_WM_CHECK);
+        // generous, for a machine busy with other builds.
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let out = try ChildProcess.run(
                 ["-root", "_NET_SUPPORTING_WM_CHECK"], executable: "/usr/bin/xprop", environment: ["DISPLAY": display])
             if out.stdout.contains("window id") { return }
             usleep(100_000)
         }
-        throw Failure(description: "matchbox-window-manager did not start on \(display)")
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw Failure(
+            description: "matchbox-window-manager did not start on \(display) "
+                + "(\(manager.isRunning ? "running" : "ended")): \(said)")
     }
 
     /// The whole screen as it is now: 8-bit RGB, row by row.
