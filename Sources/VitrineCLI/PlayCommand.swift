@@ -24,7 +24,9 @@ enum PlayCommand {
               --windowed WxH                 a window of that size instead of fullscreen
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
-                                             renderer (default auto: hardware with vsync, else software)
+                                             renderer (default auto: hardware with vsync, else software;
+                                             on KMS/DRM opengles2, then opengl, then software; one that
+                                             shows only black where the first photo should be is replaced)
               --quit-after SECONDS           quit after this many seconds of show time (default: never)
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
