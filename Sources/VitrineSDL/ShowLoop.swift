@@ -119,7 +119,7 @@ final class ShowLoop {
             if console.follow() { redraw.invalidate() }
             // Keys typed on another terminal are not for the show (SDL reads the devices anyway).
             if !console.onScreen { polled.input = [] }
-            if let terminal = polled.terminal { console.activate(terminal) }
+            if console.onScreen, let terminal = polled.terminal { console.activate(terminal) }
         }
         if polled.texturesLost {
             log.warning("the renderer lost its textures; loading the images again")
