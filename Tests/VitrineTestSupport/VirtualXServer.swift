@@ -102,11 +102,14 @@ public final class VirtualXServer {
         return Screenshot(width: width, height: height, rgb: [UInt8](data))
     }
 
-    /// A picture of the screen.
-    public struct Screenshot: Sendable {
+    /// A picture of the screen (described by its size only, so a failed expectation stays short).
+    public struct Screenshot: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
         public let width: Int
         public let height: Int
         public let rgb: [UInt8]
+
+        public var description: String { "a \(width)x\(height) screenshot" }
+        public var debugDescription: String { description }
 
         public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
             let i = (y * width + x) * 3
