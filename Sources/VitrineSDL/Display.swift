@@ -45,6 +45,8 @@ public final class Display {
     public private(set) var rendererReason: String
     /// The renderers still to try should the one in use present only black.
     private var remainingRenderers: [RendererChoice]
+    /// Renderers seen to present only black, by name.
+    private var presentedBlack: Set<String> = []
 
     /// SDL drivers that open without showing anything; used only when asked for by name.
     public static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
@@ -194,13 +196,21 @@ public final class Display {
     /// (the renderer in use stays). Every texture of the old renderer must be gone already.
     func nextRenderer() -> String? {
         guard !remainingRenderers.isEmpty else { return nil }
+        presentedBlack.insert(rendererName)
         SDL_DestroyRenderer(renderer)
         while !remainingRenderers.isEmpty {
             let candidate = remainingRenderers.removeFirst()
+            if candidate == .software { Self.showSurfaces(avoiding: presentedBlack, videoDriver: videoDriver) }
             switch Self.makeRenderer(candidate, window: window) {
             case .success(let made):
+                let described = Self.describe(made)
+                // SDL's own choice may be the very one that drew black.
+                guard !presentedBlack.contains(described.name) else {
+                    SDL_DestroyRenderer(made)
+                    continue
+                }
                 renderer = made
-                (rendererName, maxTextureSide, hasVsync) = Self.describe(made)
+                (rendererName, maxTextureSide, hasVsync) = described
                 rendererReason = " (the one before presented only black)"
                 return rendererName
             case .failure(let error):
@@ -208,6 +218,7 @@ public final class Display {
             }
         }
         // None of the others could be made: the software renderer always can.
+        Self.showSurfaces(avoiding: presentedBlack, videoDriver: videoDriver)
         if let fallback = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) {
             renderer = fallback
             (rendererName, maxTextureSide, hasVsync) = Self.describe(fallback)
@@ -215,6 +226,21 @@ public final class Display {
             return rendererName
         }
         return nil
+    }
+
+    /// The software renderer draws into the window's surface, which SDL shows through an
+    /// accelerated renderer where it can (always on KMS/DRM, by default on X11): never through
+    /// one seen to present only black. X11 shows a surface itself; KMS/DRM only through
+    /// OpenGL ES or OpenGL, so the one not seen black is asked for.
+    private static func showSurfaces(avoiding black: Set<String>, videoDriver: String) {
+        guard !black.isEmpty else { return }
+        if videoDriver == "kmsdrm" {
+            if let good = ["opengles2", "opengl"].first(where: { !black.contains($0) }) {
+                SDL_SetHint(SDL_HINT_RENDER_DRIVER, good)
+            }
+        } else {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
     }
 
     deinit {

@@ -65,4 +65,31 @@ struct X11DisplayTests {
         #expect(ready.lines.contains("STATUS=showing 1/1 00.bmp"), "\(ready.lines)")
         #expect(child.standardError.contains("INFO play: renderer software draws the photos"))
     }
+
+    @Test("A renderer that presents only black (Mesa's no-op driver) is seen to, and the next one shows the photo")
+    func aBlackRendererIsReplaced() throws {
+        let x = try VirtualXServer(width: 640, height: 360)
+        let folder = try photoFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = try FakeNotifySocket()
+        // GALLIUM_NOOP: Mesa runs every GL call and draws nothing, as a GL stack without its
+        // libraries did on a console (every frame black, the service healthy).
+        let child = try ChildProcess(
+            ["play", folder, "--config", "none", "--video-driver", "x11"],
+            environment: ["DISPLAY": x.display, "NOTIFY_SOCKET": socket.path, "GALLIUM_NOOP": "1"])
+        let ready = socket.wait(for: "READY=1", from: child.pid, timeout: 60)
+        #expect(ready.found, "\(child.standardError)")
+        let screen = try x.screenshot()
+        child.send(SIGTERM)
+        #expect(child.waitForExit(timeout: 30) == 0)
+        let log = child.standardError
+        // Only meaningful where SDL made a GL renderer to begin with (Mesa is installed with SDL).
+        try #require(log.contains("INFO play: renderer opengl"), "\(log)")
+        #expect(log.contains("renderer opengl presents only black where a photo should be; using software instead"))
+        let (top, bottom) = TestPictures.colors(0)
+        let upper = screen.pixel(320, 90, is: top)
+        let lower = screen.pixel(320, 270, is: bottom)
+        #expect(upper, "the top half is \(screen[320, 90]) at READY")
+        #expect(lower, "the bottom half is \(screen[320, 270]) at READY")
+    }
 }
