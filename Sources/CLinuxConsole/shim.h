@@ -33,12 +33,14 @@ static inline int vitrine_input_absinfo(int fd, unsigned int axis, int *value, i
     return 0;
 }
 
-/// Whether an evdev device reports relative X motion (a mouse rather than a tablet or panel).
-static inline int vitrine_input_has_relative_x(int fd) {
+/// Whether an evdev device moves by relative X and Y motion (a mouse, as SDL tells one from a
+/// tablet or a panel with absolute axes).
+static inline int vitrine_input_is_relative(int fd) {
     unsigned long bits[(REL_MAX + 8 * sizeof(unsigned long)) / (8 * sizeof(unsigned long))];
     memset(bits, 0, sizeof bits);
     if (ioctl(fd, EVIOCGBIT(EV_REL, sizeof bits), bits) < 0) return 0;
-    return (bits[REL_X / (8 * sizeof(unsigned long))] >> (REL_X % (8 * sizeof(unsigned long)))) & 1;
+    const unsigned long width = 8 * sizeof(unsigned long);
+    return ((bits[REL_X / width] >> (REL_X % width)) & 1) && ((bits[REL_Y / width] >> (REL_Y % width)) & 1);
 }
 
 /// The active VT's number (VT_GETSTATE), or -errno.

@@ -27,7 +27,7 @@ struct AbsolutePointer {
     static func position(ofMouse id: UInt32) -> (x: Double, y: Double)? {
         guard id < UInt32(Int32.max) else { return nil }
         let fd = Int32(id)
-        guard isInputDevice(fd), vitrine_input_has_relative_x(fd) == 0 else { return nil }
+        guard isInputDevice(fd), vitrine_input_is_relative(fd) == 0 else { return nil }
         var x: (value: Int32, axis: Axis) = (0, Axis(minimum: 0, maximum: 0))
         var y = x
         guard vitrine_input_absinfo(fd, UInt32(ABS_X), &x.value, &x.axis.minimum, &x.axis.maximum) == 0,
