@@ -27,9 +27,14 @@ public final class Player {
     public func run() throws -> Int32 {
         let screen = try Display(display)
         log.info("renderer \(screen.rendererName)")
+        let power = hooks.displayDevices.map { devices in
+            var devices = devices
+            devices.dpms = { DRMConnector.of(window: screen.window) }
+            return DisplayPower(devices: devices)
+        }
         let loop = ShowLoop(
             director: director, canvas: WindowCanvas(screen, fontPath: director.setup.overlays.font),
-            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder)
+            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder, power: power)
         let code = loop.run()
         if let path = display.lastFrame { try screen.savePNG(to: path) }
         return code

@@ -14,7 +14,8 @@ public struct CECAdapterReport: Equatable, Sendable {
     public var physical: CECPhysicalAddress
     /// The logical address the player had on that adapter; nil when it had none.
     public var logical: UInt8?
-    public var askedOn: Bool
+    /// On or off; nil when only the TV's status was asked.
+    public var askedOn: Bool?
     /// Each message sent and how it ended, in order.
     public var sent: [(message: CECMessage, outcome: CECSendOutcome)] = []
     /// What the TV reported of its power, when it answered.
@@ -22,7 +23,7 @@ public struct CECAdapterReport: Equatable, Sendable {
     /// Why nothing (more) could be done, when something went wrong.
     public var problem: String?
 
-    public init(device: String, physical: CECPhysicalAddress, logical: UInt8?, askedOn: Bool) {
+    public init(device: String, physical: CECPhysicalAddress, logical: UInt8?, askedOn: Bool?) {
         self.device = device
         self.physical = physical
         self.logical = logical
@@ -36,7 +37,7 @@ public struct CECAdapterReport: Equatable, Sendable {
     }
 
     /// Whether the TV says it is where it was asked to go.
-    public var reached: Bool { tv.map { $0.isOn == askedOn } ?? false }
+    public var reached: Bool { tv.map { askedOn == nil || $0.isOn == askedOn } ?? false }
 
     /// One line: the TV's state, or what went wrong.
     public var summary: String {
@@ -46,14 +47,14 @@ public struct CECAdapterReport: Equatable, Sendable {
     }
 }
 
-/// One "TV on" or "TV off" on one adapter: which messages go out, in order, and what the
-/// outcomes and the TV's answer to Give Device Power Status make of it. Pure; the adapter's
-/// worker (VitrineSystem) sends and receives.
+/// One "TV on" or "TV off" on one adapter (or, with `on` nil, only the question how it is):
+/// which messages go out, in order, and what the outcomes and the TV's answer to Give Device
+/// Power Status make of it. Pure; the adapter's worker (VitrineSystem) sends and receives.
 public struct CECTurn: Sendable {
-    public let on: Bool
+    public let on: Bool?
     public private(set) var report: CECAdapterReport
 
-    public init(on: Bool, device: String, physical: CECPhysicalAddress, logical: UInt8?) {
+    public init(on: Bool?, device: String, physical: CECPhysicalAddress, logical: UInt8?) {
         self.on = on
         report = CECAdapterReport(device: device, physical: physical, logical: logical, askedOn: on)
         if !physical.isValid {
@@ -68,7 +69,7 @@ public struct CECTurn: Sendable {
 
     /// The messages to send: Image View On and Active Source to wake, Standby to the TV to sleep.
     public var messages: [CECMessage] {
-        guard canSend, let logical = report.logical else { return [] }
+        guard canSend, let logical = report.logical, let on else { return [] }
         if on {
             return [.imageViewOn(from: logical), .activeSource(from: logical, physical: report.physical)]
         }

@@ -15,8 +15,8 @@ public enum DPMSLevel: Int, Sendable, CaseIterable, CustomStringConvertible {
     }
 }
 
-/// Why a DPMS switch did not happen: one line for the log.
-public struct DPMSFailure: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a display device (a DPMS switch, a backlight) could not be used: one line for the log.
+public struct PowerFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) {
@@ -30,7 +30,7 @@ public protocol DPMSSwitch: AnyObject {
     /// The connector's name, such as HDMI-A-1 or Virtual-1.
     var connector: String { get }
     /// Sets the connector's DPMS property.
-    func set(_ level: DPMSLevel) throws(DPMSFailure)
+    func set(_ level: DPMSLevel) throws(PowerFailure)
     /// The DPMS property as the kernel reports it now; nil when it cannot be read.
     func read() -> DPMSLevel?
 }
@@ -67,7 +67,7 @@ public struct DPMSPanel: Sendable {
     /// Records how a switch to `level` ended: `reported` is the property read back after it.
     /// Returns a line for the log when something is worth saying (a change, a new problem).
     public mutating func finished(
-        _ level: DPMSLevel, error: DPMSFailure?, reported: DPMSLevel?, now: Double
+        _ level: DPMSLevel, error: PowerFailure?, reported: DPMSLevel?, now: Double
     ) -> String? {
         if let error {
             failedAt = now

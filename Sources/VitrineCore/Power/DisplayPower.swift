@@ -100,7 +100,7 @@ public final class DisplayPower {
 
     private func stepDPMS(on: Bool, now: Double) {
         guard let dpmsSwitch, let level = panel.want(on: on, now: now) else { return }
-        var failure: DPMSFailure?
+        var failure: PowerFailure?
         do {
             try dpmsSwitch.set(level)
         } catch {
@@ -132,6 +132,7 @@ public final class DisplayPower {
         if let problem = backlight.problem, problem != backlightProblem { log.warning("backlight: \(problem)") }
         backlightProblem = backlight.problem
         report.backlight = (backlight.name, raw, backlight.maximum, target)
+        report.fading = !fade.isSettled(at: now)
     }
 
     private func takeCEC() {
@@ -142,7 +143,7 @@ public final class DisplayPower {
         report.cec = finished.reports.map { "\($0.device): \($0.summary)" }
         if finished.reports.isEmpty { log.warning("CEC: no adapter (/dev/cec*) to tell the TV") }
         for adapter in finished.reports {
-            let line = "CEC \(adapter.device) (\(adapter.physical)): \(adapter.askedOn ? "on" : "off") asked, \(adapter.summary)"
+            let line = "CEC \(adapter.device) (\(adapter.physical)): \(adapter.askedOn == false ? "off" : "on") asked, \(adapter.summary)"
             if adapter.reached { log.info(line) } else { log.warning(line) }
         }
     }

@@ -27,15 +27,15 @@ public protocol CECControl: AnyObject {
 /// for it (the DPMS switch from the window, the others from the configuration).
 public struct DisplayPowerDevices {
     /// The connector of the window the player draws on, or why there is none (not KMS/DRM).
-    public var dpms: () -> Result<any DPMSSwitch, DPMSFailure>
+    public var dpms: () -> Result<any DPMSSwitch, PowerFailure>
     /// The backlight device a spec names, or why it cannot be used.
-    public var backlight: (BacklightSpec) -> Result<any BacklightDevice, DPMSFailure>
+    public var backlight: (BacklightSpec) -> Result<any BacklightDevice, PowerFailure>
     /// The CEC link for a spec.
     public var cec: (CECSpec) -> any CECControl
 
     public init(
-        dpms: @escaping () -> Result<any DPMSSwitch, DPMSFailure> = { .failure(DPMSFailure("no display")) },
-        backlight: @escaping (BacklightSpec) -> Result<any BacklightDevice, DPMSFailure>,
+        dpms: @escaping () -> Result<any DPMSSwitch, PowerFailure> = { .failure(PowerFailure("no display")) },
+        backlight: @escaping (BacklightSpec) -> Result<any BacklightDevice, PowerFailure>,
         cec: @escaping (CECSpec) -> any CECControl
     ) {
         self.dpms = dpms
@@ -53,10 +53,20 @@ public struct DisplayPowerReport: Equatable, Sendable {
     public var connector: String?
     /// The backlight: the device, the value written, its maximum and the level aimed at.
     public var backlight: (device: String, raw: Int, maximum: Int, target: Double)?
+    /// Whether the backlight is still fading to its target.
+    public var fading = false
     /// One line an adapter: `/dev/cec0: tv standby`, or what went wrong.
     public var cec: [String] = []
 
     public init() {}
+
+    /// The report without the steps of a fade under way: it changes when a fade begins and ends,
+    /// not at every step (what `--print-state` prints a line for).
+    public var milestone: String {
+        var copy = self
+        if fading, let backlight { copy.backlight = (backlight.device, -1, backlight.maximum, backlight.target) }
+        return copy.json.rendered
+    }
 
     public static func == (a: DisplayPowerReport, b: DisplayPowerReport) -> Bool {
         a.json == b.json
@@ -72,7 +82,7 @@ public struct DisplayPowerReport: Equatable, Sendable {
                 backlight.map {
                     .object([
                         ("device", .string($0.device)), ("brightness", .integer($0.raw)),
-                        ("max", .integer($0.maximum)), ("level", .number($0.target)),
+                        ("max", .integer($0.maximum)), ("level", .number($0.target)), ("fading", .bool(fading)),
                     ])
                 } ?? .null
             ),
