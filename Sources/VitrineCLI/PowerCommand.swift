@@ -84,7 +84,8 @@ enum PowerCommand {
         }
         guard let action else { throw UsageError("power needs on, off or status, for example 'vitrine power off'") }
         guard spec.backlight != nil || spec.cec != nil else {
-            throw UsageError("no device: give --backlight or --cec, or a configuration file whose display section names one")
+            throw UsageError(
+                "no device: give --backlight or --cec, or a configuration file whose display section names one")
         }
         var reached = true
         if let settings = spec.backlight { reached = setBacklight(settings, on: action, spec: spec) && reached }

@@ -69,7 +69,10 @@ final class ShowLoop {
     /// Runs frames until the show ends; returns its exit code.
     func run() -> Int32 {
         while true {
-            if let code = step().exitCode { return code }
+            if let code = step().exitCode {
+                power?.finish()
+                return code
+            }
         }
     }
 

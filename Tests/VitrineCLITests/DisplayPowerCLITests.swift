@@ -83,7 +83,9 @@ struct DisplayPowerCLITests {
         let bad = try ChildProcess.run(["check", "--config", tree.at("config.json")])
         #expect(bad.status == 1)
         let config = tree.at("config.json")
-        #expect(bad.stdout.contains("\(config):2:40: error: display.backlight.level: must be a number from 0"), "\(bad.stdout)")
+        #expect(
+            bad.stdout.contains("\(config):2:40: error: display.backlight.level: must be a number from 0"),
+            "\(bad.stdout)")
         #expect(bad.stdout.contains("\(config):3:25: error: display.dim[0].level: missing"), "\(bad.stdout)")
         #expect(bad.stdout.contains("error: display.cec.devices: must be a list of device paths"), "\(bad.stdout)")
         #expect(bad.stdout.contains("3 problems; not good to play"), "\(bad.stdout)")
@@ -91,7 +93,8 @@ struct DisplayPowerCLITests {
         #expect(play.status == 2 && play.stderr.contains("display.backlight.level"), "\(play.stderr)")
 
         try tree.write(
-            "good.json", #"{ "display": { "backlight": true, "dim": [ { "from": "20:00", "to": "23:00", "level": 0.2 } ] } }"#)
+            "good.json",
+            #"{ "display": { "backlight": true, "dim": [ { "from": "20:00", "to": "23:00", "level": 0.2 } ] } }"#)
         let good = try ChildProcess.run(["check", "--config", tree.at("good.json")])
         #expect(good.status == 0, "\(good.stdout)")
 
@@ -101,7 +104,8 @@ struct DisplayPowerCLITests {
             #"{ "version": 1, "items": [ { "image": "a.jpg" } ], "display": { "cec": { "timeout": 99 }, "dpms": 1 } }"#)
         let playlist = try ChildProcess.run(["check", "--no-network", tree.at("frame.json")])
         #expect(playlist.status == 1)
-        #expect(playlist.stdout.contains("error: display.cec.timeout: must be seconds from 0 to 30"), "\(playlist.stdout)")
+        #expect(
+            playlist.stdout.contains("error: display.cec.timeout: must be seconds from 0 to 30"), "\(playlist.stdout)")
         #expect(playlist.stdout.contains("error: display.dpms: must be true or false"), "\(playlist.stdout)")
     }
 

@@ -10,7 +10,9 @@ import Testing
         #expect(CECMessage.imageViewOn(from: 4).bytes == [0x40, 0x04])
         #expect(CECMessage.giveDevicePowerStatus(from: 8).bytes == [0x80, 0x8F])
         #expect(
-            CECMessage.activeSource(from: 4, physical: CECPhysicalAddress(value: 0x1200)).bytes == [0x4F, 0x82, 0x12, 0x00])
+            CECMessage.activeSource(from: 4, physical: CECPhysicalAddress(value: 0x1200)).bytes == [
+                0x4F, 0x82, 0x12, 0x00,
+            ])
         #expect(CECMessage.reportPowerStatus(from: 0, to: 4, .standby).bytes == [0x04, 0x90, 0x01])
         #expect(CECMessage(from: 4, to: 0, opcode: nil).bytes == [0x40], "a poll is a header alone")
         // Addresses keep to four bits; operands to what a frame holds.
@@ -29,7 +31,9 @@ import Testing
         #expect(abort.opcode == 0x8F && abort.reason == 4)
         #expect(CECMessage(bytes: []) == nil)
         #expect(CECMessage(bytes: Array(repeating: 0, count: 17)) == nil)
-        for message in [CECMessage.standby(from: 4), .activeSource(from: 8, physical: CECPhysicalAddress(value: 0x3000))] {
+        for message in [
+            CECMessage.standby(from: 4), .activeSource(from: 8, physical: CECPhysicalAddress(value: 0x3000)),
+        ] {
             #expect(CECMessage(bytes: message.bytes) == message, "round trip")
         }
         #expect(report.description == "0->4 Report Power Status (on)")
@@ -75,7 +79,8 @@ import Testing
         let unplugged = CECTurn(on: false, device: "/dev/cec0", physical: .invalid, logical: nil)
         #expect(!unplugged.canSend && unplugged.messages.isEmpty && unplugged.statusQuery == nil)
         #expect(unplugged.report.summary.hasPrefix("no live link"))
-        let unclaimed = CECTurn(on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: nil)
+        let unclaimed = CECTurn(
+            on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: nil)
         #expect(!unclaimed.canSend && unclaimed.report.summary == "no logical address could be claimed")
         // No TV acknowledges: the rest is not sent.
         var absent = CECTurn(on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: 4)
@@ -85,7 +90,8 @@ import Testing
         // A broadcast is never acknowledged by one device, and that is fine.
         var waking = CECTurn(on: true, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: 4)
         _ = waking.sent(.imageViewOn(from: 4), .acknowledged)
-        let afterBroadcast = waking.sent(.activeSource(from: 4, physical: CECPhysicalAddress(value: 0x1000)), .notAcknowledged)
+        let afterBroadcast = waking.sent(
+            .activeSource(from: 4, physical: CECPhysicalAddress(value: 0x1000)), .notAcknowledged)
         #expect(afterBroadcast && waking.report.problem == nil)
         // Silence after the question, and a refusal.
         var silent = CECTurn(on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: 4)

@@ -87,6 +87,12 @@ private final class CECControlDouble: CECControl {
         // A touch wakes the display (the director says on again): the panel comes back without a restart.
         power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 2)
         #expect(!power.panelDark && connector.property == .on && power.report.asked)
+        // Stopping while dark lights the console again; while lit it changes nothing.
+        power.finish()
+        #expect(connector.sets == [.on, .off, .on])
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 3)
+        power.finish()
+        #expect(connector.sets == [.on, .off, .on, .off, .on] && connector.property == .on)
     }
 
     @Test func aFailedSwitchIsReportedAndTriedAgainLater() {
@@ -200,8 +206,10 @@ private final class CECControlDouble: CECControl {
         report.backlight = ("panel0", 0, 255, 0)
         var state = StateReport(show: Show(slides: [], options: ShowOptions()), at: 0)
         state.power = report
-        #expect(state.json.hasSuffix(
-            #""power":{"asked":"off","dpms":"off","connector":"Virtual-1","backlight":{"device":"panel0","brightness":0,"max":255,"level":0,"fading":false},"cec":[]}}"#), "\(state.json)")
+        #expect(
+            state.json.hasSuffix(
+                #""power":{"asked":"off","dpms":"off","connector":"Virtual-1","backlight":{"device":"panel0","brightness":0,"max":255,"level":0,"fading":false},"cec":[]}}"#
+            ), "\(state.json)")
         var remote = RemoteState()
         remote.power = report
         #expect(remote.json.rendered.contains(#""display":{"asked":"auto","lit":true,"power":{"asked":"off""#))

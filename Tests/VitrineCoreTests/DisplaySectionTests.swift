@@ -75,7 +75,8 @@ import Testing
             #expect(found.contains { $0.hasPrefix(prefix) }, "\(prefix) in \(found)")
         }
         #expect(found.count == expected.count, "\(found)")
-        #expect(decode(#"{ "backlight": { "colour": 1 } }"#).diagnostics.contains { $0.path == "display.backlight.colour" })
+        #expect(
+            decode(#"{ "backlight": { "colour": 1 } }"#).diagnostics.contains { $0.path == "display.backlight.colour" })
         #expect(errors(#"{ "backlight": 3 }"#).first?.hasPrefix("display.backlight") == true)
         #expect(errors(#"{ "cec": "all" }"#).first?.hasPrefix("display.cec") == true)
     }
@@ -86,8 +87,9 @@ import Testing
         let (spec, diagnostics) = PlaylistDecoder.decodeDisplaySection(node, file: "/etc/vitrine/config.json")
         #expect(spec.dpms == true)
         #expect(diagnostics.errors.count == 1)
-        #expect(diagnostics.first?.formatted(file: "/etc/vitrine/config.json").hasPrefix(
-            "/etc/vitrine/config.json:1:40: error: display.backlight.level") == true, "\(diagnostics)")
+        #expect(
+            diagnostics.first?.formatted(file: "/etc/vitrine/config.json").hasPrefix(
+                "/etc/vitrine/config.json:1:40: error: display.backlight.level") == true, "\(diagnostics)")
     }
 
     @Test func aPlaylistsSectionWinsOverTheConfigurationFilesWhereItSpeaks() throws {

@@ -39,7 +39,9 @@ import VitrineTestSupport
         let tree = try fakeBacklightRoot([("broken", "none", "1"), ("zero", "0", "0")])
         var spec = BacklightSpec()
         spec.root = tree.path + "/nothing-here"
-        #expect(throws: PowerFailure("no backlight device under \(tree.path)/nothing-here")) { try SysfsBacklight(spec) }
+        #expect(throws: PowerFailure("no backlight device under \(tree.path)/nothing-here")) {
+            try SysfsBacklight(spec)
+        }
         spec.root = tree.path
         spec.device = "broken"
         #expect(throws: PowerFailure("\(tree.path)/broken/max_brightness cannot be read as a positive number")) {

@@ -46,7 +46,9 @@ extension PlaylistDecoder {
     /// Off windows (`level: false`) or dim windows (each with its `level`).
     private mutating func windows(_ node: JSONNode?, _ path: String, level: Bool) -> [DimWindow] {
         let example =
-            level ? "{ \"from\": \"20:00\", \"to\": \"23:00\", \"level\": 0.2 }" : "{ \"from\": \"23:00\", \"to\": \"07:00\" }"
+            level
+            ? "{ \"from\": \"20:00\", \"to\": \"23:00\", \"level\": 0.2 }"
+            : "{ \"from\": \"23:00\", \"to\": \"07:00\" }"
         guard let list = reader.list(node, path, of: "windows (\(example))") else { return [] }
         var out: [DimWindow] = []
         for (i, element) in list.enumerated() {
@@ -150,7 +152,8 @@ extension PlaylistDecoder {
             }
         }
         if let name = reader.string(f["name"], "display.cec.name", what: "a name") {
-            if name.isEmpty || name.utf8.count > 14 || !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 })
+            if name.isEmpty || name.utf8.count > 14
+                || !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 })
             {
                 reader.error(
                     "display.cec.name", "must be 1 to 14 plain ASCII characters (the TV shows it)",

@@ -76,7 +76,9 @@ public struct CECMessage: Equatable, Sendable, CustomStringConvertible {
     /// A frame as read from the bus; nil when it is empty or longer than a frame can be.
     public init?(bytes: [UInt8]) {
         guard let header = bytes.first, bytes.count <= Self.maximumLength else { return nil }
-        self.init(from: header >> 4, to: header & 0xF, opcode: bytes.count > 1 ? bytes[1] : nil, operands: Array(bytes.dropFirst(2)))
+        self.init(
+            from: header >> 4, to: header & 0xF, opcode: bytes.count > 1 ? bytes[1] : nil,
+            operands: Array(bytes.dropFirst(2)))
     }
 
     /// The frame's bytes.

@@ -47,6 +47,17 @@ public final class DisplayPower {
         takeCEC()
     }
 
+    /// The show is over: a panel left dark by DPMS is lit again, so the console shows.
+    public func finish() {
+        guard let dpmsSwitch, panel.isDark else { return }
+        do {
+            try dpmsSwitch.set(.on)
+            log.info("DPMS on again as the player stops")
+        } catch {
+            log.warning("DPMS on failed as the player stops: \(error)")
+        }
+    }
+
     // MARK: Devices
 
     private func configure(_ spec: DisplayPowerSpec) {
@@ -143,7 +154,8 @@ public final class DisplayPower {
         report.cec = finished.reports.map { "\($0.device): \($0.summary)" }
         if finished.reports.isEmpty { log.warning("CEC: no adapter (/dev/cec*) to tell the TV") }
         for adapter in finished.reports {
-            let line = "CEC \(adapter.device) (\(adapter.physical)): \(adapter.askedOn == false ? "off" : "on") asked, \(adapter.summary)"
+            let line =
+                "CEC \(adapter.device) (\(adapter.physical)): \(adapter.askedOn == false ? "off" : "on") asked, \(adapter.summary)"
             if adapter.reached { log.info(line) } else { log.warning(line) }
         }
     }

@@ -87,7 +87,9 @@ final class DRMConnector: DPMSSwitch {
         defer { drmModeFreeObjectProperties(properties) }
         for i in 0..<Int(properties.pointee.count_props) {
             guard let property = drmModeGetProperty(fd, properties.pointee.props[i]) else { continue }
-            let found = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let found = withUnsafeBytes(of: property.pointee.name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             let id = property.pointee.prop_id
             drmModeFreeProperty(property)
             if found == name { return (id, properties.pointee.prop_values[i]) }

@@ -23,10 +23,11 @@ public final class CECLink: CECControl, Sendable {
         }
         guard idle else { return }
         queue.async { [self] in
-            guard let wanted = pending.withLock({ value -> Bool? in
-                defer { value = nil }
-                return value
-            })
+            guard
+                let wanted = pending.withLock({ value -> Bool? in
+                    defer { value = nil }
+                    return value
+                })
             else { return }
             let reports = Self.turn(on: wanted, spec: spec)
             state.withLock { $0 = ($0.count + 1, reports) }

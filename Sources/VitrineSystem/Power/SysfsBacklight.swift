@@ -55,10 +55,11 @@ public final class SysfsBacklight: BacklightDevice, Sendable {
         }
         guard first else { return }
         queue.async { [self] in
-            guard let value = next.withLock({ pending -> Int? in
-                defer { pending = nil }
-                return pending
-            })
+            guard
+                let value = next.withLock({ pending -> Int? in
+                    defer { pending = nil }
+                    return pending
+                })
             else { return }
             let problem = Self.write(value, to: "\(folder)/brightness")
             failure.withLock { $0 = problem }
