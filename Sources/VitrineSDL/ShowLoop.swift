@@ -58,8 +58,8 @@ final class ShowLoop {
                 events: polled.input, images: images, failed: failed,
                 control: polled.quit ? .stop : control(), commands: hooks.commands(),
                 onboarding: hooks.onboarding()))
-        followPower(tick)
         perform(out.requests)
+        followPower(tick)
         schedule(out.decodes)
         present(out, at: tick.monotonic)
         report(at: tick.monotonic)
