@@ -98,7 +98,7 @@ enum PowerCommand {
             for report in reports {
                 let asked = report.askedOn.map { $0 ? "on asked, " : "off asked, " } ?? ""
                 print("cec \(report.device) (\(report.physical)): \(asked)\(report.summary)")
-                reached = reached && report.reached
+                reached = reached && (report.reached || report.isTV)
             }
         }
         return reached ? 0 : 1

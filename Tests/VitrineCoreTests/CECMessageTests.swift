@@ -82,6 +82,10 @@ import Testing
         let unclaimed = CECTurn(
             on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: nil)
         #expect(!unclaimed.canSend && unclaimed.report.summary == "no logical address could be claimed")
+        // The TV's own adapter (as a test driver has beside the source's): left alone, not a failure.
+        let tvSide = CECTurn(on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0), logical: 0)
+        #expect(!tvSide.canSend && tvSide.report.isTV && !tvSide.report.reached)
+        #expect(tvSide.report.summary.hasPrefix("the adapter is a TV's own"))
         // No TV acknowledges: the rest is not sent.
         var absent = CECTurn(on: false, device: "/dev/cec0", physical: CECPhysicalAddress(value: 0x1000), logical: 4)
         let goOn = absent.sent(.standby(from: 4), .notAcknowledged)

@@ -39,6 +39,9 @@ public struct CECAdapterReport: Equatable, Sendable {
     /// Whether the TV says it is where it was asked to go.
     public var reached: Bool { tv.map { askedOn == nil || $0.isOn == askedOn } ?? false }
 
+    /// Whether the adapter is a TV's own (not one the player speaks from): left alone, not a failure.
+    public var isTV: Bool { logical == CECMessage.tv }
+
     /// One line: the TV's state, or what went wrong.
     public var summary: String {
         if let tv { return "tv \(tv)" }
@@ -61,6 +64,8 @@ public struct CECTurn: Sendable {
             report.problem = "no live link (no physical address: nothing plugged in, or no EDID)"
         } else if logical == nil {
             report.problem = "no logical address could be claimed"
+        } else if logical == CECMessage.tv {
+            report.problem = "the adapter is a TV's own (logical address 0), not a source; nothing sent"
         }
     }
 

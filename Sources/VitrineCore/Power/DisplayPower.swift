@@ -156,7 +156,7 @@ public final class DisplayPower {
         for adapter in finished.reports {
             let line =
                 "CEC \(adapter.device) (\(adapter.physical)): \(adapter.askedOn == false ? "off" : "on") asked, \(adapter.summary)"
-            if adapter.reached { log.info(line) } else { log.warning(line) }
+            if adapter.reached || adapter.isTV { log.info(line) } else { log.warning(line) }
         }
     }
 }

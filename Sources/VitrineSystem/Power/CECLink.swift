@@ -79,14 +79,15 @@ public final class CECLink: CECControl, Sendable {
                 return turn.report
             }
         }
-        // A TV on its way between states says so; it is asked again until it settles or time runs out.
-        for _ in 0..<4 {
-            guard let query = turn.statusQuery else { break }
+        // A TV takes a while to change (and may report its old state, or a transition, meanwhile):
+        // it is asked again until it says what was asked or the time runs out.
+        let deadline = Date().addingTimeInterval(spec.timeout)
+        while let query = turn.statusQuery {
             let result = adapter.transmit(query, reply: .reportPowerStatus, timeout: spec.timeout)
             guard turn.sent(query, result.outcome) else { break }
             turn.answered(result.answer, within: spec.timeout)
-            guard let status = turn.report.tv, status == .turningOn || status == .turningStandby else { break }
-            Thread.sleep(forTimeInterval: 0.5)
+            guard turn.report.tv != nil, !turn.report.reached, Date() < deadline else { break }
+            Thread.sleep(forTimeInterval: 0.3)
         }
         return turn.report
     }
