@@ -24,6 +24,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The kernel's console interfaces (virtual terminals, input devices, DRM master): headers only.
         .systemLibrary(name: "CLinuxConsole", providers: [.apt(["linux-libc-dev"])]),
+        // The kernel's HDMI-CEC interface (linux/cec.h): ioctls, no library.
+        .systemLibrary(name: "CCEC"),
+        // libdrm: the DPMS property of the connector SDL's KMS/DRM device drives.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -38,9 +42,10 @@ let package = Package(
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(
             name: "VitrineSDL",
-            dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole"]),
+            dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole", "CDRM"]),
         // Running as a service: signals, systemd notification, process resources.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd", "CLinuxConsole"]),
+        .target(
+            name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",

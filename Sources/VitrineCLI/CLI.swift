@@ -24,6 +24,7 @@ public enum CLI {
         ScanBenchCommand.command,
         BenchCommand.command,
         CtlCommand.command,
+        PowerCommand.command,
     ]
 
     /// Commands that run but are left out of the help: plumbing between vitrine processes.

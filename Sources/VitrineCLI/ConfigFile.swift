@@ -53,7 +53,20 @@ enum ConfigFile {
         let (document, problems) = try ConfigDocument.load(path)
         if let first = problems.first { throw UsageError(first.description) }
         if let first = keyProblems(document, parse: parse).first { throw UsageError(first.description) }
+        if let first = display(of: path).problems.first { throw UsageError(first) }
         return document
+    }
+
+    /// The file's `display` section (read as a playlist's is, with the same checks), and its
+    /// errors, one line each naming the file, the line and the key.
+    static func display(of path: String) -> (spec: DisplayPowerSpec, problems: [String]) {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+            let root = try? JSONParser.parse(text), let node = root[ConfigDocument.displayKey]
+        else { return (DisplayPowerSpec(), []) }
+        let (spec, diagnostics) = PlaylistDecoder.decodeDisplaySection(node, file: path)
+        let problems = diagnostics.errors.map { "\($0.formatted(file: path))" }
+        for warning in diagnostics.warnings { Log("config").warning(warning.formatted(file: path)) }
+        return (spec, problems)
     }
 
     /// Every problem of the file, for `check`: the file itself, each key, the
@@ -72,6 +85,7 @@ enum ConfigFile {
         var problems = loaded.problems.map(\.description)
         let keyed = keyProblems(document, parse: parse)
         problems += keyed.map(\.description)
+        problems += display(of: path).problems
         if keyed.isEmpty {
             do {
                 try combine(document.arguments)

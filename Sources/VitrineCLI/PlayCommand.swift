@@ -28,6 +28,8 @@ enum PlayCommand {
                                              on KMS/DRM opengles2, then opengl, then software; one that
                                              shows only black where the first photo should be is replaced)
               --quit-after SECONDS           quit after this many seconds of show time (default: never)
+              --print-state                  print the show's state as one JSON line on standard output
+                                             each time the slide or the display's power changes
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
             Playlist options:
@@ -71,6 +73,10 @@ enum PlayCommand {
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
             positions: setup.sources.positions(), input: input)
         var hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
+        hooks.displayDevices = PowerDevices.make()
+        if setup.options.printState {
+            hooks.printState = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        }
         let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
         defer { remote?.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
@@ -90,6 +96,7 @@ enum PlayCommand {
         var touch = TouchOptions()
         var recordPath: String?
         var quitAfter: Double?
+        var printState = false
         var remote = RemoteOptions()
         var web = WebOptions()
         var positionals: [String] = []
@@ -113,6 +120,7 @@ enum PlayCommand {
             case "--video-driver": o.display.videoDriver = try scanner.value(for: option)
             case "--renderer": o.display.renderer = try scanner.choice(for: option, as: RendererChoice.self)
             case "--quit-after": o.quitAfter = try scanner.seconds(for: option)
+            case "--print-state": o.printState = true
             default: throw UsageError("unknown option \(option); run 'vitrine play --help'")
             }
         }

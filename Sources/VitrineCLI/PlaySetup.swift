@@ -19,6 +19,7 @@ struct PlaySetup {
         if paths.isEmpty, let config { paths = ConfigFile.sources(of: config) }
         if paths.isEmpty { paths = [CLI.demoFolder()] }
         sources = ShowSources(sources: paths, common: options.common, playlist: options.playlist)
+        if let configPath { sources.display = ConfigFile.display(of: configPath).spec }
     }
 
     /// The settings and content a running player takes from a reload.

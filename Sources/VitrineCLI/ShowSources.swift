@@ -10,6 +10,8 @@ struct ShowSources {
     var sources: [String]
     var common: CommonOptions
     var playlist: PlaylistOptions
+    /// The configuration file's display section, under a playlist's own.
+    var display = DisplayPowerSpec()
 
     /// How the feed follows its files.
     enum Mode {
@@ -35,12 +37,13 @@ struct ShowSources {
             do {
                 let document = try PlaylistLoading.load(path, log: log)
                 return PlaylistSession(
-                    document: document, background: live, watch: live, log: log, mirror: mirror, makeContent: make)
+                    document: document, background: live, watch: live, log: log, mirror: mirror,
+                    displayBase: display, makeContent: make)
             } catch {
                 guard live, common.keepGoing else { throw error }
                 return PlaylistSession(
                     brokenFile: path, problem: PlaylistLoading.errorScreen(path), log: log, mirror: mirror,
-                    makeContent: make)
+                    displayBase: display, makeContent: make)
             }
         }
         let scanner = SourceScanner(allowEmpty: common.waitForImages)
@@ -53,7 +56,7 @@ struct ShowSources {
         }
         return PlaylistSession(
             document: PlaylistDocument.commandLine(items), watchesFile: false, background: live, watch: live,
-            log: log, mirror: mirror, makeContent: make)
+            log: log, mirror: mirror, displayBase: display, makeContent: make)
     }
 
     /// The wall time at show time 0: `--clock` in the document's zone, or now.

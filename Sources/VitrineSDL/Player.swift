@@ -29,9 +29,15 @@ public final class Player {
         log.info("renderer \(screen.rendererName)\(screen.rendererReason), video driver \(screen.videoDriver)")
         // On the bare console the screen is shared with the other virtual terminals.
         let console = screen.videoDriver == "kmsdrm" ? hooks.openConsole().map(ConsoleLink.init) : nil
+        let power = hooks.displayDevices.map { devices in
+            var devices = devices
+            devices.dpms = { DRMConnector.of(window: screen.window) }
+            return DisplayPower(devices: devices)
+        }
         let loop = ShowLoop(
             director: director, canvas: WindowCanvas(screen, fontPath: director.setup.overlays.font),
-            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder, console: console)
+            clock: RealFrameClock(), decoder: decoder, hooks: hooks, recorder: recorder, console: console,
+            power: power)
         let code = loop.run()
         if let path = display.lastFrame { try screen.savePNG(to: path) }
         return code

@@ -44,6 +44,11 @@ public struct PlayerHooks {
     public var frameInterval: Double?
     /// A picture of the screen as it shows a slide at rest (at most every `frameInterval`).
     public var frameCaptured: (PixelBuffer) -> Void = { _ in }
+    /// The display's backlight and CEC devices (the window's DPMS switch is added by the player);
+    /// nil leaves display power to the hook commands alone.
+    public var displayDevices: DisplayPowerDevices?
+    /// `--print-state`: a JSON line each time the slide or the display's power changes.
+    public var printState: ((String) -> Void)?
     /// The web page's first screen, asked once a frame (never blocks); nil when the page is off.
     public var onboarding: () -> OnboardingScreen? = { nil }
     /// The virtual terminal to give the screen back on, asked once the display is open on

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import VitrineCore
 import VitrineMedia
 
@@ -11,6 +12,10 @@ final class ShowLoop {
     private let loader: ImageLoader
     private let hooks: PlayerHooks
     private let recorder: InputTraceRecorder?
+    /// What the player does to the display itself (DPMS, backlight, CEC); nil does nothing.
+    private let power: DisplayPower?
+    private var panelWasDark = false
+    private var lastPrinted: String?
     private let log = Log("play")
     /// What the drawer holds, as the director sees it.
     private var images = LoadedImages()
@@ -35,9 +40,11 @@ final class ShowLoop {
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
-        hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil, console: ConsoleLink? = nil
+        hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil, console: ConsoleLink? = nil,
+        power: DisplayPower? = nil
     ) {
         self.console = console
+        self.power = power
         self.director = director
         self.canvas = canvas
         self.clock = clock
@@ -58,6 +65,7 @@ final class ShowLoop {
                 control: polled.quit ? .stop : control(), commands: hooks.commands(),
                 onboarding: hooks.onboarding()))
         perform(out.requests)
+        followPower(tick)
         schedule(out.decodes)
         present(out, at: tick.monotonic)
         report(at: tick.monotonic)
@@ -67,7 +75,10 @@ final class ShowLoop {
     /// Runs frames until the show ends; returns its exit code.
     func run() -> Int32 {
         while true {
-            if let code = step().exitCode { return code }
+            if let code = step().exitCode {
+                power?.finish()
+                return code
+            }
         }
     }
 
@@ -165,7 +176,29 @@ final class ShowLoop {
     private func report(at time: Double) {
         guard let stateChanged = hooks.stateChanged, time - lastState >= 0.25 || time < lastState else { return }
         lastState = time
-        stateChanged(director.remoteState(version: hooks.version))
+        var state = director.remoteState(version: hooks.version)
+        state.power = power?.report
+        stateChanged(state)
+    }
+
+    /// The display's devices follow the director's on/off and the dim windows; `--print-state`
+    /// prints a line each time the slide or the display's power changes.
+    private func followPower(_ tick: FrameTick) {
+        if let power {
+            power.frame(
+                on: director.displayOn, spec: director.displaySpec,
+                wall: Date(timeIntervalSince1970: tick.wall + director.setup.clockOffset),
+                clock: director.programme.schedule.clock, now: tick.monotonic)
+            if panelWasDark, !power.panelDark { redraw.invalidate() }
+            panelWasDark = power.panelDark
+        }
+        guard let printState = hooks.printState else { return }
+        var report = director.report(at: director.renderTime)
+        report.power = power?.report
+        let key = "\(report.index) \(report.count) \(report.displayOn) \(report.power?.milestone ?? "")"
+        guard key != lastPrinted else { return }
+        lastPrinted = key
+        printState(report.json)
     }
 
     /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
@@ -205,6 +238,12 @@ final class ShowLoop {
         guard console?.onScreen ?? true else {
             // Another terminal shows: nothing is drawn; the loop still runs (and says so).
             hooks.framePresented(time, out.status, false)
+            SDL_Delay(20)
+            return
+        }
+        if power?.panelDark == true {
+            // The panel is off by DPMS: nothing to draw (page flips would fail), the loop still lives.
+            hooks.framePresented(time, out.status, out.showsContent)
             SDL_Delay(20)
             return
         }

@@ -10,6 +10,8 @@ import VitrineCore
 public struct ConfigDocument: Equatable, Sendable {
     /// The key that lists the SOURCE arguments.
     public static let sourcesKey = "sources"
+    /// The key of the display section (an object, read like a playlist's `display`).
+    public static let displayKey = "display"
 
     /// One key of the file and the arguments it stands for.
     public struct Entry: Equatable, Sendable {
@@ -63,7 +65,9 @@ public struct ConfigDocument: Equatable, Sendable {
         var problems: [Problem] = []
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             do throws(Problem) {
-                if key == sourcesKey {
+                if key == displayKey {
+                    continue
+                } else if key == sourcesKey {
                     document.sources = try sources(from: value, path: path)
                 } else {
                     document.entries.append(Entry(key: key, arguments: try arguments(key, value, path: path)))

@@ -20,6 +20,8 @@ public struct RemoteState: Equatable, Sendable {
     /// What the display was asked to be, and whether it is lit now.
     public var displayAsked: RemoteCommand.DisplayRequest = .auto
     public var displayLit: Bool = true
+    /// What the player did to the display itself (DPMS, backlight, CEC), when it drives any.
+    public var power: DisplayPowerReport?
     /// The next scheduled change (a playlist's name, `display off`, …) and its wall time (Unix seconds).
     public var nextChange: String?
     public var nextChangeAt: Double?
@@ -68,7 +70,12 @@ public struct RemoteState: Equatable, Sendable {
             ("paused", .bool(paused)),
             ("interval", .number(interval)),
             ("transition", .string(transition)),
-            ("display", .object([("asked", .string(displayAsked.rawValue)), ("lit", .bool(displayLit))])),
+            (
+                "display",
+                .object(
+                    [("asked", .string(displayAsked.rawValue)), ("lit", .bool(displayLit))]
+                        + (power.map { [("power", $0.json)] } ?? []))
+            ),
             ("schedule", .object([("next", .optional(nextChange)), ("at", .optional(nextChangeAt))])),
             ("notice", .optional(notice)),
             ("errors", .array(errors.map { .string($0) })),

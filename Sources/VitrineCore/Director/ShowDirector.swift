@@ -91,6 +91,8 @@ public struct ShowDirector {
     public var renderTime: Double { engine.renderTime }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
     public var displayOn: Bool { displayOverride ?? programme.displayOn }
+    /// The document's display section: what the player does to the display itself.
+    public var displaySpec: DisplayPowerSpec { feed.document.display }
     /// The playlist playing: the one a remote asked for, else the schedule's.
     public var playlist: String { playlistOverride ?? programme.playlist }
 

@@ -1,10 +1,9 @@
-/// The `schedule` and `display` sections.
+/// The `schedule` section (and the time windows the `display` section uses too).
 extension PlaylistDecoder {
     static let scheduleFields = ["default", "rules"]
     static let ruleFields = ["playlist", "days", "from", "to", "dates", "priority"]
     static let windowFields = ["days", "from", "to", "dates"]
     static let dateRangeFields = ["from", "to"]
-    static let displayFields = ["off", "onCommand", "offCommand", "commandTimeout", "wakeMinutes"]
 
     mutating func decodeSchedule(_ node: JSONNode, names: [String]) -> (String, [ScheduleRule]) {
         var defaultName = names.first ?? ""
@@ -135,34 +134,6 @@ extension PlaylistDecoder {
             return nil
         }
         return from...to
-    }
-
-    mutating func decodeDisplay(_ node: JSONNode) -> DisplayPowerSpec {
-        var spec = DisplayPowerSpec()
-        guard let f = reader.object(node, "display", fields: Self.displayFields) else { return spec }
-        if let list = reader.list(f["off"], "display.off", of: "windows ({ \"from\": \"23:00\", \"to\": \"07:00\" })") {
-            for (i, element) in list.enumerated() {
-                let path = "display.off[\(i)]"
-                guard let wf = reader.object(element, path, fields: Self.windowFields) else { continue }
-                if wf["from"] == nil, wf["to"] == nil, wf["days"] == nil, wf["dates"] == nil {
-                    reader.error(
-                        path, "needs \"from\" and \"to\" (and optionally \"days\", \"dates\")", at: element.position)
-                    continue
-                }
-                if let window = decodeWindow(wf, path, at: element.position) { spec.off.append(window) }
-            }
-        }
-        spec.onCommand = command(f["onCommand"], "display.onCommand")
-        spec.offCommand = command(f["offCommand"], "display.offCommand")
-        spec.commandTimeout = reader.seconds(f["commandTimeout"], "display.commandTimeout") ?? spec.commandTimeout
-        if let node = f["wakeMinutes"] {
-            if let minutes = node.number, minutes > 0 {
-                spec.wakeMinutes = minutes
-            } else {
-                reader.error("display.wakeMinutes", "must be a positive number of minutes", at: node.position)
-            }
-        }
-        return spec
     }
 
     mutating func command(_ node: JSONNode?, _ path: String) -> HookCommand? {

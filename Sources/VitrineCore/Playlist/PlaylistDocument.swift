@@ -145,6 +145,16 @@ public struct DisplayPowerSpec: Equatable, Sendable {
     public var commandTimeout: Double = 10
     /// Minutes a touch wakes the display for; nil means the command line's (default 5).
     public var wakeMinutes: Double?
+    /// Whether `commandTimeout` was written (so a configuration file's does not replace it).
+    public var timeoutGiven = false
+    /// `"dpms"`: whether the player switches its connector's DPMS itself; nil means yes.
+    public var dpms: Bool?
+    /// `"backlight"`: the backlight device the player sets, nil for none.
+    public var backlight: BacklightSpec?
+    /// `"dim"`: when the backlight is turned down.
+    public var dim: [DimWindow] = []
+    /// `"cec"`: HDMI-CEC standby and wake for the TV, nil for none.
+    public var cec: CECSpec?
 
     public init() {}
 }

@@ -12,6 +12,8 @@ public struct StateReport: Equatable, Sendable {
     public var playlist: String?
     /// Whether the display is on (off during a scheduled off window).
     public var displayOn = true
+    /// What the player did to the display itself (DPMS, backlight, CEC), when it drives any.
+    public var power: DisplayPowerReport?
 
     public init(show: Show, at time: Double, mode: String = "attract", zoom: Double = 1) {
         self.time = time
@@ -49,6 +51,7 @@ public struct StateReport: Equatable, Sendable {
         fields.append("\"source\":" + (source.map(JSONText.quote) ?? "null"))
         fields.append("\"playlist\":" + (playlist.map(JSONText.quote) ?? "null"))
         fields.append("\"display\":" + (displayOn ? "\"on\"" : "\"off\""))
+        if let power { fields.append("\"power\":" + power.json.rendered) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -8,6 +8,8 @@ import VitrineNet
 /// is polled once a frame and never blocks. Time (`now`, in seconds) is passed in.
 public final class PlaylistSession: ContentFeed {
     public private(set) var document: PlaylistDocument
+    /// The configuration file's display section, under the document's own (each read of the file gets it).
+    public let displayBase: DisplayPowerSpec
     /// Set while the playlist file could not be played from the start: its first error.
     public private(set) var problem: StatusScreen?
     public private(set) var content: PlaylistContent
@@ -37,8 +39,12 @@ public final class PlaylistSession: ContentFeed {
     public init(
         document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
         watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
-        mirror: MirrorConfiguration? = nil, makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        mirror: MirrorConfiguration? = nil, displayBase: DisplayPowerSpec = DisplayPowerSpec(),
+        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
+        var document = document
+        document.display = document.display.over(displayBase)
+        self.displayBase = displayBase
         self.mirrorConfiguration = mirror
         self.problem = problem
         self.background = background
@@ -88,11 +94,13 @@ public final class PlaylistSession: ContentFeed {
     /// and plays the file once an edit fixes it.
     public convenience init(
         brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"), mirror: MirrorConfiguration? = nil,
-        makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        displayBase: DisplayPowerSpec = DisplayPowerSpec(), makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let placeholder = PlaylistDocument(file: path, playlists: [PlaylistSpec(name: name, items: [])])
-        self.init(document: placeholder, problem: problem, log: log, mirror: mirror, makeContent: makeContent)
+        self.init(
+            document: placeholder, problem: problem, log: log, mirror: mirror, displayBase: displayBase,
+            makeContent: makeContent)
     }
 
     /// Puts `path` into the content before the scan reaches it (a resumed
@@ -368,7 +376,7 @@ public final class PlaylistSession: ContentFeed {
         for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
             log.warning(diagnostic.formatted(file: document.file))
         }
-        guard let fresh = outcome.document else {
+        guard var fresh = outcome.document else {
             let errors = outcome.diagnostics.errors.map { $0.formatted(file: document.file) }
             for line in errors { log.error(line) }
             if problem != nil {
@@ -382,6 +390,7 @@ public final class PlaylistSession: ContentFeed {
             update.rejected = errors
             return
         }
+        fresh.display = fresh.display.over(displayBase)
         if problem != nil { log.info("the playlist can be played now; starting the show") }
         problem = nil
         guard fresh != document else { return }
