@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -31,7 +32,9 @@ let package = Package(
         // Decoding, orientation, resizing, decode isolation, image cache.
         .target(
             name: "VitrineMedia",
-            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif"]
+            dependencies: [
+                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif", "CMpv",
+            ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
@@ -60,7 +63,9 @@ let package = Package(
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "VitrineTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),
