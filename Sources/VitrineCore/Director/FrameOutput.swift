@@ -13,6 +13,8 @@ public struct FrameOutput: Sendable {
     public var rotation: ScreenRotation
     /// Set when the show is over: the process's exit code.
     public var exitCode: Int32?
+    /// The video clips the scene draws and where each is in its clip.
+    public var videos: [VideoMoment] = []
 
     /// The key of slide `i`'s image for the drawer.
     public func source(_ i: Int) -> String? { sources[i] }

@@ -114,6 +114,7 @@ public struct ShowDirector {
             requests += advanceInStep(input)
         } else if started {
             syncAnchor = nil
+            engine.show.applyClipLengths(input.images.clipLengths)
             requests += engine.advance(by: input.frameTime, images: input.images)
         }
         engine.noteLongPhotos(input.images)
@@ -133,6 +134,7 @@ public struct ShowDirector {
             _ = engine.run(to: change.time, images: images)
             apply(change)
         }
+        engine.show.applyClipLengths(images.clipLengths)
         let requests = engine.run(to: time, images: images)
         engine.noteLongPhotos(images)
         showStatus()
@@ -163,9 +165,11 @@ public struct ShowDirector {
                 sources[i] = source
             }
         }
-        return FrameOutput(
+        var out = FrameOutput(
             scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
             rotation: setup.rotation, exitCode: exitCode)
+        out.videos = engine.show.videoMoments(drawn: scene.slidesDrawn, at: time)
+        return out
     }
 
     /// Whether the clock can start: the first image is on the screen, or the display is off.
