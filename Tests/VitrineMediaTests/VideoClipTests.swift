@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import VitrineCore
 import VitrineTestSupport
@@ -37,5 +38,55 @@ import VitrineTestSupport
             #expect(abs(Int((pixel >> 8) & 0xFF) - expected.g) <= 6)
             #expect(abs((clip.info?.length ?? 0) - 2) < 0.15)
         }
+    }
+}
+
+/// Clips made to break the player: each fails (or plays) within the open deadline, never hangs.
+@Suite struct HostileClipTests {
+    @Test(arguments: [HostileClips.Kind.truncated, .headerAndRandom, .empty, .huge])
+    func aHostileClipFailsWithinTheDeadline(kind: HostileClips.Kind) throws {
+        let folder = try TemporaryFolder()
+        let path = try HostileClips.write(kind, into: folder.path)
+        let deck = VideoDeck(openDeadline: 3)
+        let want = DecodeWant(
+            path: path, output: Size(width: 320, height: 240), fit: .contain, background: .black, video: true)
+        let start = VideoClipTests.now()
+        deck.schedule([want], keep: [path], options: ShowOptions(), slides: [], now: start)
+        var failure: String?
+        while failure == nil, VideoClipTests.now() - start < 10 {
+            let polled = deck.poll(now: VideoClipTests.now())
+            #expect(polled.frames.isEmpty, "\(kind) gave a frame")
+            failure = polled.failed.first?.reason
+            if failure == nil { usleep(10_000) }
+        }
+        let reason = try #require(failure, "\(kind) was neither shown nor refused")
+        #expect(reason.hasPrefix(path + ": "))
+        #expect(VideoClipTests.now() - start < 3 + 1, "refused after the deadline")
+        // Remembered: asked again, it is refused at once without opening the file again.
+        let opened = deck.opened
+        deck.schedule([want], keep: [path], options: ShowOptions(), slides: [], now: VideoClipTests.now())
+        #expect(deck.poll(now: VideoClipTests.now()).failed.map(\.path) == [path])
+        #expect(deck.opened == opened)
+    }
+
+    @Test func aBitFlippedClipNeitherHangsNorStopsTheDeck() throws {
+        let folder = try TemporaryFolder()
+        let bad = try HostileClips.write(.bitFlipped, into: folder.path)
+        let good = folder.at("good.mp4")
+        try TestClips.write(good)
+        let deck = VideoDeck(openDeadline: 3)
+        let wants = [bad, good].map {
+            DecodeWant(path: $0, output: Size(width: 320, height: 240), fit: .contain, background: .black, video: true)
+        }
+        let start = VideoClipTests.now()
+        deck.schedule(wants, keep: [bad, good], options: ShowOptions(), slides: [], now: start)
+        var settled: Set<String> = []
+        while settled.count < 2, VideoClipTests.now() - start < 10 {
+            let polled = deck.poll(now: VideoClipTests.now())
+            settled.formUnion(polled.frames.map(\.path) + polled.failed.map(\.path))
+            usleep(10_000)
+        }
+        #expect(settled == [bad, good], "each clip shows a frame or is refused within the deadline")
+        #expect(deck.openPaths.contains(good))
     }
 }
