@@ -88,8 +88,11 @@ final class MpvPlayer {
     func load(_ path: String, start: Double, loop: Bool) {
         setProperty("pause", "yes")
         setProperty("loop-file", loop ? "inf" : "no")
-        let options = "start=\(String(format: "%.6f", max(0, start)))"
-        command(["loadfile", path, "replace", options])
+        guard start > 0 else {
+            command(["loadfile", path, "replace"])
+            return
+        }
+        command(["loadfile", path, "replace", "start=\(String(format: "%.6f", start))"])
     }
 
     func setProperty(_ name: String, _ value: String) {
