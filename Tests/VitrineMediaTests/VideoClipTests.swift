@@ -34,6 +34,7 @@ import VitrineTestSupport
             #expect(frame.width == 320 && frame.height == 240)
             let expected = TestClips.color(frame: TestClips.frame(at: start), variant: 1)
             let pixel = frame[160, 120]
+            #expect(frame.pixels.allSatisfy { $0 >> 24 == 0xFF }, "video frames are opaque")
             #expect(abs(Self.red(pixel) - expected.r) <= 4, "at \(start) s red \(Self.red(pixel)), want \(expected.r)")
             #expect(abs(Int((pixel >> 8) & 0xFF) - expected.g) <= 6)
             #expect(abs((clip.info?.length ?? 0) - 2) < 0.15)

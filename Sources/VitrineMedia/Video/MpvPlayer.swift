@@ -172,13 +172,16 @@ final class MpvPlayer {
         return mpv_render_context_update(render) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
     }
 
+    /// ARGB8888 in memory on a little-endian machine; libmpv fills the alpha byte of video opaque.
+    static let pixelFormat = "bgra"
+
     /// The current frame scaled to `width`×`height`, opaque ARGB8888.
     func renderFrame(width: Int, height: Int) -> PixelBuffer? {
         guard let render, width > 0, height > 0 else { return nil }
         var pixels = [UInt32](repeating: 0, count: width * height)
         var size: [Int32] = [Int32(width), Int32(height)]
         var stride = width * 4
-        let status: Int32 = "bgr0".withCString { format in
+        let status: Int32 = Self.pixelFormat.withCString { format in
             size.withUnsafeMutableBufferPointer { sizePointer in
                 withUnsafeMutablePointer(to: &stride) { stridePointer in
                     pixels.withUnsafeMutableBytes { bytes in
@@ -196,8 +199,6 @@ final class MpvPlayer {
             }
         }
         guard status >= 0 else { return nil }
-        // "bgr0" leaves the fourth byte undefined: the frame is opaque.
-        for i in pixels.indices { pixels[i] |= 0xFF00_0000 }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 }
