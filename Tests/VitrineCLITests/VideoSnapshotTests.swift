@@ -112,4 +112,20 @@ import VitrineTestSupport
             #expect(lines.count == 1 && lines[0].contains("skipping"), "\(kind): \(result.stderr)")
         }
     }
+
+    @Test func checkWarnsAboutAClipThatCannotPlay() throws {
+        try TestClips.write(folder.file("good.mp4"))
+        let bad = try HostileClips.write(.headerAndRandom, into: folder.path)
+        let playlist = folder.file("show.json")
+        let text = """
+            { "version": 1, "items": [ { "video": "\((bad as NSString).lastPathComponent)" },
+              { "video": "good.mp4" } ] }
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: playlist))
+        let result = try CLIRunner.run(["check", "--no-network", playlist])
+        #expect(result.status == 0, "warnings only: \(result.stdout)")
+        let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 1 && warnings[0].contains("items[0].video"), "\(result.stdout)")
+        #expect(warnings.first?.contains("it will be skipped") == true)
+    }
 }

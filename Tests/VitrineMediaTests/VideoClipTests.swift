@@ -40,6 +40,34 @@ import VitrineTestSupport
             #expect(abs((clip.info?.length ?? 0) - 2) < 0.15)
         }
     }
+
+    /// Phone clips are stored on their side with a rotation tag: they show upright.
+    @Test(arguments: [0, 90, 180, 270])
+    func aRotatedClipShowsUpright(degrees: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.at("turned.mp4")
+        try TestClips.writeHalves(path, rotate: degrees)
+        let clip = try #require(Self.open(path, at: 0))
+        let frame = try #require(clip.frame)
+        let upright = degrees % 180 == 0 ? (320, 180) : (180, 320)
+        #expect(frame.width == upright.0 && frame.height == upright.1)
+        #expect(clip.info?.size == Size(width: Double(upright.0), height: Double(upright.1)))
+        // The same as FFmpeg's own player turns it: red and blue where its autorotated frame has them.
+        let reference = folder.at("reference.png")
+        let made = try ChildProcess.run(
+            ["-v", "error", "-y", "-i", path, "-frames:v", "1", reference], executable: "/usr/bin/ffmpeg")
+        #expect(made.status == 0)
+        let expected = try SDLImageDecoder().load(reference)
+        #expect(expected.width == frame.width && expected.height == frame.height)
+        for (fx, fy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+            let x = Int(Double(frame.width) * fx)
+            let y = Int(Double(frame.height) * fy)
+            let (got, want) = (frame[x, y], expected[x, y])
+            #expect(
+                Self.red(got) / 128 == Self.red(want) / 128 && (got & 0xFF) / 128 == (want & 0xFF) / 128,
+                "at \(degrees)°, (\(x), \(y)): \(String(got, radix: 16)), FFmpeg \(String(want, radix: 16))")
+        }
+    }
 }
 
 /// Clips made to break the player: each fails (or plays) within the open deadline, never hangs.

@@ -44,4 +44,19 @@ public enum TestClips {
         let output = try ChildProcess.run(arguments, executable: "/usr/bin/ffmpeg")
         guard output.status == 0 else { throw Failure(description: "ffmpeg failed: \(output.stderr)") }
     }
+
+    /// A 1 s, 320×180 clip, red on the left half and blue on the right, tagged to be turned
+    /// `rotate` degrees clockwise as phones tag their clips.
+    public static func writeHalves(_ path: String, rotate: Int) throws {
+        let plain = path + ".plain.mp4"
+        let source = "color=c=red:s=320x180:r=\(fps):d=1,drawbox=x=160:y=0:w=160:h=180:color=blue:t=fill"
+        for arguments in [
+            ["-v", "error", "-y", "-f", "lavfi", "-i", source] + Codec.h264.arguments + ["-pix_fmt", "yuv420p", plain],
+            ["-v", "error", "-y", "-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=\(rotate)", path],
+        ] {
+            let output = try ChildProcess.run(arguments, executable: "/usr/bin/ffmpeg")
+            guard output.status == 0 else { throw Failure(description: "ffmpeg failed: \(output.stderr)") }
+        }
+        try FileManager.default.removeItem(atPath: plain)
+    }
 }

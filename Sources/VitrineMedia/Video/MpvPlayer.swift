@@ -32,7 +32,10 @@ final class MpvPlayer {
             ("ytdl", "no"), ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osd-level", "0"),
             ("idle", "yes"), ("keep-open", "always"), ("hr-seek", "yes"), ("hwdec", hwdec),
             ("access-references", "no"), ("sub-auto", "no"), ("audio-file-auto", "no"), ("cover-art-auto", "no"),
-            ("sid", "no"), ("keepaspect", "no"), ("demuxer-max-bytes", "64MiB"), ("demuxer-max-back-bytes", "0"),
+            ("sid", "no"), ("keepaspect", "no"),
+            // The software renderer cannot turn frames (libmpv 0.35 asserts); rotated clips are turned here.
+            ("video-rotate", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
+            ("load-auto-profiles", "no"), ("demuxer-max-bytes", "64MiB"), ("demuxer-max-back-bytes", "0"),
             ("aid", audio ? "auto" : "no"), ("mute", audio ? "no" : "yes"), ("audio-device", audioDevice ?? "auto"),
         ]
         // An option this build of libmpv lacks (osc without Lua) is left out; the rest still apply.
@@ -128,9 +131,15 @@ final class MpvPlayer {
 
     /// Seconds the clip lasts, once known.
     var duration: Double? { double("duration") }
+    /// Degrees clockwise the clip asks to be turned (phone clips), 0, 90, 180 or 270.
+    /// (Read from the stream: with `video-rotate=no` the output's parameters say 0.)
+    var rotation: Int {
+        let degrees = integer("current-tracks/video/demux-rotation") ?? integer("video-dec-params/rotate") ?? 0
+        return (degrees % 360 + 360) % 360
+    }
     /// The playback position in seconds.
     var timePosition: Double? { double("time-pos") }
-    /// The size frames are shown at (after aspect and rotation), once the first frame is decoded.
+    /// The size frames are rendered at (after aspect, before rotation), once the first frame is decoded.
     var displaySize: (width: Int, height: Int)? {
         guard let w = integer("video-out-params/dw"), let h = integer("video-out-params/dh"), w > 0, h > 0 else {
             return nil

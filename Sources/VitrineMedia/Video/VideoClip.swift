@@ -132,15 +132,20 @@ public final class VideoClip {
 
     private func renderIfNew() -> Bool {
         guard loaded, !isFailed, player.hasNewFrame() else { return false }
-        guard let shown = player.displaySize else { return false }
-        guard shown.width <= Self.maxSide, shown.height <= Self.maxSide, shown.width * shown.height <= Self.maxPixels
+        guard let stored = player.displaySize else { return false }
+        guard stored.width <= Self.maxSide, stored.height <= Self.maxSide,
+            stored.width * stored.height <= Self.maxPixels
         else {
-            fail("it claims \(shown.width)x\(shown.height) pixels, over the limit")
+            fail("it claims \(stored.width)x\(stored.height) pixels, over the limit")
             return false
         }
-        let size = Self.renderSize(width: shown.width, height: shown.height, inside: output)
-        guard let pixels = player.renderFrame(width: size.width, height: size.height) else { return false }
-        frame = pixels
+        let turn = Self.orientation(degrees: player.rotation)
+        let upright = turn.upright(Size(width: Double(stored.width), height: Double(stored.height)))
+        let fitted = Self.renderSize(width: Int(upright.width), height: Int(upright.height), inside: output)
+        let render = turn.swapsAxes ? (fitted.height, fitted.width) : (fitted.width, fitted.height)
+        guard let pixels = player.renderFrame(width: render.0, height: render.1) else { return false }
+        let shown = (width: Int(upright.width), height: Int(upright.height))
+        frame = turn == .up ? pixels : turn.apply(pixels)
         framesRendered += 1
         if state == .opening {
             info = VideoInfo(
@@ -149,6 +154,16 @@ public final class VideoClip {
             state = .ready
         }
         return true
+    }
+
+    /// How a clip tagged to be turned `degrees` clockwise is stood upright.
+    static func orientation(degrees: Int) -> Orientation {
+        switch degrees {
+        case 90: return .right
+        case 180: return .down
+        case 270: return .left
+        default: return .up
+        }
     }
 
     /// The clip's size, scaled down (never up) to fit inside `output` and 4096 pixels a side.
