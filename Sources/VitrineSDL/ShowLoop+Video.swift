@@ -7,7 +7,10 @@ import VitrineMedia
 extension ShowLoop {
     /// New frames go into the drawer; a clip's first frame also tells the director its size and length.
     func takeVideoFrames() -> [(path: String, reason: String)] {
-        let (frames, failed) = videos.poll(now: ProcessInfo.processInfo.systemUptime)
+        var (frames, failed) = videos.poll(now: ProcessInfo.processInfo.systemUptime)
+        // A paused clip gives no new frame: after the drawer lost its images, its last one goes back in.
+        let fresh = Set(frames.map(\.path))
+        frames += videos.latestFrames.filter { images.images[$0.path] == nil && !fresh.contains($0.path) }
         for frame in frames {
             guard canvas.drawer.setImage(frame.pixels, sourceSize: frame.info.size, for: frame.path) else { continue }
             if images.images[frame.path] == nil {

@@ -110,11 +110,11 @@ public struct ShowDirector {
             showStatus()
         }
         if !started, isShowing(input.images) || (isSynced && engine.show.count > 0) { started = true }
+        engine.show.applyClipLengths(input.images.clipLengths)
         if started, isSynced {
             requests += advanceInStep(input)
         } else if started {
             syncAnchor = nil
-            engine.show.applyClipLengths(input.images.clipLengths)
             requests += engine.advance(by: input.frameTime, images: input.images)
         }
         engine.noteLongPhotos(input.images)

@@ -102,6 +102,14 @@ public final class VideoDeck {
         showing = now
     }
 
+    /// The newest frame of every ready clip (for a drawer that lost its images).
+    public var latestFrames: [Frame] {
+        clips.compactMap { path, open in
+            guard let pixels = open.clip.frame, let info = open.clip.info else { return nil }
+            return Frame(path: path, pixels: pixels, info: info, output: open.output)
+        }
+    }
+
     /// Frames rendered so far by the clip at `path`.
     public func framesRendered(_ path: String) -> Int { clips[path]?.clip.framesRendered ?? 0 }
 
