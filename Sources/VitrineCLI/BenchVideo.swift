@@ -43,9 +43,11 @@ enum BenchVideo {
         )
         // Open to first frame, as prefetch does before the transition.
         var opens: [Double] = []
+        var blocking: [Double] = []
         for _ in 0..<3 {
             let start = now()
             guard let clip = try? VideoClip(path: clipPath, output: output, now: start, openDeadline: 10) else { break }
+            blocking.append(now() - start)
             clip.waitUntilSettled(now: now)
             guard clip.state == .ready else {
                 log.error("the clip did not open: \(clip.state)")
@@ -82,6 +84,8 @@ enum BenchVideo {
         let frameSize = clip.frame.map { "\($0.width)x\($0.height)" } ?? "?"
         print("    clip \(Int(info.size.width))x\(Int(info.size.height)), frames rendered at \(frameSize)")
         print("    open to first frame (median of \(opens.count))   \(BenchCommand.ms(BenchCommand.median(opens)))")
+        print(
+            "    of which the render thread waits  \(BenchCommand.ms(BenchCommand.median(blocking))) (starting libmpv)")
         print(
             String(
                 format: "    CPU per second of video          %.2f s (%.0f%% of one core)", cpu / played,

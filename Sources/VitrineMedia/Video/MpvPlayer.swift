@@ -7,6 +7,7 @@ import VitrineCore
 /// on-screen controller, no scripts, no network, muted unless asked. Used from
 /// one thread; nothing here waits on the file except `waitEvent`.
 final class MpvPlayer {
+    private let mpv: MpvLibrary
     private let handle: OpaquePointer
     private var render: OpaquePointer?
 
@@ -25,7 +26,11 @@ final class MpvPlayer {
 
     /// A player with its render context; `audio` plays the clip's sound on `audioDevice` (mpv's name) or the default.
     init(audio: Bool = false, audioDevice: String? = nil, hwdec: String = "no") throws(Failure) {
-        guard let handle = mpv_create() else { throw Failure(description: "libmpv could not make a player") }
+        guard let mpv = MpvLibrary.shared else {
+            throw Failure(description: "libmpv is not installed (apt-get install libmpv2); clips cannot play")
+        }
+        guard let handle = mpv.create() else { throw Failure(description: "libmpv could not make a player") }
+        self.mpv = mpv
         self.handle = handle
         let options: [(String, String)] = [
             ("vo", "libmpv"), ("config", "no"), ("terminal", "no"), ("osc", "no"), ("load-scripts", "no"),
@@ -39,10 +44,10 @@ final class MpvPlayer {
             ("aid", audio ? "auto" : "no"), ("mute", audio ? "no" : "yes"), ("audio-device", audioDevice ?? "auto"),
         ]
         // An option this build of libmpv lacks (osc without Lua) is left out; the rest still apply.
-        for (name, value) in options { _ = mpv_set_option_string(handle, name, value) }
-        mpv_request_log_messages(handle, "no")
-        guard mpv_initialize(handle) >= 0 else {
-            mpv_terminate_destroy(handle)
+        for (name, value) in options { _ = mpv.setOptionString(handle, name, value) }
+        _ = mpv.requestLogMessages(handle, "no")
+        guard mpv.initialize(handle) >= 0 else {
+            mpv.terminateDestroy(handle)
             throw Failure(description: "libmpv could not start")
         }
         var context: OpaquePointer?
@@ -51,10 +56,10 @@ final class MpvPlayer {
                 mpv_render_param(type: MPV_RENDER_PARAM_API_TYPE, data: UnsafeMutableRawPointer(mutating: api)),
                 mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
             ]
-            return mpv_render_context_create(&context, handle, &params)
+            return mpv.renderContextCreate(&context, handle, &params)
         }
         guard made >= 0, let context else {
-            mpv_terminate_destroy(handle)
+            mpv.terminateDestroy(handle)
             throw Failure(description: "libmpv's software renderer could not start")
         }
         render = context
@@ -63,14 +68,15 @@ final class MpvPlayer {
     deinit {
         // Shutting a player down waits for its threads; a clip that hangs libavcodec must not hang
         // the show, so the wait happens off the caller's thread.
-        let parts = Handles(handle: handle, render: render)
+        let parts = Handles(mpv: mpv, handle: handle, render: render)
         Thread.detachNewThread {
-            if let render = parts.render { mpv_render_context_free(render) }
-            mpv_terminate_destroy(parts.handle)
+            if let render = parts.render { parts.mpv.renderContextFree(render) }
+            parts.mpv.terminateDestroy(parts.handle)
         }
     }
 
     private struct Handles: @unchecked Sendable {
+        let mpv: MpvLibrary
         let handle: OpaquePointer
         let render: OpaquePointer?
     }
@@ -84,7 +90,7 @@ final class MpvPlayer {
         defer { for s in strings { free(s) } }
         strings.append(nil)
         var pointers = strings.map { UnsafePointer<CChar>($0) }
-        return mpv_command_async(handle, 0, &pointers) >= 0
+        return mpv.commandAsync(handle, 0, &pointers) >= 0
     }
 
     /// Opens `path` paused at `start` seconds (an exact seek), looping when asked.
@@ -99,7 +105,7 @@ final class MpvPlayer {
     }
 
     func setProperty(_ name: String, _ value: String) {
-        _ = mpv_set_property_string(handle, name, value)
+        _ = mpv.setPropertyString(handle, name, value)
     }
 
     /// Seeks to `seconds` from the start, to the exact frame.
@@ -116,17 +122,17 @@ final class MpvPlayer {
 
     func double(_ name: String) -> Double? {
         var value = 0.0
-        return mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 ? value : nil
+        return mpv.getProperty(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 ? value : nil
     }
 
     func integer(_ name: String) -> Int? {
         var value: Int64 = 0
-        return mpv_get_property(handle, name, MPV_FORMAT_INT64, &value) >= 0 ? Int(value) : nil
+        return mpv.getProperty(handle, name, MPV_FORMAT_INT64, &value) >= 0 ? Int(value) : nil
     }
 
     func flag(_ name: String) -> Bool? {
         var value: Int32 = 0
-        return mpv_get_property(handle, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
+        return mpv.getProperty(handle, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
     }
 
     /// Seconds the clip lasts, once known.
@@ -151,7 +157,7 @@ final class MpvPlayer {
 
     /// The next event, waiting at most `timeout` seconds (0: never waits).
     func waitEvent(timeout: Double = 0) -> Event? {
-        guard let event = mpv_wait_event(handle, timeout) else { return nil }
+        guard let event = mpv.waitEvent(handle, timeout) else { return nil }
         switch event.pointee.event_id {
         case MPV_EVENT_NONE: return nil
         case MPV_EVENT_FILE_LOADED: return .fileLoaded
@@ -161,7 +167,7 @@ final class MpvPlayer {
             guard let data = event.pointee.data else { return .endFile(error: nil) }
             let end = data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
             guard end.reason == MPV_END_FILE_REASON_ERROR else { return .endFile(error: nil) }
-            return .endFile(error: String(cString: mpv_error_string(end.error)))
+            return .endFile(error: mpv.errorString(end.error).map { String(cString: $0) } ?? "error \(end.error)")
         default: return .other
         }
     }
@@ -178,7 +184,7 @@ final class MpvPlayer {
     /// Whether a new video frame is waiting to be rendered.
     func hasNewFrame() -> Bool {
         guard let render else { return false }
-        return mpv_render_context_update(render) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
+        return mpv.renderContextUpdate(render) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
     }
 
     /// ARGB8888 in memory on a little-endian machine; libmpv fills the alpha byte of video opaque.
@@ -202,7 +208,7 @@ final class MpvPlayer {
                             mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes.baseAddress),
                             mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
                         ]
-                        return mpv_render_context_render(render, &params)
+                        return mpv.renderContextRender(render, &params)
                     }
                 }
             }
