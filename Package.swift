@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CCEC"),
         // libdrm: the DPMS property of the connector SDL's KMS/DRM device drives.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -37,7 +38,9 @@ let package = Package(
         // Decoding, orientation, resizing, decode isolation, image cache.
         .target(
             name: "VitrineMedia",
-            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif"]
+            dependencies: [
+                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif", "CMpv",
+            ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(
@@ -69,7 +72,9 @@ let package = Package(
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "VitrineTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(

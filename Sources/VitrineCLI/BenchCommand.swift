@@ -26,6 +26,9 @@ enum BenchCommand {
               --output WxH                   output size (default 1920x1080)
               --no-frames                    skip the frame measurements
               --keep-input                   keep the generated JPEG (its path is printed) for other tools
+              --video FILE                   the clip for the video row (default: a generated 1080p
+                                             H.264 clip, when ffmpeg is installed)
+              --no-video                     skip the video row
             \(DecodeOptions.help)
             """,
         run: run)
@@ -36,6 +39,7 @@ enum BenchCommand {
         var output = Size(width: 1920, height: 1080)
         var measureFrames = true
         var keepInput = false
+        var video: (measure: Bool, file: String?) = (true, nil)
         var probe: BenchProbe.Path?
         var decoding = DecodeOptions()
         var scanner = ArgumentScanner(args)
@@ -47,6 +51,8 @@ enum BenchCommand {
             case "--output": output = try scanner.size(for: option)
             case "--no-frames": measureFrames = false
             case "--keep-input": keepInput = true
+            case "--video": video.file = try scanner.value(for: option)
+            case "--no-video": video.measure = false
             case "--probe": probe = try scanner.choice(for: option, as: BenchProbe.Path.self)
             default: throw UsageError("unknown option \(option); run 'vitrine bench --help'")
             }
@@ -80,6 +86,7 @@ enum BenchCommand {
         if measureFrames {
             try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
         }
+        if video.measure { BenchVideo.measure(file: video.file, output: output, seconds: 10) }
         return failed ? 1 : 0
     }
 

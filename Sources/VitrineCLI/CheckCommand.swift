@@ -69,6 +69,7 @@ enum CheckCommand {
         var diagnostics = outcome.diagnostics
         if let document = outcome.document {
             diagnostics += emptyFolderWarnings(document)
+            diagnostics += clipWarnings(document)
         }
         for diagnostic in diagnostics {
             print(diagnostic.formatted(file: path))

@@ -15,6 +15,7 @@ enum SnapshotCommand {
             Renders the frame at time SECONDS of the show (every image decoded, as if
             nothing were ever late) with the software renderer. Needs no X, Wayland or
             DRM device. SOURCE is a folder or an image file; none means the bundled demo.
+            A video clip's slide shows the clip's exact frame at that time.
 
             Options:
               --at SECONDS                   the time of the frame (required)

@@ -7,7 +7,7 @@ import VitrineMedia
 /// context, the same on a window and on a memory surface.
 final class ShowLoop {
     private(set) var director: ShowDirector
-    private let canvas: any ShowCanvas
+    let canvas: any ShowCanvas
     private var clock: any FrameClock
     private let loader: ImageLoader
     private let hooks: PlayerHooks
@@ -18,8 +18,10 @@ final class ShowLoop {
     private var lastPrinted: String?
     private let log = Log("play")
     /// What the drawer holds, as the director sees it.
-    private var images = LoadedImages()
-    private var redraw = RedrawPolicy()
+    var images = LoadedImages()
+    var redraw = RedrawPolicy()
+    /// The show's video clips.
+    let videos = VideoDeck()
     private var lastPanel: Size?
     /// Images decoded and uploaded so far.
     private(set) var decodes = 0
@@ -56,7 +58,7 @@ final class ShowLoop {
     /// One frame; the output's exit code, when set, ends the show.
     func step() -> FrameOutput {
         let tick = clock.tick()
-        let failed = takeDecodes()
+        let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()
         let out = director.frame(
             FrameInput(
@@ -67,6 +69,7 @@ final class ShowLoop {
         perform(out.requests)
         followPower(tick)
         schedule(out.decodes)
+        videos.follow(out.videos)
         present(out, at: tick.monotonic)
         report(at: tick.monotonic)
         return out
@@ -221,7 +224,8 @@ final class ShowLoop {
     /// Asks for the decodes the director planned, drops what it does not keep.
     private func schedule(_ plan: DecodePlan) {
         let maxSide = canvas.maxTextureSide
-        let wanted = plan.wants.map { want in
+        scheduleVideos(plan)
+        let wanted = plan.wants.filter { !$0.video }.map { want in
             DecodeRequest(
                 path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide)
         }
@@ -230,6 +234,7 @@ final class ShowLoop {
         loader.keepOnly(Set(wanted))
         canvas.drawer.retainOnly(plan.keep)
         images.images = images.images.filter { plan.keep.contains($0.key) }
+        images.clipLengths = images.clipLengths.filter { plan.keep.contains($0.key) }
         if clock.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { stalled = true }
     }
 

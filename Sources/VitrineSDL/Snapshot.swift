@@ -38,9 +38,22 @@ public struct Snapshot {
         var decoded: [String: (image: DecodedImage, output: Size)] = [:]
         var failed: Set<String> = []
         var director = makeDirector(failed)
-        var out = director.run(to: time, images: LoadedImages(allReady: true))
+        // Clips first: their lengths shape the timeline.
+        var clips = VideoStills()
+        clips.probe(director.engine.show.slides, output: size)
+        for failure in clips.failures {
+            log.warning("skipping \(failure.reason)")
+            failed.insert(failure.path)
+        }
+        if !clips.failures.isEmpty { director = makeDirector(failed) }
+        var clipOutputs: [String: Size] = [:]
+        var out = director.run(to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
         for _ in 0..<10 where !out.decodes.wants.isEmpty {
             for want in out.decodes.wants {
+                if want.video {
+                    clipOutputs[want.path] = want.output
+                    continue
+                }
                 let request = DecodeRequest(
                     path: want.path, output: want.output, fit: want.fit, background: want.background)
                 do {
@@ -54,7 +67,8 @@ public struct Snapshot {
                 LoadedImage(sourceSize: $0.image.sourceSize, decodedFor: $0.output, metadata: $0.image.metadata)
             }
             director = makeDirector(failed)
-            out = director.run(to: time, images: LoadedImages(images, allReady: true))
+            out = director.run(
+                to: time, images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
         }
         if director.engine.show.count == 0, !failed.isEmpty { throw NoImages() }
         let canvas = try OffscreenCanvas(
@@ -62,6 +76,7 @@ public struct Snapshot {
         for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
             canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
         }
+        drawClips(out, clips, outputs: clipOutputs, on: canvas)
         canvas.draw(out.scene, rotation: out.rotation, key: out.source)
         return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
     }

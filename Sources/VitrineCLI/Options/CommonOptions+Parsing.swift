@@ -29,6 +29,11 @@ extension CommonOptions {
           --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
                                          screenshot, a panorama) is shown across it and scrolled
                                          (default 2, 0: off)
+          --no-video                     leave video clips (mp4, m4v, mov, mkv, webm) out of the show
+          --max-video-seconds SECONDS    the longest a clip plays when its item sets no duration
+                                         (default: its whole length)
+          --audio-device NAME            where clips with "audio": true play their sound (libmpv's
+                                         device name, e.g. alsa/hdmi; default: the system's)
           --rotate 0|90|180|270          turn the picture clockwise, for portrait or upside-down screens (default 0)
           --cache-dir DIR                where photos from the network are mirrored (default
                                          /var/cache/vitrine when writable, else ~/.cache/vitrine)
@@ -71,6 +76,12 @@ extension CommonOptions {
                 throw UsageError("--long-photo-ratio \(text): expected a number of at least 1, like 2, or 0 for off")
             }
             show.longPhotoRatio = value
+        case "--no-video": show.videos = false
+        case "--max-video-seconds": show.maxVideoSeconds = try scanner.seconds(for: option)
+        case "--audio-device":
+            let text = try scanner.value(for: option)
+            guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, like alsa/hdmi") }
+            show.audioDevice = text
         case "--rotate":
             let text = try scanner.value(for: option)
             guard let rotation = ScreenRotation(degrees: text) else {

@@ -4,8 +4,11 @@ public struct DecodeWant: Hashable, Sendable {
     public var output: Size
     public var fit: FitMode
     public var background: RGBColor
+    /// A video clip: opened by the host's video player, not decoded as an image.
+    public var video = false
 
-    public init(path: String, output: Size, fit: FitMode, background: RGBColor) {
+    public init(path: String, output: Size, fit: FitMode, background: RGBColor, video: Bool = false) {
+        self.video = video
         self.path = path
         self.output = output
         self.fit = fit
@@ -44,7 +47,7 @@ public enum DecodePlanner {
             plan.wants.append(
                 DecodeWant(
                     path: slide.source, output: target, fit: slide.fit ?? engine.show.options.fit,
-                    background: engine.show.options.background))
+                    background: engine.show.options.background, video: slide.video != nil))
         }
         return plan
     }

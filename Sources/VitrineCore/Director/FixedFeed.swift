@@ -21,6 +21,9 @@ public final class FixedFeed: ContentFeed {
             item.transition = slide.transition
             item.fit = slide.fit
             item.caption = slide.caption
+            item.isVideo = slide.video != nil
+            item.loop = slide.video?.loop
+            item.audio = slide.video?.audio
             return item
         }
         var content = PlaylistContent(

@@ -17,6 +17,8 @@ public struct FrameOutput: Sendable {
     /// photo's fade-in), a status screen, or the display off as asked. A frame before the first
     /// photo (black, or fading in) does not; the service manager hears READY only after one that does.
     public var showsContent = true
+    /// The video clips the scene draws and where each is in its clip.
+    public var videos: [VideoMoment] = []
 
     /// The key of slide `i`'s image for the drawer.
     public func source(_ i: Int) -> String? { sources[i] }

@@ -112,6 +112,7 @@ public struct ShowDirector {
             showStatus()
         }
         if !started, isShowing(input.images) || (isSynced && engine.show.count > 0) { started = true }
+        engine.show.applyClipLengths(input.images.clipLengths)
         if started, isSynced {
             requests += advanceInStep(input)
         } else if started {
@@ -135,6 +136,7 @@ public struct ShowDirector {
             _ = engine.run(to: change.time, images: images)
             apply(change)
         }
+        engine.show.applyClipLengths(images.clipLengths)
         let requests = engine.run(to: time, images: images)
         engine.noteLongPhotos(images)
         showStatus()
@@ -169,6 +171,7 @@ public struct ShowDirector {
             scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
             rotation: setup.rotation, exitCode: exitCode)
         out.showsContent = engine.status != nil || (!scene.slidesDrawn.isEmpty && engine.firstPhotoShown(at: time))
+        out.videos = engine.show.videoMoments(drawn: scene.slidesDrawn, at: time)
         return out
     }
 

@@ -31,7 +31,7 @@ public struct PlaylistDecoder {
     static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
-        "caption",
+        "caption", "video", "loop", "audio",
     ]
     static let playlistFields = ["defaults", "items"]
 
@@ -205,6 +205,12 @@ public struct PlaylistDecoder {
         if node.members != nil, NetworkSourceDecoder.isNetworkItem(node) { return decodeNetworkItem(node, path) }
         guard let f = reader.object(node, path, fields: Self.itemFields) else { return nil }
         let join = { (key: String) in DocumentReader.join(path, key) }
+        if let videoNode = f["video"] { return decodeVideoItem(videoNode, fields: f, path) }
+        for key in ["loop", "audio"] {
+            if let extra = f[key] {
+                reader.warning(join(key), "applies to video clips only; it is ignored here", at: extra.position)
+            }
+        }
         var item: PlaylistItem?
         switch (f["image"], f["folder"]) {
         case (let imageNode?, nil):

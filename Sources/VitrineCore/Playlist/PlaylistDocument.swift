@@ -47,7 +47,9 @@ public struct FolderSource: Equatable, Sendable {
     /// Whether the file at `relativePath` inside the folder belongs to the show:
     /// an image, not hidden, within reach, included and not excluded.
     public func accepts(_ relativePath: String) -> Bool {
-        guard ImageFileNames.isImagePath(relativePath) else { return false }
+        guard ImageFileNames.isImagePath(relativePath) || VideoFileNames.isVideoPath(relativePath) else {
+            return false
+        }
         let components = relativePath.split(separator: "/")
         guard !components.contains(where: { $0.hasPrefix(".") }) else { return false }
         if !recursive, components.count > 1 { return false }
@@ -71,6 +73,10 @@ public struct PlaylistItem: Equatable, Sendable {
     public var transition: TransitionKind?
     public var fit: FitMode?
     public var caption: String?
+    /// The item is a video clip (`"video"`), and how it plays (`loop`, `audio`).
+    public var isVideo = false
+    public var loop: Bool?
+    public var audio: Bool?
     /// Where the item's image or folder path is written in the file.
     public var position: SourcePosition?
 
@@ -80,7 +86,10 @@ public struct PlaylistItem: Equatable, Sendable {
 
     /// The slide of one image of this item.
     public func slide(_ path: String) -> Slide {
-        Slide(source: path, duration: duration, transition: transition, fit: fit, caption: caption)
+        let video =
+            isVideo || VideoFileNames.isVideoPath(path)
+            ? SlideVideo(loop: loop ?? false, audio: audio ?? false) : nil
+        return Slide(source: path, duration: duration, transition: transition, fit: fit, caption: caption, video: video)
     }
 }
 

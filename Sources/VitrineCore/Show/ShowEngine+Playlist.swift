@@ -2,14 +2,14 @@
 extension ShowEngine {
     /// Replaces the slide list, keeping the slide showing; see `Show.replaceSlides`.
     public mutating func replaceSlides(_ slides: [Slide], keeping source: String? = nil, at time: Double) {
-        show.replaceSlides(slides, keeping: source, at: time)
+        show.replaceSlides(Show.shown(slides, options: show.options), keeping: source, at: time)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }
 
     /// Cuts to slide `index` of a new slide list with new options at `time`.
     public mutating func restart(slides: [Slide], options: ShowOptions, at time: Double, index: Int = 0) {
-        show.restart(slides: slides, options: options, at: time, index: index)
+        show.restart(slides: Show.shown(slides, options: options), options: options, at: time, index: index)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }

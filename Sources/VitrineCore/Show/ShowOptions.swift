@@ -52,6 +52,12 @@ public struct ShowOptions: Equatable, Sendable {
     /// A photo more than this many times as elongated as the screen (long side over short side)
     /// is a long photo: shown across the screen and scrolled. 0 turns it off.
     public var longPhotoRatio: Double = 2
+    /// Whether video clips are shown (`--no-video` leaves them out).
+    public var videos = true
+    /// The longest a clip plays when its item gives no `duration` (`--max-video-seconds`); nil: its whole length.
+    public var maxVideoSeconds: Double?
+    /// Where clips with `"audio": true` play their sound (`--audio-device`, libmpv's name); nil: the default.
+    public var audioDevice: String?
 
     public init() {}
 }
@@ -66,12 +72,15 @@ public struct Slide: Equatable, Sendable {
     public var transition: TransitionKind?
     public var fit: FitMode?
     public var caption: String?
+    /// Set when the slide is a video clip.
+    public var video: SlideVideo?
 
     public init(
         source: String, duration: Double? = nil, transition: TransitionKind? = nil, fit: FitMode? = nil,
-        caption: String? = nil
+        caption: String? = nil, video: SlideVideo? = nil
     ) {
         self.source = source
+        self.video = video
         self.duration = duration
         self.transition = transition
         self.fit = fit

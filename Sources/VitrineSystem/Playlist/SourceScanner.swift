@@ -17,14 +17,14 @@ public struct SourceScanner: Sendable {
             case .missing(let path):
                 return "\(path): no such file or folder; give a folder of images or an image file"
             case .noImages(let path):
-                return "\(path): holds no images; copy JPEG, PNG or WebP files there"
+                return "\(path): holds no images; copy JPEG, PNG or WebP files (or MP4, WebM clips) there"
             case .notAnImage(let path):
                 return "\(path): not an image file (expected one of: \(SourceScanner.extensionList))"
             }
         }
     }
 
-    static var extensionList: String { ImageFileNames.extensionList }
+    static var extensionList: String { ImageFileNames.extensionList + "; clips: " + VideoFileNames.extensionList }
 
     public var order: SlideOrder
     public var seed: UInt64
@@ -37,7 +37,10 @@ public struct SourceScanner: Sendable {
         self.allowEmpty = allowEmpty
     }
 
-    public static func isImagePath(_ path: String) -> Bool { ImageFileNames.isImagePath(path) }
+    /// Whether `path` names a file the show takes: an image or a video clip.
+    public static func isImagePath(_ path: String) -> Bool {
+        ImageFileNames.isImagePath(path) || VideoFileNames.isVideoPath(path)
+    }
 
     /// Checks each source and says whether it is a folder: a missing one is
     /// taken as a folder still to come when `allowMissing` (the show waits for it).

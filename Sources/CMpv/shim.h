@@ -1,0 +1,3 @@
+#pragma once
+#include <mpv/client.h>
+#include <mpv/render.h>

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import VitrineCore
+import VitrineMedia
+import VitrineSystem
+
+/// The video row of `vitrine bench`: a 1080p H.264 clip played in real time on
+/// the software path (libmpv decodes, its software renderer scales and converts
+/// each frame into memory, as `play` hands it to the drawer), measured for CPU,
+/// dropped frames, memory, and the time from a transition's start to the clip's
+/// first moving frame.
+enum BenchVideo {
+    static func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+    /// User + system CPU seconds of this process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Measures `file`, or a generated clip (with ffmpeg, when it is installed).
+    static func measure(file: String?, output: Size, seconds: Double) {
+        let log = Log("bench")
+        var clipPath = file
+        var scratch: String?
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        if clipPath == nil {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-\(getpid()).mp4")
+                .path
+            guard generate(path, seconds: seconds + 1) else {
+                print("Video: skipped (no clip: pass --video FILE.mp4, or install ffmpeg to generate one)\n")
+                return
+            }
+            scratch = path
+            clipPath = path
+            print("Video input: a generated 1920x1080 30 fps H.264 clip (testsrc2, \(Int(seconds + 1)) s)")
+        }
+        guard let clipPath else { return }
+        print(
+            "Video, software path (libmpv software render into memory at up to \(Int(output.width))x\(Int(output.height)))"
+        )
+        // Open to first frame, as prefetch does before the transition.
+        var opens: [Double] = []
+        var blocking: [Double] = []
+        for _ in 0..<3 {
+            let start = now()
+            guard let clip = try? VideoClip(path: clipPath, output: output, now: start, openDeadline: 10) else { break }
+            blocking.append(now() - start)
+            clip.waitUntilSettled(now: now)
+            guard clip.state == .ready else {
+                log.error("the clip did not open: \(clip.state)")
+                return
+            }
+            opens.append(now() - start)
+        }
+        let residentBefore = ProcessResources.residentBytes() ?? 0
+        guard let clip = try? VideoClip(path: clipPath, output: output, now: now(), openDeadline: 10) else { return }
+        clip.waitUntilSettled(now: now)
+        guard clip.state == .ready, let info = clip.info else {
+            print("    the clip did not open\n")
+            return
+        }
+        // The transition starts: the clip runs; the first new frame is the first moving one.
+        let cpuStart = cpuSeconds()
+        let start = now()
+        clip.setPlaying(true)
+        let framesAtStart = clip.framesRendered
+        var firstMoving: Double?
+        var peakResident = residentBefore
+        let length = min(seconds, info.length ?? seconds)
+        while now() - start < length {
+            if clip.poll(now: now()), firstMoving == nil, clip.framesRendered > framesAtStart {
+                firstMoving = now() - start
+            }
+            peakResident = max(peakResident, ProcessResources.residentBytes() ?? 0)
+            usleep(4_000)
+        }
+        let played = now() - start
+        let cpu = cpuSeconds() - cpuStart
+        let rendered = clip.framesRendered - framesAtStart
+        let expected = Int((played * (info.frameRate ?? 30)).rounded(.down))
+        let frameSize = clip.frame.map { "\($0.width)x\($0.height)" } ?? "?"
+        print("    clip \(Int(info.size.width))x\(Int(info.size.height)), frames rendered at \(frameSize)")
+        print("    open to first frame (median of \(opens.count))   \(BenchCommand.ms(BenchCommand.median(opens)))")
+        print(
+            "    of which the render thread waits  \(BenchCommand.ms(BenchCommand.median(blocking))) (starting libmpv)")
+        print(
+            String(
+                format: "    CPU per second of video          %.2f s (%.0f%% of one core)", cpu / played,
+                cpu / played * 100))
+        print(
+            "    frames shown / due                \(rendered) / \(expected) (dropped \(max(0, expected - rendered)))")
+        print(
+            "    memory while playing              +\(BenchCommand.megabytes(max(0, peakResident - residentBefore))) resident"
+        )
+        print("    transition start to first moving frame  \(firstMoving.map(BenchCommand.ms) ?? "none")")
+        let copy = frameCopyCost(width: Int(output.width), height: Int(output.height))
+        print("    a worker process would add one frame copy: \(BenchCommand.ms(copy)) a \(frameSize) frame")
+        print(
+            "Video, GL path: not implemented (the OpenGL render context is not wired up; GL renderers use the software path)\n"
+        )
+    }
+
+    /// The cost of copying one frame, as a worker's shared memory would take.
+    static func frameCopyCost(width: Int, height: Int) -> Double {
+        let source = [UInt32](repeating: 0xFF20_4060, count: width * height)
+        var target = [UInt32](repeating: 0, count: width * height)
+        var times: [Double] = []
+        for _ in 0..<20 {
+            let start = now()
+            target.withUnsafeMutableBytes { to in source.withUnsafeBytes { from in to.copyMemory(from: from) } }
+            times.append(now() - start)
+        }
+        return target[0] == source[0] ? BenchCommand.median(times) : .nan
+    }
+
+    private static func generate(_ path: String, seconds: Double) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = [
+            "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=1920x1080:r=30:d=\(Int(seconds))", "-c:v", "libx264",
+            "-preset", "veryfast", "-pix_fmt", "yuv420p", path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
