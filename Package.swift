@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
@@ -31,7 +33,10 @@ let package = Package(
         // Decoding, orientation, resizing, decode isolation, image cache.
         .target(
             name: "VitrineMedia",
-            dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif"]
+            dependencies: [
+                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
+                "CPNG", "CExif",
+            ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
@@ -60,7 +65,8 @@ let package = Package(
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG"], exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),
