@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(
-            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG"], exclude: ["Fixtures"]),
+            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests", dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),

@@ -73,7 +73,9 @@ enum BenchFloor {
             // The settings Vitrine decodes with: merged chroma upsampling, the integer DCT.
             let process = Process()
             process.executableURL = URL(fileURLWithPath: djpegPath)
-            process.arguments = ["-scale", "1/\(denominator)", "-nosmooth", "-dct", "int", "-outfile", "/dev/null", file]
+            process.arguments = [
+                "-scale", "1/\(denominator)", "-nosmooth", "-dct", "int", "-outfile", "/dev/null", file,
+            ]
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { throw BenchError("djpeg failed on \(file)") }

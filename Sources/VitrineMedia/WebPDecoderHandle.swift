@@ -69,7 +69,8 @@ final class WebPDecoderHandle {
         case VP8_STATUS_UNSUPPORTED_FEATURE:
             return DecodeError(path: path, reason: "the WebP image uses a feature libwebp does not support")
         default:
-            return DecodeError(path: path, reason: "not a readable WebP image (status \(status.rawValue)); the file is damaged")
+            return DecodeError(
+                path: path, reason: "not a readable WebP image (status \(status.rawValue)); the file is damaged")
         }
     }
 }

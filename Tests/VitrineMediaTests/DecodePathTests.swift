@@ -22,7 +22,8 @@ struct DecodePathTests {
         let turbo = try #require(TurboJPEGHandle.decompressor())
         let header = try turbo.header(bytes, path: request.path)
         let plan = try DecodeGeometry(
-            storedWidth: header.width, storedHeight: header.height, orientation: ExifOrientation.of(bytes, format: .jpeg),
+            storedWidth: header.width, storedHeight: header.height,
+            orientation: ExifOrientation.of(bytes, format: .jpeg),
             request: request, limits: DecodeLimits())
         let denominator = DCTScale.choose(
             width: header.width, height: header.height, targetWidth: plan.targetWidth, targetHeight: plan.targetHeight)
@@ -121,7 +122,9 @@ struct DecodePathTests {
         #expect(error?.reason.contains("budget") == true, "\(error?.reason ?? "no error")")
         // The same file within the budget decodes.
         let roomy = MediaDecoder(limits: DecodeLimits(maxProgressiveBytes: 8 << 20))
-        #expect(try roomy.decode(bytes: bytes, request: Self.request("big.jpg", Size(width: 300, height: 200))).pixels.width == 300)
+        #expect(
+            try roomy.decode(bytes: bytes, request: Self.request("big.jpg", Size(width: 300, height: 200))).pixels.width
+                == 300)
     }
 
     @Test(arguments: Fixtures.files(in: Fixtures.exif, suffix: ".jpg"))

@@ -33,7 +33,8 @@ import VitrineMedia
                 let request = DecodeRequest(path: path, output: output, fit: .contain, background: .black)
                 let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(request) }
                 let expected = try #require(Self.expectedReasons[name])
-                #expect(error?.reason.contains(expected) == true, "\(name) at \(output): \(error?.reason ?? "no error")")
+                #expect(
+                    error?.reason.contains(expected) == true, "\(name) at \(output): \(error?.reason ?? "no error")")
                 #expect(error?.path == path)
             }
         }

@@ -39,7 +39,9 @@ enum HostileFiles {
             "huge-header.webp",
             Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0x10, 0, 0, 0, 0x2F]
                 + [0xFF, 0xFF, 0xFF, 0x0F] + [UInt8](repeating: 0, count: 12))
-        try put("garbage.webp", Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0x5A, count: 60))
+        try put(
+            "garbage.webp",
+            Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0x5A, count: 60))
         let bmp = bmpFile(width: 40, height: 30)
         try put("truncated.bmp", Array(bmp.prefix(bmp.count / 3)))
         try put(good, jpeg)

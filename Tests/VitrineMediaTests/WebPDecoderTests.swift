@@ -43,7 +43,8 @@ struct WebPDecoderTests {
     @Test(arguments: [(false, false), (true, false), (true, true), (false, true)])
     func fullSizeMatchesSDLImage(_ lossless: Bool, _ alpha: Bool) throws {
         let bytes = try Self.webp(lossless: lossless, alpha: alpha)
-        let request = DecodePathTests.request("a.webp", Size(width: 4096, height: 4096), background: RGBColor(r: 250, g: 240, b: 230))
+        let request = DecodePathTests.request(
+            "a.webp", Size(width: 4096, height: 4096), background: RGBColor(r: 250, g: 240, b: 230))
         let decoded = try MediaDecoder().decode(bytes: bytes, request: request)
         let expected = try Self.reference(bytes, request)
         #expect(decoded.pixels.size == expected.size)
