@@ -13,7 +13,7 @@ enum BenchCommand {
             Usage: vitrine bench [FILE…] [options]
 
             With no FILE, makes a 6000x4000 baseline and progressive JPEG, a 4000x3000 PNG,
-            WebP and BMP, and prints one table: each at each output size (800x480 to 3840x2160),
+            WebP, BMP, GIF and TIFF, and prints one table: each at each output size (800x480 to 3840x2160),
             Vitrine's decode against IMG_Load + SDL_SoftStretchLinear (speed-up, peak memory)
             and against the floor (djpeg at the same DCT scale, or the library's plain decode).
 
@@ -29,9 +29,9 @@ enum BenchCommand {
               --runs N                       timed decodes per path (default 20; in the table 3)
               --frames N                     timed frames per case (default 60)
               --output WxH                   output size (default 1920x1080; in the table: only this size)
-              --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp
+              --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff
               --no-frames                    skip the frame measurements
-              --keep-input                   keep the generated JPEG (its path is printed) for other tools
+              --keep-input                   keep the generated inputs (their folder is printed) for other tools
             \(DecodeOptions.help)
             """,
         run: run)
@@ -193,7 +193,8 @@ enum BenchCommand {
     private static func formats(_ text: String) throws -> [BenchSamples.Kind] {
         try text.split(separator: ",").map { name in
             guard let kind = BenchSamples.Kind(rawValue: String(name)) else {
-                throw UsageError("--formats: unknown format \(name); expected baseline,progressive,png,webp,bmp")
+                throw UsageError(
+                    "--formats: unknown format \(name); expected baseline,progressive,png,webp,bmp,gif,tiff")
             }
             return kind
         }

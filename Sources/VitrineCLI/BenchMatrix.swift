@@ -34,7 +34,7 @@ enum BenchMatrix {
                 + " each path in a fresh process; memory is the process's peak")
         let columns: [(String, Int)] = [
             ("format", 17), ("output", 10), ("vitrine", 10), ("naive", 10), ("speed-up", 9), ("memory", 16),
-            ("floor", 26), ("vs floor", 9),
+            ("floor", 35), ("vs floor", 9),
         ]
         print("  " + columns.map { BenchCommand.pad($0.0, $0.1) }.joined())
         var ok = true
@@ -98,7 +98,7 @@ enum BenchMatrix {
             return [.djpeg(denominator: denominator)]
         case .png: return [.library(.spng), .library(.libpng)]
         case .webp: return [.library(.libwebp)]
-        case .bmp: return [.library(.sdlImage)]
+        case .bmp, .gif, .tiff: return [.library(.sdlImage)]
         }
     }
 }
