@@ -34,7 +34,7 @@ enum BenchMatrix {
                 + " each path in a fresh process; memory is the process's peak")
         let columns: [(String, Int)] = [
             ("format", 17), ("output", 10), ("vitrine", 10), ("naive", 10), ("speed-up", 9), ("memory", 16),
-            ("floor", 35), ("vs floor", 9),
+            ("floor (time, peak memory)", 49), ("vs floor", 9),
         ]
         print("  " + columns.map { BenchCommand.pad($0.0, $0.1) }.joined())
         var ok = true
@@ -76,13 +76,14 @@ enum BenchMatrix {
         } else {
             cells += ["failed", "", ""]
         }
-        var floorTimes: [(String, Double)] = []
+        var floorTimes: [(label: String, time: Double, peakKB: Int)] = []
         for floor in floors(kind, mine: mine) {
             let result = BenchCommand.probe(["bench", "--floor", floor.argument, "--runs", String(runs), "--", file])
             guard result.error == nil, !result.times.isEmpty else { continue }
-            floorTimes.append((floor.label, BenchCommand.median(result.times)))
+            floorTimes.append((floor.label, BenchCommand.median(result.times), result.peakKB))
         }
-        cells.append(floorTimes.map { "\($0.0) \(BenchCommand.ms($0.1))" }.joined(separator: ", "))
+        cells.append(
+            floorTimes.map { "\($0.label) \(BenchCommand.ms($0.time)) \($0.peakKB / 1024) MB" }.joined(separator: ", "))
         if let fastest = floorTimes.map(\.1).min() { cells.append(BenchCommand.ratio(ours / fastest) + "x") }
         print("  " + zip(cells, columns).map { BenchCommand.pad($0, $1.1) }.joined())
         return true
