@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(
-            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG"],
+            name: "VitrineMediaTests",
+            dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "VitrineTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore"]),
         .testTarget(

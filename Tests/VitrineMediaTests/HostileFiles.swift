@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineMedia
+import VitrineTestSupport
 
 /// Files made to break decoders, written by the tests into a scratch folder,
 /// plus one good image to show that the next file still decodes.
@@ -42,7 +43,9 @@ enum HostileFiles {
         try put(
             "garbage.webp",
             Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0x5A, count: 60))
-        let bmp = bmpFile(width: 40, height: 30)
+        let bmpPath = folder.appendingPathComponent("truncated.bmp").path
+        try TestPictures.writeBMP(bmpPath, width: 40, height: 30) { x, y in (UInt8(x * 6), UInt8(y * 8), 128) }
+        let bmp = try Data(contentsOf: URL(fileURLWithPath: bmpPath))
         try put("truncated.bmp", Array(bmp.prefix(bmp.count / 3)))
         try put(good, jpeg)
     }
@@ -60,16 +63,6 @@ enum HostileFiles {
             }
         }
         return pixels
-    }
-
-    /// A 24-bit BMP of mid grey.
-    static func bmpFile(width: Int, height: Int) -> [UInt8] {
-        let pitch = (width * 3 + 3) & ~3
-        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> ($0 * 8)) & 0xFF) } }
-        var out: [UInt8] = Array("BM".utf8) + le32(54 + pitch * height) + le32(0) + le32(54)
-        out += le32(40) + le32(width) + le32(height) + [1, 0, 24, 0] + le32(0) + le32(pitch * height)
-        out += le32(2835) + le32(2835) + le32(0) + le32(0)
-        return out + [UInt8](repeating: 0x80, count: pitch * height)
     }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
