@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
@@ -39,7 +41,8 @@ let package = Package(
         .target(
             name: "VitrineMedia",
             dependencies: [
-                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CExif", "CMpv",
+                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
+                "CPNG", "CExif", "CMpv",
             ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
@@ -73,7 +76,8 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(
-            name: "VitrineMediaTests", dependencies: ["VitrineMedia", "VitrineCore", "VitrineTestSupport"],
+            name: "VitrineMediaTests",
+            dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "VitrineTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),

@@ -14,6 +14,8 @@ struct vitrine_jpeg {
     int failed;
     int truncated;
     int started;
+    int max_scans;
+    struct jpeg_progress_mgr progress;
     char message[JMSG_LENGTH_MAX];
 };
 
@@ -38,6 +40,38 @@ static void message(j_common_ptr cinfo, int level) {
 
 static void quiet(j_common_ptr cinfo) { (void)cinfo; }
 
+// A file with thousands of tiny scans would take minutes: refuse it past the limit,
+// as TurboJPEG's TJFLAG_LIMITSCANS does.
+static void count_scans(j_common_ptr cinfo) {
+    vitrine_jpeg *jpeg = (vitrine_jpeg *)cinfo->client_data;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (jpeg->max_scans > 0 && dinfo->input_scan_number > jpeg->max_scans) {
+        snprintf(jpeg->message, sizeof(jpeg->message), "more than %d scans", jpeg->max_scans);
+        jpeg->failed = 1;
+        longjmp(jpeg->escape, 1);
+    }
+}
+
+static size_t coefficient_bytes(j_decompress_ptr cinfo) {
+    size_t total = 0;
+    for (int i = 0; i < cinfo->num_components; i++) {
+        jpeg_component_info *c = &cinfo->comp_info[i];
+        // As jdcoefct.c sizes its whole-image arrays: rounded up to whole MCUs.
+        size_t w = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+        size_t h = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+        total += w * h * sizeof(JBLOCK);
+    }
+    return total;
+}
+
+void vitrine_jpeg_set_limits(vitrine_jpeg *jpeg, size_t max_memory, int max_scans) {
+    jpeg->max_scans = max_scans;
+    if (jpeg->failed) return;
+    jpeg->cinfo.mem->max_memory_to_use = (long)max_memory;
+    jpeg->progress.progress_monitor = count_scans;
+    jpeg->cinfo.progress = &jpeg->progress;
+}
+
 vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
     vitrine_jpeg *jpeg = calloc(1, sizeof(vitrine_jpeg));
     if (jpeg == NULL) return NULL;
@@ -55,6 +89,10 @@ vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_h
     header->height = (int)jpeg->cinfo.image_height;
     header->is_plain_ycc = !jpeg->cinfo.progressive_mode && !jpeg_has_multiple_scans(&jpeg->cinfo) &&
                            jpeg->cinfo.jpeg_color_space == JCS_YCbCr && jpeg->cinfo.num_components == 3;
+    header->is_multi_scan = jpeg->cinfo.progressive_mode || jpeg_has_multiple_scans(&jpeg->cinfo);
+    J_COLOR_SPACE space = jpeg->cinfo.jpeg_color_space;
+    header->is_bgra_capable = space == JCS_YCbCr || space == JCS_RGB || space == JCS_GRAYSCALE;
+    header->coefficient_bytes = header->is_multi_scan ? coefficient_bytes(&jpeg->cinfo) : 0;
     return jpeg;
 }
 

@@ -12,7 +12,12 @@ enum BenchCommand {
         help: """
             Usage: vitrine bench [FILE…] [options]
 
-            For each FILE (or, with none, a generated 6000x4000 baseline JPEG) prints the
+            With no FILE, makes a 6000x4000 baseline and progressive JPEG, a 4000x3000 PNG,
+            WebP, BMP, GIF and TIFF, and prints one table: each at each output size (800x480 to 3840x2160),
+            Vitrine's decode against IMG_Load + SDL_SoftStretchLinear (speed-up, peak memory)
+            and against the floor (djpeg at the same DCT scale, or the library's plain decode).
+
+            For each FILE prints the
             median and 95th percentile time to ready (decode + orientation + downscale to
             the output size) and the peak memory of: Vitrine's decoder in process, the same
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
@@ -21,11 +26,12 @@ enum BenchCommand {
             Build with 'make bench' (release); debug numbers mean little.
 
             Options:
-              --runs N                       timed decodes per path (default 20)
+              --runs N                       timed decodes per path (default 20; in the table 3)
               --frames N                     timed frames per case (default 60)
-              --output WxH                   output size (default 1920x1080)
+              --output WxH                   output size (default 1920x1080; in the table: only this size)
+              --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff
               --no-frames                    skip the frame measurements
-              --keep-input                   keep the generated JPEG (its path is printed) for other tools
+              --keep-input                   keep the generated inputs (their folder is printed) for other tools
               --video FILE                   the clip for the video row (default: a generated 1080p
                                              H.264 clip, when ffmpeg is installed)
               --no-video                     skip the video row
@@ -34,13 +40,15 @@ enum BenchCommand {
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
-        var runs = 20
+        var runs: Int?
         var frames = 60
         var output = Size(width: 1920, height: 1080)
         var measureFrames = true
         var keepInput = false
         var video: (measure: Bool, file: String?) = (true, nil)
         var probe: BenchProbe.Path?
+        var floor: BenchFloor.Kind?
+        var table = BenchMatrix.Selection()
         var decoding = DecodeOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {
@@ -48,7 +56,14 @@ enum BenchCommand {
             switch option {
             case "--runs": runs = try count(for: option, &scanner)
             case "--frames": frames = try count(for: option, &scanner)
-            case "--output": output = try scanner.size(for: option)
+            case "--output":
+                output = try scanner.size(for: option)
+                table.sizes = [output]
+            case "--formats": table.kinds = try formats(try scanner.value(for: option))
+            case "--floor":
+                let text = try scanner.value(for: option)
+                guard let kind = BenchFloor.Kind(argument: text) else { throw UsageError("--floor \(text): unknown") }
+                floor = kind
             case "--no-frames": measureFrames = false
             case "--keep-input": keepInput = true
             case "--video": video.file = try scanner.value(for: option)
@@ -57,31 +72,39 @@ enum BenchCommand {
             default: throw UsageError("unknown option \(option); run 'vitrine bench --help'")
             }
         }
+        if let floor {
+            guard let file = scanner.positionals.first else { throw UsageError("--floor needs a FILE") }
+            return BenchFloor.run(floor, file: file, runs: runs ?? 3)
+        }
         if let probe {
             guard let file = scanner.positionals.first else { throw UsageError("--probe needs a FILE") }
-            return BenchProbe.run(path: probe, file: file, runs: runs, output: output, limits: decoding.limits)
+            return BenchProbe.run(path: probe, file: file, runs: runs ?? 20, output: output, limits: decoding.limits)
         }
         #if DEBUG
             print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
         #endif
-        var files = scanner.positionals
+        let files = scanner.positionals
         var scratch: URL?
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         if files.isEmpty {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             scratch = keepInput ? nil : folder
-            let made = try BenchInputs.writeJPEG(width: 6000, height: 4000, into: folder)
-            print("Input: a generated 6000x4000 baseline JPEG (quality 90, \(megabytes(made.bytes)))")
-            if keepInput { print("kept at \(made.path)") }
-            files = [made.path]
+            if keepInput { print("Inputs kept in \(folder.path)") }
+            table.runs = runs ?? table.runs
+            let ok = try BenchMatrix.run(table, folder: folder, decoding: decoding)
+            if measureFrames {
+                print("")
+                try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+            }
+            return ok ? 0 : 1
         }
         print(
             "Time to ready: decode + orientation + downscale to fit \(Int(output.width))x\(Int(output.height)); "
-                + "\(runs) runs after a warm-up; each path in fresh processes, taking turns\n")
+                + "\(runs ?? 20) runs after a warm-up; each path in fresh processes, taking turns\n")
         var failed = false
         for file in files {
-            failed = !measureDecoding(file, runs: runs, output: output, decoding: decoding) || failed
+            failed = !measureDecoding(file, runs: runs ?? 20, output: output, decoding: decoding) || failed
         }
         if measureFrames {
             try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
@@ -144,7 +167,7 @@ enum BenchCommand {
     }
 
     /// Two rounds' results together: all the times, the higher peaks, the first error.
-    private static func merge(_ a: BenchProbe.Result?, _ b: BenchProbe.Result) -> BenchProbe.Result {
+    static func merge(_ a: BenchProbe.Result?, _ b: BenchProbe.Result) -> BenchProbe.Result {
         guard var merged = a else { return b }
         merged.times += b.times
         merged.peakKB = max(merged.peakKB, b.peakKB)
@@ -155,7 +178,7 @@ enum BenchCommand {
     }
 
     /// Runs `vitrine ARGUMENTS` and reads its one-line JSON result.
-    private static func probe(_ arguments: [String]) -> BenchProbe.Result {
+    static func probe(_ arguments: [String]) -> BenchProbe.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: IsolatedDecoder.currentExecutable())
         process.arguments = arguments
@@ -172,6 +195,16 @@ enum BenchCommand {
             return BenchProbe.Result(error: "the measuring process ended without a result")
         }
         return result
+    }
+
+    private static func formats(_ text: String) throws -> [BenchSamples.Kind] {
+        try text.split(separator: ",").map { name in
+            guard let kind = BenchSamples.Kind(rawValue: String(name)) else {
+                throw UsageError(
+                    "--formats: unknown format \(name); expected baseline,progressive,png,webp,bmp,gif,tiff")
+            }
+            return kind
+        }
     }
 
     private static func count(for option: String, _ scanner: inout ArgumentScanner) throws -> Int {

@@ -6,13 +6,21 @@ public struct DecodeLimits: Equatable, Hashable, Sendable, Codable {
     public var maxFileBytes: Int
     /// The largest single PNG chunk, and the most bytes of ancillary chunks kept.
     public var maxChunkBytes: Int
+    /// The most memory a progressive JPEG's decoder may hold: libjpeg keeps every DCT
+    /// coefficient of the whole image (2 bytes a sample, whatever the output size) while it
+    /// reads the scans. The default takes any 4:2:0 file within the default pixel limit.
+    public var maxProgressiveBytes: Int
 
     public static let defaultMaxPixels = 50_000_000
 
-    public init(maxPixels: Int = defaultMaxPixels, maxFileBytes: Int = 256 << 20, maxChunkBytes: Int = 32 << 20) {
+    public init(
+        maxPixels: Int = defaultMaxPixels, maxFileBytes: Int = 256 << 20, maxChunkBytes: Int = 32 << 20,
+        maxProgressiveBytes: Int = 192 << 20
+    ) {
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
         self.maxChunkBytes = maxChunkBytes
+        self.maxProgressiveBytes = maxProgressiveBytes
     }
 
     /// Fails when an image of `width`×`height` is over the pixel limit.

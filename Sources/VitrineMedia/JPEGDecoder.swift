@@ -3,7 +3,10 @@ import CTurboJPEG
 /// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
 /// still covers the target, straight to 32-bit pixels, then an area downscale
 /// and the EXIF orientation. Large baseline files are decoded on two threads
-/// straight into the downscale (`JPEGBandDecoder`).
+/// straight into the downscale (`JPEGBandDecoder`); the others that are
+/// reduced (progressive, grayscale, small) stream their rows into it
+/// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself;
+/// CMYK goes through TurboJPEG whole.
 struct JPEGDecoder {
     var limits: DecodeLimits
 
@@ -25,6 +28,13 @@ struct JPEGDecoder {
         let reduces = w != plan.targetWidth || h != plan.targetHeight
         if reduces, !header.isCMYK,
             let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)
+        {
+            return plan.finish(reduced)
+        }
+        // Also at the decoded size (the downscale then copies rows): libjpeg reports a file
+        // cut short precisely, where TurboJPEG may pass it off as a harmless warning.
+        if !header.isCMYK,
+            let reduced = try JPEGRowDecoder.decode(bytes, plan: plan, denominator: denominator, limits: limits)
         {
             return plan.finish(reduced)
         }

@@ -1,8 +1,8 @@
 /// Writes JPEG files with libjpeg-turbo's compressor: benchmark inputs and test fixtures.
 public enum JPEGEncoder {
-    /// A baseline 4:2:0 JPEG of `image` at `quality` (1–100); nil if the compressor fails.
-    public static func encode(_ image: PixelBuffer, quality: Int = 90) -> [UInt8]? {
-        TurboJPEGHandle.compressor()?.compress(image, quality: max(1, min(100, quality)))
+    /// A baseline (or progressive) 4:2:0 JPEG of `image` at `quality` (1–100); nil if the compressor fails.
+    public static func encode(_ image: PixelBuffer, quality: Int = 90, progressive: Bool = false) -> [UInt8]? {
+        TurboJPEGHandle.compressor()?.compress(image, quality: max(1, min(100, quality)), progressive: progressive)
     }
 
     /// A JPEG with an EXIF APP1 segment carrying `orientation`, inserted after SOI.

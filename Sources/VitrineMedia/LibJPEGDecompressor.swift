@@ -10,6 +10,12 @@ final class LibJPEGDecompressor {
     let height: Int
     /// Baseline, one scan, YCbCr: the kind a row range can be taken from cheaply.
     let isPlainYCbCr: Bool
+    /// Progressive or otherwise in several scans: libjpeg then holds the whole image's coefficients.
+    let isMultiScan: Bool
+    /// YCbCr, RGB or grayscale: libjpeg gives BGRA straight (CMYK and YCCK need converting).
+    let isBGRACapable: Bool
+    /// The bytes of libjpeg's whole-image coefficient buffer for a multi-scan file (0 for one scan).
+    let coefficientBytes: Int
 
     /// Reads the header of `data`, which must outlive the decompressor.
     init(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) {
@@ -22,11 +28,20 @@ final class LibJPEGDecompressor {
         self.width = Int(header.width)
         self.height = Int(header.height)
         self.isPlainYCbCr = header.is_plain_ycc != 0
+        self.isMultiScan = header.is_multi_scan != 0
+        self.isBGRACapable = header.is_bgra_capable != 0
+        self.coefficientBytes = header.coefficient_bytes
         try check(vitrine_jpeg_failed(jpeg) == 0)
     }
 
     deinit {
         vitrine_jpeg_close(jpeg)
+    }
+
+    /// Caps libjpeg's own allocations at `maxMemory` bytes (it refuses more with an error) and
+    /// the scans of a multi-scan file at `maxScans`.
+    func setLimits(maxMemory: Int, maxScans: Int) {
+        vitrine_jpeg_set_limits(jpeg, maxMemory, Int32(maxScans))
     }
 
     /// Starts decoding at DCT scale 1/`denominator` to BGRA (ARGB8888 in a

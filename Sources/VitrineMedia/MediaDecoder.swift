@@ -1,6 +1,7 @@
 /// Vitrine's decoder, in the calling process: reads the file, recognises the
 /// format from its first bytes (never the name) and sends it to the right
-/// decoder: libjpeg-turbo for JPEG, libspng for PNG, SDL2_image for the rest.
+/// decoder: libjpeg-turbo for JPEG, libspng for PNG, libwebp for WebP, SDL2_image
+/// for the rest.
 /// Every path applies the pixel limit, flattens transparency, downscales to
 /// the fitted size with an area filter and turns the image upright.
 public struct MediaDecoder: ImageDecoding {
@@ -25,7 +26,8 @@ public struct MediaDecoder: ImageDecoding {
         switch format {
         case .jpeg: image = try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
         case .png: image = try PNGDecoder(limits: limits).decode(bytes, request: request)
-        default: image = try SDLFormatDecoder(limits: limits).decode(bytes, format: format, request: request)
+        case .webp: image = try WebPDecoder(limits: limits).decode(bytes, request: request)
+        default: image = try SDLFormatDecoder(limits: limits).decode(consume bytes, format: format, request: request)
         }
         image.metadata = metadata
         return image

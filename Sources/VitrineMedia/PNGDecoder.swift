@@ -26,39 +26,55 @@ struct PNGDecoder {
             storedWidth: header.width, storedHeight: header.height, orientation: orientation, request: request,
             limits: limits)
         var reducer = plan.reducer(sourceWidth: header.width, sourceHeight: header.height)
+        // The rows stay in libspng's RGBA byte order (0xAABBGGRR words) through the
+        // downscale, which averages each byte lane alike: only the small result is
+        // swapped to 0xAARRGGBB. So the background is given in that order too.
         let color = plan.flattenColor
+        let swapped = (r: color.b, g: color.g, b: color.r)
         if header.interlaced {
             // Adam7 rows arrive pass by pass: the whole image is needed (bounded by the pixel limit).
             var pixels = try png.decodeWhole(width: header.width, height: header.height, path: path)
             pixels.withUnsafeMutableBufferPointer { all in
-                Self.prepare(all, onto: color)
+                Self.flatten(all, onto: swapped)
                 for y in 0..<header.height { reducer.add(rowAt: y, of: UnsafeBufferPointer(all), pitch: header.width) }
             }
-        } else {
-            try png.startRows(path: path)
-            var row = [UInt32](repeating: 0, count: header.width)
-            for _ in 0..<header.height {
-                try row.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
-                    try png.nextRow(into: buffer, path: path)
-                    Self.prepare(buffer, onto: color)
-                    reducer.add(row: UnsafeBufferPointer(buffer))
-                }
-            }
-            try png.finishRows(path: path)
+            return plan.finish(Self.swapRedBlue(reducer.finish()))
         }
-        return plan.finish(reducer.finish())
+        try png.startRows(path: path)
+        let pipeline = ReducingPipeline(reducer: reducer) { Self.flatten($0, onto: swapped) }
+        var left = header.height
+        let reduced = try pipeline.run { (chunk) throws(DecodeError) -> Int in
+            let n = min(pipeline.chunkRows, left)
+            guard n > 0 else { return 0 }
+            for i in 0..<n {
+                let row = UnsafeMutableBufferPointer(rebasing: chunk[(i * header.width)..<((i + 1) * header.width)])
+                try png.nextRow(into: row, path: path)
+            }
+            left -= n
+            return n
+        }
+        try png.finishRows(path: path)
+        return plan.finish(Self.swapRedBlue(reduced))
     }
 
-    /// RGBA bytes (0xAABBGGRR as a little-endian word) to 0xAARRGGBB, flattened onto the background.
-    private static func prepare(
+    /// Flattens rows whose alpha is not all opaque (the check is cheaper than the blend).
+    private static func flatten(
         _ pixels: UnsafeMutableBufferPointer<UInt32>, onto color: (r: UInt8, g: UInt8, b: UInt8)
     ) {
-        var opaque = true
-        for i in pixels.indices {
-            let v = pixels[i]
-            pixels[i] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
-            opaque = opaque && v >= 0xFF00_0000
+        var opaque: UInt32 = 0xFF00_0000
+        for v in pixels { opaque &= v }
+        if opaque != 0xFF00_0000 { Resize.flatten(pixels, onto: color) }
+    }
+
+    /// 0xAABBGGRR words to 0xAARRGGBB.
+    private static func swapRedBlue(_ image: PixelBuffer) -> PixelBuffer {
+        var image = image
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            for i in p.indices {
+                let v = p[i]
+                p[i] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+            }
         }
-        if !opaque { Resize.flatten(pixels, onto: color) }
+        return image
     }
 }

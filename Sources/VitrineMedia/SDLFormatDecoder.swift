@@ -7,7 +7,10 @@ import CSDL2Image
 struct SDLFormatDecoder {
     var limits: DecodeLimits
 
-    func decode(_ bytes: [UInt8], format: ImageFormat, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    /// Takes the file's bytes over, so they are freed as soon as SDL2_image has the pixels.
+    func decode(_ bytes: consuming [UInt8], format: ImageFormat, request: DecodeRequest) throws(DecodeError)
+        -> DecodedImage
+    {
         let path = request.path
         // Refuse oversized images before SDL2_image allocates them, where the header tells the size.
         if let size = Self.dimensions(bytes, format: format) {
@@ -26,19 +29,27 @@ struct SDLFormatDecoder {
             }
             return SDLSurface(loaded)
         }
-        guard let argb = surface.converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw DecodeError(path: path, reason: "cannot convert the pixels: \(SDLError.message())")
-        }
+        _ = consume bytes
         let plan = try DecodeGeometry(
-            storedWidth: argb.width, storedHeight: argb.height, orientation: orientation, request: request,
+            storedWidth: surface.width, storedHeight: surface.height, orientation: orientation, request: request,
             limits: limits)
-        var reducer = plan.reducer(sourceWidth: argb.width, sourceHeight: argb.height)
         let color = plan.flattenColor
-        argb.withRows { row in
-            Resize.flatten(row, onto: color)
-            reducer.add(row: UnsafeBufferPointer(row))
+        // Converted to ARGB8888 a few rows at a time as they go into the downscale
+        // (on a second thread), never as a second whole image.
+        let pipeline = ReducingPipeline(
+            reducer: plan.reducer(sourceWidth: surface.width, sourceHeight: surface.height)
+        ) { Resize.flatten($0, onto: color) }
+        var y = 0
+        let reduced = try pipeline.run { (chunk) throws(DecodeError) -> Int in
+            let n = min(pipeline.chunkRows, surface.height - y)
+            guard n > 0 else { return 0 }
+            guard surface.copyARGB(rows: y..<(y + n), into: chunk) else {
+                throw DecodeError(path: path, reason: "cannot convert the pixels: \(SDLError.message())")
+            }
+            y += n
+            return n
         }
-        return plan.finish(reducer.finish())
+        return plan.finish(reduced)
     }
 
     /// The image size from the header of formats where it is cheap to read.

@@ -11,7 +11,9 @@ final class SpngContext {
     }
 
     init?(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
-        guard let context = spng_ctx_new(0) else { return nil }
+        // The zlib stream's Adler-32 is not checked (the chunk CRCs cover the same bytes).
+        // The CRC actions stay the default: in libspng 0.7 changing them turns off the IDAT CRC check.
+        guard let context = spng_ctx_new(Int32(SPNG_CTX_IGNORE_ADLER32.rawValue)) else { return nil }
         self.context = context
         let side = UInt32(clamping: min(limits.maxPixels, Int(Int32.max)))
         spng_set_image_limits(context, side, side)

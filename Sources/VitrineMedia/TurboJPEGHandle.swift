@@ -66,10 +66,12 @@ final class TurboJPEGHandle {
         if status != 0 {
             let message = errorMessage
             let isWarning = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
-            // A warning still leaves a whole image, except when the data ended early.
-            if !isWarning || message.contains("Premature end") {
+            // A warning still leaves a whole image, except when the data ended early
+            // ("Premature end of JPEG file", or "… premature end of data segment" in a scan).
+            let endsEarly = message.lowercased().contains("premature end")
+            if !isWarning || endsEarly {
                 let reason =
-                    message.contains("Premature end")
+                    endsEarly
                     ? "the JPEG data ends early (the file is truncated); copy it again"
                     : "cannot decode the JPEG (\(message)); the file is damaged"
                 throw DecodeError(path: path, reason: reason)
@@ -97,15 +99,18 @@ final class TurboJPEGHandle {
         }
     }
 
-    /// Compresses ARGB8888 pixels to a baseline (or progressive) 4:2:0 JPEG at `quality`.
-    func compress(_ image: PixelBuffer, quality: Int, progressive: Bool = false) -> [UInt8]? {
+    /// Compresses ARGB8888 pixels to a baseline (or progressive) JPEG at `quality`, 4:2:0
+    /// unless `subsampling` (a `TJSAMP` value: 4:4:4, 4:2:2, grayscale) says otherwise.
+    func compress(
+        _ image: PixelBuffer, quality: Int, progressive: Bool = false, subsampling: TJSAMP = TJSAMP_420
+    ) -> [UInt8]? {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBytes { src in
             tjCompress2(
                 handle, src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(image.width),
                 Int32(image.width * 4), Int32(image.height), Int32(TJPF_BGRA.rawValue), &output, &size,
-                Int32(TJSAMP_420.rawValue), Int32(quality), progressive ? TJFLAG_PROGRESSIVE : 0)
+                Int32(subsampling.rawValue), Int32(quality), progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { tjFree(output) }
         guard status == 0, let output else { return nil }

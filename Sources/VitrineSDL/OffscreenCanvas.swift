@@ -1,5 +1,5 @@
 import CSDL2
-import CSDL2Image
+import Foundation
 import VitrineCore
 import VitrineMedia
 
@@ -65,9 +65,16 @@ public final class OffscreenCanvas {
     }
 
     /// Writes the surface as PNG.
+    /// Writes the frame as an RGB PNG, compressed for speed (`PNGEncoder.Effort.fast`):
+    /// SDL2_image's writer spends most of a snapshot's time in zlib on a photo.
     public func savePNG(to path: String) throws(Failure) {
-        guard IMG_SavePNG(surface, path) == 0 else {
-            throw Failure(description: "cannot write \(path): \(SDLError.message())")
+        guard let png = PNGEncoder.encode(PixelBuffer(copying: surface), effort: .fast) else {
+            throw Failure(description: "cannot write \(path): the PNG encoder failed")
+        }
+        do {
+            try Data(png).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw Failure(description: "cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -14,6 +14,11 @@ import VitrineMedia
         "empty.jpg": "empty",
         "notes.jpg": "text",
         "folder.png": "folder",
+        "truncated-progressive.jpg": "truncated",
+        "truncated.webp": "truncated",
+        "huge-header.webp": "--max-pixels",
+        "garbage.webp": "WebP",
+        "truncated.bmp": "BMP",
     ]
 
     @Test func inProcessDecoderRefusesEachWithAReason() throws {
@@ -21,12 +26,17 @@ import VitrineMedia
         defer { try? FileManager.default.removeItem(at: folder) }
         try HostileFiles.write(into: folder)
         let decoder = MediaDecoder()
-        for name in HostileFiles.names {
-            let path = folder.appendingPathComponent(name).path
-            let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(path)) }
-            let expected = try #require(Self.expectedReasons[name])
-            #expect(error?.reason.contains(expected) == true, "\(name): \(error?.reason ?? "no error")")
-            #expect(error?.path == path)
+        // At full size and downscaled, which take different paths (the streamed and scaled decoders).
+        for output in [Size(width: 4096, height: 4096), Size(width: 40, height: 30)] {
+            for name in HostileFiles.names {
+                let path = folder.appendingPathComponent(name).path
+                let request = DecodeRequest(path: path, output: output, fit: .contain, background: .black)
+                let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(request) }
+                let expected = try #require(Self.expectedReasons[name])
+                #expect(
+                    error?.reason.contains(expected) == true, "\(name) at \(output): \(error?.reason ?? "no error")")
+                #expect(error?.path == path)
+            }
         }
         let good = try decoder.decode(Fixtures.fullSize(folder.appendingPathComponent(HostileFiles.good).path))
         #expect(good.pixels.width == 96 && good.pixels.height == 64)

@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineMedia
+import VitrineTestSupport
 
 /// Files made to break decoders, written by the tests into a scratch folder,
 /// plus one good image to show that the next file still decodes.
@@ -8,7 +9,8 @@ enum HostileFiles {
     /// The hostile files' names, in the order they are made.
     static let names = [
         "chunk-past-end.png", "truncated.jpg", "huge-header.png", "huge-header.gif", "empty.jpg", "notes.jpg",
-        "folder.png",
+        "folder.png", "truncated-progressive.jpg", "truncated.webp", "huge-header.webp", "garbage.webp",
+        "truncated.bmp",
     ]
     static let good = "good.jpg"
 
@@ -29,18 +31,38 @@ enum HostileFiles {
         try put("notes.jpg", Array("Shopping list:\n- frames\n- batteries\n".utf8))
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
+        let progressive = JPEGEncoder.encode(goodPicture(), progressive: true) ?? []
+        try put("truncated-progressive.jpg", Array(progressive.prefix(progressive.count / 2)))
+        let webp = WebPEncoder.encode(goodPicture()) ?? []
+        try put("truncated.webp", Array(webp.prefix(webp.count / 2)))
+        // A lossless header claiming 16384x16384.
+        try put(
+            "huge-header.webp",
+            Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0x10, 0, 0, 0, 0x2F]
+                + [0xFF, 0xFF, 0xFF, 0x0F] + [UInt8](repeating: 0, count: 12))
+        try put(
+            "garbage.webp",
+            Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0x5A, count: 60))
+        let bmpPath = folder.appendingPathComponent("truncated.bmp").path
+        try TestPictures.writeBMP(bmpPath, width: 40, height: 30) { x, y in (UInt8(x * 6), UInt8(y * 8), 128) }
+        let bmp = try Data(contentsOf: URL(fileURLWithPath: bmpPath))
+        try put("truncated.bmp", Array(bmp.prefix(bmp.count / 3)))
         try put(good, jpeg)
     }
 
     /// A 96x64 JPEG with detail in it.
     static func goodJPEG() -> [UInt8] {
+        JPEGEncoder.encode(goodPicture()) ?? []
+    }
+
+    static func goodPicture() -> PixelBuffer {
         var pixels = PixelBuffer(width: 96, height: 64, color: 0)
         for y in 0..<64 {
             for x in 0..<96 {
                 pixels[x, y] = PixelBuffer.argb(UInt8(x * 2), UInt8(y * 3), UInt8((x ^ y) & 0xFF))
             }
         }
-        return JPEGEncoder.encode(pixels) ?? []
+        return pixels
     }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -13,7 +13,18 @@ typedef struct {
     /// 1 when the file is baseline with all components in one scan, 3-component YCbCr:
     /// the only kind the row-range decode takes (anything else goes the whole-image way).
     int is_plain_ycc;
+    /// 1 for a progressive (or otherwise multi-scan) file: libjpeg then keeps every DCT
+    /// coefficient of the whole image while it reads the scans, whatever the output scale.
+    int is_multi_scan;
+    /// 1 when the output can be BGRA straight from libjpeg (YCbCr, RGB or grayscale; not CMYK/YCCK).
+    int is_bgra_capable;
+    /// The bytes of that whole-image coefficient buffer (multi-scan files only; 0 otherwise).
+    size_t coefficient_bytes;
 } vitrine_jpeg_header;
+
+/// Caps what libjpeg may allocate for this decompressor (its memory manager refuses more)
+/// and the number of scans a multi-scan file may have. Call before vitrine_jpeg_start.
+void vitrine_jpeg_set_limits(vitrine_jpeg *jpeg, size_t max_memory, int max_scans);
 
 /// Reads the header of `size` bytes at `data` (which must outlive the decompressor).
 /// Returns NULL only when out of memory; check vitrine_jpeg_failed afterwards.

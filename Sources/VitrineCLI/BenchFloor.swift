@@ -1,0 +1,84 @@
+import Foundation
+import VitrineMedia
+
+/// The floor of a row in the format table: the same file decoded by a library
+/// alone (`djpeg` at the same DCT scale, or a plain full-size library decode),
+/// in a fresh `vitrine bench --floor` process so its peak memory is its own.
+enum BenchFloor {
+    /// A floor: `djpeg` (a child process per run) or one library in process.
+    enum Kind: Equatable {
+        case djpeg(denominator: Int)
+        case library(PlainDecode.Library)
+
+        var label: String {
+            switch self {
+            case .djpeg(let denominator): return denominator == 1 ? "djpeg" : "djpeg 1/\(denominator)"
+            case .library(let library): return library.label
+            }
+        }
+
+        var argument: String {
+            switch self {
+            case .djpeg(let denominator): return "djpeg:\(denominator)"
+            case .library(let library): return library.rawValue
+            }
+        }
+
+        init?(argument: String) {
+            if argument.hasPrefix("djpeg:"), let n = Int(argument.dropFirst(6)), DCTScale.denominators.contains(n) {
+                self = .djpeg(denominator: n)
+            } else if let library = PlainDecode.Library(rawValue: argument) {
+                self = .library(library)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    static let djpegPath = "/usr/bin/djpeg"
+
+    /// Decodes `file` `runs` times after a warm-up; prints a `BenchProbe.Result` line.
+    static func run(_ kind: Kind, file: String, runs: Int) -> Int32 {
+        var result = BenchProbe.Result()
+        result.idleKB = BenchProbe.peakKB(of: "self") ?? 0
+        do {
+            for run in 0...runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try decode(kind, file)
+                if run > 0 { result.times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+            }
+        } catch {
+            result.error = "\(error)"
+        }
+        if case .djpeg = kind {
+            var usage = rusage()
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            result.peakKB = usage.ru_maxrss
+        } else {
+            result.peakKB = BenchProbe.peakKB(of: "self") ?? 0
+        }
+        guard let data = try? JSONEncoder().encode(result) else { return 1 }
+        print(String(decoding: data, as: UTF8.self))
+        return result.error == nil ? 0 : 1
+    }
+
+    private static func decode(_ kind: Kind, _ file: String) throws {
+        switch kind {
+        case .library(let library):
+            _ = try PlainDecode.decode(file, with: library)
+        case .djpeg(let denominator):
+            guard FileManager.default.isExecutableFile(atPath: djpegPath) else {
+                throw BenchError("djpeg is not installed (Debian package libjpeg-turbo-progs)")
+            }
+            // The settings Vitrine decodes with: merged chroma upsampling, the integer DCT.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: djpegPath)
+            process.arguments = [
+                "-scale", "1/\(denominator)", "-nosmooth", "-dct", "int", "-outfile", "/dev/null", file,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw BenchError("djpeg failed on \(file)") }
+        }
+    }
+}
