@@ -25,6 +25,7 @@ enum BenchCommand {
               --frames N                     timed frames per case (default 60)
               --output WxH                   output size (default 1920x1080)
               --no-frames                    skip the frame measurements
+              --frames-only                  only the frame, window and pacing measurements
               --keep-input                   keep the generated JPEG (its path is printed) for other tools
             \(DecodeOptions.help)
             """,
@@ -36,6 +37,7 @@ enum BenchCommand {
         var output = Size(width: 1920, height: 1080)
         var measureFrames = true
         var keepInput = false
+        var framesOnly = false
         var probe: BenchProbe.Path?
         var decoding = DecodeOptions()
         var scanner = ArgumentScanner(args)
@@ -46,6 +48,7 @@ enum BenchCommand {
             case "--frames": frames = try count(for: option, &scanner)
             case "--output": output = try scanner.size(for: option)
             case "--no-frames": measureFrames = false
+            case "--frames-only": framesOnly = true
             case "--keep-input": keepInput = true
             case "--probe": probe = try scanner.choice(for: option, as: BenchProbe.Path.self)
             default: throw UsageError("unknown option \(option); run 'vitrine bench --help'")
@@ -58,6 +61,9 @@ enum BenchCommand {
         #if DEBUG
             print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
         #endif
+        if framesOnly {
+            return try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
+        }
         var files = scanner.positionals
         var scratch: URL?
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
@@ -78,7 +84,7 @@ enum BenchCommand {
             failed = !measureDecoding(file, runs: runs, output: output, decoding: decoding) || failed
         }
         if measureFrames {
-            try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+            _ = try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
         }
         return failed ? 1 : 0
     }

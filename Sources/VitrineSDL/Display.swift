@@ -80,9 +80,9 @@ public final class Display {
             made =
                 SDL_CreateRenderer(
                     window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+                ?? Self.softwareRenderer(window)
         case .software:
-            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            made = Self.softwareRenderer(window)
         case .opengles2, .opengl:
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, options.renderer.rawValue)
             made = SDL_CreateRenderer(
@@ -105,6 +105,16 @@ public final class Display {
         self.hasVsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    /// SDL's software renderer on the window's own framebuffer (shared memory
+    /// on X11). Left to itself, SDL backs the window surface with an OpenGL
+    /// texture wherever OpenGL is present, even Mesa's software rasteriser:
+    /// every present then uploads and draws the whole frame through it, which
+    /// costs more than composing it. The environment can still ask for that.
+    private static func softwareRenderer(_ window: OpaquePointer) -> OpaquePointer? {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
     }
 
     deinit {

@@ -15,6 +15,8 @@ final class ShowLoop {
     /// What the drawer holds, as the director sees it.
     private var images = LoadedImages()
     private var redraw = RedrawPolicy()
+    /// Frames at 60 Hz where the renderer does not wait for vsync.
+    private var pacer = FramePacer()
     private var lastPanel: Size?
     /// Images decoded and uploaded so far.
     private(set) var decodes = 0
@@ -207,6 +209,6 @@ final class ShowLoop {
         // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
         if canvas.drawer.lastFrameApproximate { redraw.invalidate() }
         hooks.framePresented(time, out.status)
-        if !canvas.hasVsync, !clock.waitsForDecodes { SDL_Delay(8) }
+        if !canvas.hasVsync, !clock.waitsForDecodes { pacer.wait() }
     }
 }
