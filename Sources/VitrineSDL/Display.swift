@@ -59,7 +59,13 @@ public final class Display {
                     + "run on the console or a desktop, or pass --video-driver")
         }
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        let size = options.windowed ?? Size(width: 1280, height: 720)
+        // Fullscreen starts at the desktop's size: with no window manager to
+        // make it fullscreen (a bare X server) the window would keep its own.
+        var desktop = SDL_DisplayMode()
+        let desktopSize =
+            SDL_GetDesktopDisplayMode(0, &desktop) == 0 && desktop.w > 0 && desktop.h > 0
+            ? Size(width: Double(desktop.w), height: Double(desktop.h)) : Size(width: 1280, height: 720)
+        let size = options.windowed ?? desktopSize
         if options.windowed == nil {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
         } else {
@@ -99,10 +105,13 @@ public final class Display {
         self.window = window
         self.renderer = renderer
         self.isFullscreen = options.windowed == nil
-        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        let name = info.name.map { String(cString: $0) } ?? "unknown"
+        self.rendererName = name
         let limit = Int(min(info.max_texture_width, info.max_texture_height))
         self.maxTextureSide = limit > 0 ? limit : 4096
-        self.hasVsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // SDL's software renderer claims vsync, but on the window's own
+        // framebuffer its present does not wait for one: the loop paces it.
+        self.hasVsync = name != "software" && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
     }

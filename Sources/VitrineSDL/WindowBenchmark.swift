@@ -16,6 +16,12 @@ public final class WindowBenchmark {
         /// Frames shown per second of wall time, and the CPU used over that time (1 = one core busy).
         public var framesPerSecond: Double
         public var cpu: Double
+        /// The same at 60 Hz, paced as the player paces the software renderer:
+        /// frames shown per second, how many came over 1.5 ticks after the one
+        /// before, and the CPU used.
+        public var pacedPerSecond: Double
+        public var late: Int
+        public var pacedCPU: Double
         /// The SDL video driver and how the window's surface reaches the screen.
         public var driver: String
         public var framebuffer: String
@@ -42,7 +48,8 @@ public final class WindowBenchmark {
     /// The drawable size of the window.
     public var outputSize: Size { display.outputSize }
 
-    /// Draws `scenes` one after another, as fast as they present, for `frames` frames.
+    /// Draws `scenes` one after another for `frames` frames as fast as they
+    /// present, then `frames` more at 60 Hz.
     public func run(
         _ scenes: [Scene], images: [String: PixelBuffer], key: @escaping (Int) -> String?, frames: Int
     ) -> Result {
@@ -75,10 +82,27 @@ public final class WindowBenchmark {
         }
         let wall = seconds(wallStart)
         let cpu = (Self.cpuSeconds() - cpuBefore) / max(wall, 1e-9)
+        var pacer = FramePacer()
+        var late = 0
+        let pacedCPUBefore = Self.cpuSeconds()
+        let pacedStart = SDL_GetPerformanceCounter()
+        var last = pacedStart
+        for i in 0..<frames {
+            while SDL_PollEvent(&event) != 0 {}
+            drawer.draw(scenes[i % max(1, scenes.count)], key: key)
+            display.present()
+            let now = SDL_GetPerformanceCounter()
+            if i > 0, Double(now - last) / frequency > 1.5 * pacer.period { late += 1 }
+            last = now
+            pacer.wait()
+        }
+        let pacedWall = seconds(pacedStart)
+        let pacedCPU = (Self.cpuSeconds() - pacedCPUBefore) / max(pacedWall, 1e-9)
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         return Result(
             compose: Self.median(composing), present: Self.median(presenting),
-            framesPerSecond: Double(frames) / max(wall, 1e-9), cpu: cpu, driver: driver,
+            framesPerSecond: Double(frames) / max(wall, 1e-9), cpu: cpu,
+            pacedPerSecond: Double(frames) / max(pacedWall, 1e-9), late: late, pacedCPU: pacedCPU, driver: driver,
             framebuffer: drawer.lastFrameDirect ? "composed into the window surface" : "through a texture")
     }
 
