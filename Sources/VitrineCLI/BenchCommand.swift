@@ -16,8 +16,11 @@ enum BenchCommand {
             median and 95th percentile time to ready (decode + orientation + downscale to
             the output size) and the peak memory of: Vitrine's decoder in process, the same
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
-            a fresh process so the peaks do not mix. Then prints the cost of a still, a fade
-            and a zoom frame in the software renderer against a plain full-screen copy.
+            a fresh process so the peaks do not mix. Then prints the cost of a still, a fade,
+            a zoom and a Ken Burns frame in the software renderer against a plain
+            full-screen copy (wall and CPU time); with a display, compose against present
+            time of a Ken Burns show in a real window; and the frame intervals of a fade
+            while a 24 MP JPEG decodes in a worker (p50, p99, max).
             Build with 'make bench' (release); debug numbers mean little.
 
             Options:
