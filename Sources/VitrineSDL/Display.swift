@@ -51,6 +51,7 @@ public final class Display {
             throw DisplayError(description: "cannot open a display: \(SDLError.message())")
         }
         let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let visible = !Self.invisibleDrivers.contains(chosen)
         if options.videoDriver == nil, Self.invisibleDrivers.contains(chosen) {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw DisplayError(
@@ -86,9 +87,9 @@ public final class Display {
             made =
                 SDL_CreateRenderer(
                     window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-                ?? Self.softwareRenderer(window)
+                ?? Self.softwareRenderer(window, visible: visible)
         case .software:
-            made = Self.softwareRenderer(window)
+            made = Self.softwareRenderer(window, visible: visible)
         case .opengles2, .opengl:
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, options.renderer.rawValue)
             made = SDL_CreateRenderer(
@@ -110,8 +111,11 @@ public final class Display {
         let limit = Int(min(info.max_texture_width, info.max_texture_height))
         self.maxTextureSide = limit > 0 ? limit : 4096
         // SDL's software renderer claims vsync, but on the window's own
-        // framebuffer its present does not wait for one: the loop paces it.
-        self.hasVsync = name != "software" && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // framebuffer its present does not wait for one: the loop paces it on
+        // a screen. A driver that shows nothing has nothing to keep pace with:
+        // its frames come as fast as they are drawn.
+        self.hasVsync =
+            (name != "software" || !visible) && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
     }
@@ -121,8 +125,9 @@ public final class Display {
     /// texture wherever OpenGL is present, even Mesa's software rasteriser:
     /// every present then uploads and draws the whole frame through it, which
     /// costs more than composing it. The environment can still ask for that.
-    private static func softwareRenderer(_ window: OpaquePointer) -> OpaquePointer? {
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    /// (On a driver that shows nothing, SDL is left to its choice.)
+    private static func softwareRenderer(_ window: OpaquePointer, visible: Bool) -> OpaquePointer? {
+        if visible { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
         return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
     }
 
