@@ -32,13 +32,14 @@ final class CompositeStep {
     private let source: PixelBuffer
     /// For fills: the colour, one pixel per column.
     private let colorRow: [UInt32]
-    // Bilinear mapping for the visible columns: where each pair of source pixels starts, and the pair's 7-bit
-    // weights, (128 − f) for the left pixel's four channels then f for the right one's, one vector a column.
+    // Bilinear mapping for the visible columns: where each pair of source pixels starts, and per-byte 7-bit fractions.
     // For nearest sampling, `pairStarts` holds each visible column's source pixel and `fractions` is empty.
     private let pairStarts: [Int32]
-    private let fractions: [SIMD8<UInt16>]
+    private let fractions: [UInt8]
     private let yStart: Int
     private let yStep: Int
+    private var leftPixels: [UInt32] = []
+    private var rightPixels: [UInt32] = []
     /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
     private var upperRow: [UInt32] = []
     private var lowerRow: [UInt32] = []
@@ -49,7 +50,7 @@ final class CompositeStep {
 
     private init(
         kind: Kind, rows: Range<Int>, columns: Range<Int>, alpha: UInt16, origin: (Int, Int), source: PixelBuffer,
-        colorRow: [UInt32] = [], mapping: (pairStarts: [Int32], fractions: [SIMD8<UInt16>]) = ([], []),
+        colorRow: [UInt32] = [], mapping: (pairStarts: [Int32], fractions: [UInt8]) = ([], []),
         yMapping: (start: Int, step: Int) = (0, 0)
     ) {
         self.kind = kind
@@ -68,6 +69,8 @@ final class CompositeStep {
             upperRow = [UInt32](repeating: 0, count: Self.chunk)
         } else if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
+            leftPixels = empty
+            rightPixels = empty
             upperRow = empty
             lowerRow = empty
         }
@@ -102,17 +105,16 @@ final class CompositeStep {
             : PixelBuffer(width: 2, height: pixels.height, pixels: pixels.pixels.flatMap { [$0, $0] })
         let x = scaler(source: pixels.width, destination: rect.width)
         var pairStarts: [Int32] = []
-        var fractions: [SIMD8<UInt16>] = []
+        var fractions: [UInt8] = []
         pairStarts.reserveCapacity(columns.count)
-        fractions.reserveCapacity(columns.count)
+        fractions.reserveCapacity(columns.count * 4)
         for column in columns {
             let (index, f) = sample(x.start + (column - rect.x) * x.step, count: pixels.width)
             // At the right edge the pair starts one pixel earlier and takes all of its right pixel.
             let start = min(index, sampled.width - 2)
             pairStarts.append(Int32(start))
-            let right = UInt16(start == index ? f : 128)
-            let left = 128 - right
-            fractions.append(SIMD8(left, left, left, left, right, right, right, right))
+            let weight = UInt8(start == index ? f : 128)
+            for _ in 0..<4 { fractions.append(weight) }
         }
         let y = scaler(source: pixels.height, destination: rect.height)
         return CompositeStep(
@@ -362,12 +364,17 @@ final class CompositeStep {
         source.pixels.withUnsafeBufferPointer { pixels in
             pairStarts.withUnsafeBufferPointer { starts in
                 fractions.withUnsafeBufferPointer { f in
-                    out.withUnsafeMutableBufferPointer { o in
-                        guard let base = pixels.baseAddress, let s = starts.baseAddress, let w = f.baseAddress,
-                            let ob = o.baseAddress
-                        else { return }
-                        PixelKernels.interpolatePairs(
-                            base + sourceRow * source.width, starts: s, weights: w, into: ob, count: count)
+                    leftPixels.withUnsafeMutableBufferPointer { lp in
+                        rightPixels.withUnsafeMutableBufferPointer { rp in
+                            out.withUnsafeMutableBufferPointer { o in
+                                guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
+                                    let l = lp.baseAddress, let r = rp.baseAddress, let ob = o.baseAddress
+                                else { return }
+                                PixelKernels.gatherPairs(
+                                    base + sourceRow * source.width, indices: s, left: l, right: r, count: count)
+                                PixelKernels.interpolate(l, r, fractions: fr, into: ob, count: count)
+                            }
+                        }
                     }
                 }
             }

@@ -50,20 +50,18 @@ enum PixelKernels {
         }
     }
 
-    /// Horizontal interpolation straight from a source row: `out[i]` = the pair of
-    /// pixels starting at `source[starts[i]]` (one 8-byte load), each channel
-    /// (left·(128 − f) + right·f) / 128 with `weights[i]` = (128 − f ×4, f ×4).
+    /// Per-pixel horizontal interpolation: `left`·(128 − f) + `right`·f, f given per byte.
     @inline(never)
-    static func interpolatePairs(
-        _ source: UnsafePointer<UInt32>, starts: UnsafePointer<Int32>, weights: UnsafePointer<SIMD8<UInt16>>,
+    static func interpolate(
+        _ left: UnsafePointer<UInt32>, _ right: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt8>,
         into out: UnsafeMutablePointer<UInt32>, count: Int
     ) {
-        let raw = UnsafeRawPointer(source)
-        for i in 0..<count {
-            let pair = raw.loadUnaligned(fromByteOffset: Int(starts[i]) &* 4, as: SIMD8<UInt8>.self)
-            let weighted = SIMD8<UInt16>(truncatingIfNeeded: pair) &* weights[i]
-            let sum = (weighted.lowHalf &+ weighted.highHalf) &>> 7
-            out[i] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: sum), to: UInt32.self)
+        let l = UnsafeRawPointer(left).assumingMemoryBound(to: UInt8.self)
+        let r = UnsafeRawPointer(right).assumingMemoryBound(to: UInt8.self)
+        let o = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+        for j in 0..<(count * 4) {
+            let f = UInt16(fractions[j])
+            o[j] = UInt8(truncatingIfNeeded: (UInt16(l[j]) &* (128 &- f) &+ UInt16(r[j]) &* f) &>> 7)
         }
     }
 
@@ -102,6 +100,20 @@ enum PixelKernels {
         let g = 128 &- f
         for j in 0..<(count * 4) {
             o[j] = UInt8(truncatingIfNeeded: (UInt16(a[j]) &* g &+ UInt16(b[j]) &* f) &>> 7)
+        }
+    }
+
+    /// `left[i]`, `right[i]` = the two adjacent pixels starting at `source[index[i]]`, read with one 8-byte load.
+    @inline(never)
+    static func gatherPairs(
+        _ source: UnsafePointer<UInt32>, indices: UnsafePointer<Int32>, left: UnsafeMutablePointer<UInt32>,
+        right: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        let raw = UnsafeRawPointer(source)
+        for i in 0..<count {
+            let pair = raw.loadUnaligned(fromByteOffset: Int(indices[i]) &* 4, as: UInt64.self)
+            left[i] = UInt32(truncatingIfNeeded: pair)
+            right[i] = UInt32(truncatingIfNeeded: pair >> 32)
         }
     }
 
