@@ -21,8 +21,11 @@ enum BenchCommand {
             median and 95th percentile time to ready (decode + orientation + downscale to
             the output size) and the peak memory of: Vitrine's decoder in process, the same
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
-            a fresh process so the peaks do not mix. Then prints the cost of a still, a fade
-            and a zoom frame in the software renderer against a plain full-screen copy.
+            a fresh process so the peaks do not mix. Then prints the cost of a still, a fade,
+            a zoom and a Ken Burns frame in the software renderer against a plain
+            full-screen copy (wall and CPU time); with a display, compose against present
+            time of a Ken Burns show in a real window; and the frame intervals of a fade
+            while a 24 MP JPEG decodes in a worker (p50, p99, max).
             Build with 'make bench' (release); debug numbers mean little.
 
             Options:
@@ -31,6 +34,7 @@ enum BenchCommand {
               --output WxH                   output size (default 1920x1080; in the table: only this size)
               --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff
               --no-frames                    skip the frame measurements
+              --frames-only                  only the frame, window and pacing measurements
               --keep-input                   keep the generated inputs (their folder is printed) for other tools
               --video FILE                   the clip for the video row (default: a generated 1080p
                                              H.264 clip, when ffmpeg is installed)
@@ -46,6 +50,7 @@ enum BenchCommand {
         var measureFrames = true
         var keepInput = false
         var video: (measure: Bool, file: String?) = (true, nil)
+        var framesOnly = false
         var probe: BenchProbe.Path?
         var floor: BenchFloor.Kind?
         var table = BenchMatrix.Selection()
@@ -65,6 +70,7 @@ enum BenchCommand {
                 guard let kind = BenchFloor.Kind(argument: text) else { throw UsageError("--floor \(text): unknown") }
                 floor = kind
             case "--no-frames": measureFrames = false
+            case "--frames-only": framesOnly = true
             case "--keep-input": keepInput = true
             case "--video": video.file = try scanner.value(for: option)
             case "--no-video": video.measure = false
@@ -83,6 +89,9 @@ enum BenchCommand {
         #if DEBUG
             print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
         #endif
+        if framesOnly {
+            return try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
+        }
         let files = scanner.positionals
         var scratch: URL?
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
@@ -107,7 +116,7 @@ enum BenchCommand {
             failed = !measureDecoding(file, runs: runs ?? 20, output: output, decoding: decoding) || failed
         }
         if measureFrames {
-            try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+            _ = try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
         }
         if video.measure { BenchVideo.measure(file: video.file, output: output, seconds: 10) }
         return failed ? 1 : 0

@@ -89,6 +89,11 @@ enum PixelKernels {
         _ upper: UnsafePointer<UInt32>, _ lower: UnsafePointer<UInt32>, fraction f: UInt16,
         into out: UnsafeMutablePointer<UInt32>, count: Int
     ) {
+        // On a source row exactly: the same values, copied.
+        guard f > 0 else {
+            out.update(from: upper, count: count)
+            return
+        }
         let a = UnsafeRawPointer(upper).assumingMemoryBound(to: UInt8.self)
         let b = UnsafeRawPointer(lower).assumingMemoryBound(to: UInt8.self)
         let o = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)

@@ -99,7 +99,7 @@ public final class Display {
         var made: (OpaquePointer, RendererChoice)?
         while made == nil, !candidates.isEmpty {
             let candidate = candidates.removeFirst()
-            switch Self.makeRenderer(candidate, window: window) {
+            switch Self.makeRenderer(candidate, window: window, videoDriver: chosen) {
             case .success(let renderer): made = (renderer, candidate)
             case .failure(let error): failures.append("\(candidate.rawValue): \(error)")
             }
@@ -116,7 +116,7 @@ public final class Display {
         self.videoDriver = chosen
         self.remainingRenderers = candidates
         self.isFullscreen = options.windowed == nil
-        (rendererName, maxTextureSide, hasVsync) = Self.describe(renderer)
+        (rendererName, maxTextureSide, hasVsync) = Self.describe(renderer, videoDriver: chosen)
         for failure in failures { Log("display").info("renderer \(failure); trying the next one") }
         rendererReason = Self.reason(options.renderer, made: choice, videoDriver: chosen, failed: !failures.isEmpty)
         SDL_DisableScreenSaver()
@@ -154,15 +154,24 @@ public final class Display {
     }
 
     /// A renderer of `choice` for `window`, or why it could not be made.
-    private static func makeRenderer(_ choice: RendererChoice, window: OpaquePointer) -> Result<
-        OpaquePointer, DisplayError
-    > {
+    private static func makeRenderer(_ choice: RendererChoice, window: OpaquePointer, videoDriver: String)
+        -> Result<OpaquePointer, DisplayError>
+    {
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         switch choice {
         case .auto:
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "")
             return made(SDL_CreateRenderer(window, -1, accelerated))
         case .software:
+            // On the window's own framebuffer (shared memory on X11): left to itself, SDL backs
+            // the window surface with an OpenGL texture wherever OpenGL is present, even Mesa's
+            // software rasteriser, and every present uploads and draws the whole frame through
+            // it, which costs more than composing it. The environment can still ask for that.
+            // KMS/DRM shows a surface only through OpenGL (ES); a driver that shows nothing is
+            // left to SDL's choice.
+            if !invisibleDrivers.contains(videoDriver), videoDriver != "kmsdrm" {
+                SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            }
             return made(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
         case .opengles2, .opengl:
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)
@@ -182,14 +191,19 @@ public final class Display {
         renderer.map { .success($0) } ?? .failure(DisplayError(description: SDLError.message()))
     }
 
-    private static func describe(_ renderer: OpaquePointer) -> (name: String, maxTextureSide: Int, vsync: Bool) {
+    private static func describe(_ renderer: OpaquePointer, videoDriver: String) -> (
+        name: String, maxTextureSide: Int, vsync: Bool
+    ) {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         let limit = Int(min(info.max_texture_width, info.max_texture_height))
-        return (
-            info.name.map { String(cString: $0) } ?? "unknown", limit > 0 ? limit : 4096,
-            info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        )
+        let name = info.name.map { String(cString: $0) } ?? "unknown"
+        // SDL's software renderer claims vsync, but its present does not wait for one: the loop
+        // paces it on a screen. A driver that shows nothing has nothing to keep pace with: its
+        // frames come as fast as they are drawn.
+        let visible = !invisibleDrivers.contains(videoDriver)
+        let vsync = (name != "software" || !visible) && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        return (name, limit > 0 ? limit : 4096, vsync)
     }
 
     /// Replaces the renderer with the next one to try; returns its name, nil when none is left
@@ -201,9 +215,9 @@ public final class Display {
         while !remainingRenderers.isEmpty {
             let candidate = remainingRenderers.removeFirst()
             if candidate == .software { Self.showSurfaces(avoiding: presentedBlack, videoDriver: videoDriver) }
-            switch Self.makeRenderer(candidate, window: window) {
+            switch Self.makeRenderer(candidate, window: window, videoDriver: videoDriver) {
             case .success(let made):
-                let described = Self.describe(made)
+                let described = Self.describe(made, videoDriver: videoDriver)
                 // SDL's own choice may be the very one that drew black.
                 guard !presentedBlack.contains(described.name) else {
                     SDL_DestroyRenderer(made)
@@ -221,7 +235,7 @@ public final class Display {
         Self.showSurfaces(avoiding: presentedBlack, videoDriver: videoDriver)
         if let fallback = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) {
             renderer = fallback
-            (rendererName, maxTextureSide, hasVsync) = Self.describe(fallback)
+            (rendererName, maxTextureSide, hasVsync) = Self.describe(fallback, videoDriver: videoDriver)
             rendererReason = " (the one before presented only black)"
             return rendererName
         }

@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import VitrineCore
 import VitrineMedia
 
@@ -36,7 +37,7 @@ public final class FrameBenchmark {
     public func plainCopy(_ image: PixelBuffer, frames: Int) -> Double {
         guard let texture = Texture.upload(image, to: renderer) else { return .nan }
         SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
-        return Self.median(frames) {
+        return median(frames) {
             SDL_RenderCopy(renderer, texture.handle, nil, nil)
             SDL_RenderFlush(renderer)
         }
@@ -60,7 +61,7 @@ public final class FrameBenchmark {
         defer { drawer.removeAll() }
         for (name, pixels) in images { drawer.setImage(pixels, sourceSize: pixels.size, for: name) }
         var next = 0
-        return Self.median(frames) {
+        return median(frames) {
             drawer.draw(scenes[next], key: key)
             SDL_RenderFlush(renderer)
             next = (next + 1) % scenes.count
@@ -70,15 +71,31 @@ public final class FrameBenchmark {
     /// The surface's pixels after the last frame.
     public func pixels() -> PixelBuffer { PixelBuffer(copying: surface) }
 
-    private static func median(_ frames: Int, _ body: () -> Void) -> Double {
+    /// The median CPU time (every thread of the process) of the frames last
+    /// measured, in seconds: unlike their wall time, hardly changed by other
+    /// programs' load on the machine.
+    public private(set) var lastCPU = Double.nan
+
+    private func median(_ frames: Int, _ body: () -> Void) -> Double {
         body()  // warm up: first-use allocations are not a frame's cost
         var times: [Double] = []
+        var cpu: [Double] = []
         for _ in 0..<max(1, frames) {
+            let used = Self.processCPU()
             let start = SDL_GetPerformanceCounter()
             body()
             times.append(Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency()))
+            cpu.append(Self.processCPU() - used)
         }
         times.sort()
+        cpu.sort()
+        lastCPU = cpu[cpu.count / 2]
         return times[times.count / 2]
+    }
+
+    private static func processCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

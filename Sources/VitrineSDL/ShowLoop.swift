@@ -22,6 +22,8 @@ final class ShowLoop {
     var redraw = RedrawPolicy()
     /// The show's video clips.
     let videos = VideoDeck()
+    /// Frames at 60 Hz where the renderer does not wait for vsync.
+    private var pacer = FramePacer()
     private var lastPanel: Size?
     /// Images decoded and uploaded so far.
     private(set) var decodes = 0
@@ -273,7 +275,7 @@ final class ShowLoop {
         if canvas.drawer.lastFrameApproximate { redraw.invalidate() }
         let drawn = judging ? checkRenderer(picture) : true
         hooks.framePresented(time, out.status, out.showsContent && drawn)
-        if !canvas.hasVsync, !clock.waitsForDecodes { SDL_Delay(8) }
+        if !canvas.hasVsync, !clock.waitsForDecodes { pacer.wait() }
     }
 
     /// Judges the first photo frame read back: a renderer that drew only black is replaced by
