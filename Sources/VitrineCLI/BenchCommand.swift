@@ -104,8 +104,9 @@ enum BenchCommand {
             let ok = try BenchMatrix.run(table, folder: folder, decoding: decoding)
             if measureFrames {
                 print("")
-                try BenchFrames.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+                _ = try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
             }
+            if video.measure { BenchVideo.measure(file: video.file, output: output, seconds: 10) }
             return ok ? 0 : 1
         }
         print(
