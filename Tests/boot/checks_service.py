@@ -1,0 +1,172 @@
+"""The boot test's checks of the service and the console: reload, stop and start, VT switch, watchdog."""
+
+import time
+
+from checks import click, double_tap, press
+
+
+def go_to(guest, index):
+    """Pauses on slide `index` (Home, then Right), so a check starts from a known slide."""
+    state = guest.showing()
+    if not state["paused"]:
+        press(guest, "spc", lambda s: s["paused"])
+    press(guest, "home", lambda s: s["index"] == 1)
+    for _ in range(index - 1):
+        current = guest.state()["index"]
+        press(guest, "right", lambda s: s["index"] == current + 1)
+    return guest.state()
+
+
+def reload_keeps_slide(run, guest):
+    began = time.monotonic()
+    before = go_to(guest, 3)
+    index = before["index"]
+    shown = guest.steady_screen()
+    cursor = guest.shell.out("journalctl -b -u vitrine.service -n 0 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'")
+    guest.shell.run("systemctl reload vitrine.service")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and "reloaded" not in guest.journal(f"--after-cursor='{cursor}'"):
+        time.sleep(0.5)
+    said = guest.journal(f"--after-cursor='{cursor}'", grep="reload")
+    time.sleep(1.5)  # STATUS goes out at most once a second
+    after = guest.showing()
+    # The screen agrees: the same photo (or the next one, if the show went on meanwhile).
+    moved = guest.steady_screen().difference(shown)
+    same = after["index"] == index and moved < 3
+    run.record(
+        "service.reload-keeps-slide",
+        "reloaded" in said and (same or after["index"] == index % after["count"] + 1),
+        f"slide {index} before `systemctl reload`, {after['index']} after (screen moved by {moved:.1f}); "
+        f"journal: {said[-160:]!r}",
+        began,
+    )
+    press(guest, "spc", lambda s: not s["paused"])
+
+
+def stop_start_resumes(run, guest):
+    began = time.monotonic()
+    before = go_to(guest, 4)
+    index = before["index"]
+    status, took = guest.shell.run(
+        "a=$(date +%s%N); systemctl stop vitrine.service; b=$(date +%s%N); echo $(( (b - a) / 1000000 ))", 60
+    )
+    seconds = int(took.strip().splitlines()[-1]) / 1000 if status == 0 else 99.0
+    stopped = guest.state()
+    said = guest.journal(grep="stopp|exit").splitlines()[-2:]
+    run.record(
+        "service.clean-stop",
+        seconds < 1.0 and stopped.get("Result") == "success" and stopped.get("ExecMainStatus") == "0",
+        f"`systemctl stop` took {seconds:.2f} s, Result={stopped.get('Result')}, "
+        f"exit status {stopped.get('ExecMainStatus')}; journal: {said!r}",
+        began,
+    )
+    began = time.monotonic()
+    guest.shell.run("systemctl start vitrine.service", 90)
+    after = guest.showing(90)
+    run.record(
+        "service.start-resumes",
+        after is not None and after["index"] in (index, index % after["count"] + 1),
+        f"slide {index} at `systemctl stop`, {after and after['index']} after `systemctl start` "
+        f"(position file: {guest.shell.out('ls /var/lib/vitrine/*.json 2>&1')!r})",
+        began,
+    )
+
+
+def vt_switch(run, guest):
+    """Ctrl+Alt+F2 gives the console back (text, keys ignored by the show); Ctrl+Alt+F1 shows the photo again."""
+    began = time.monotonic()
+    paused = go_to(guest, 2)
+    photo = guest.steady_screen()
+    guest.qmp.keys("ctrl", "alt", "f2")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and guest.shell.out("cat /sys/class/tty/tty0/active") != "tty2":
+        time.sleep(0.3)
+    active = guest.shell.out("cat /sys/class/tty/tty0/active")
+    time.sleep(3)  # the getty's prompt and the show's reaction
+    away = guest.steady_screen()
+    away.write_png(run.out + "/vt-tty2.png")
+    text_console = away.difference(photo) > 20 and not away.looks_like_photo()
+    guest.qmp.keys("right")  # typed on tty2: must not page the show
+    time.sleep(2)
+    on_tty2 = guest.state()
+    run.record(
+        "console.vt-switch-away",
+        active == "tty2" and text_console and on_tty2["index"] == paused["index"],
+        f"active console {active}; screen {'text console' if text_console else 'still the slideshow'} "
+        f"({away.difference(photo):.1f} from the photo); Right on tty2: slide {paused['index']} -> {on_tty2['index']}",
+        began,
+    )
+    began = time.monotonic()
+    guest.qmp.keys("ctrl", "alt", "f1")
+    back = guest.wait_screen(lambda s: s.looks_like_photo() and s.difference(photo) < 8, 30)
+    active = guest.shell.out("cat /sys/class/tty/tty0/active")
+    guest.screen("vt-back")
+    run.record(
+        "console.vt-switch-back",
+        active == "tty1" and back is not None,
+        f"active console {active}; the photo {'is back' if back else 'did not come back within 30 s'}",
+        began,
+    )
+    press(guest, "spc", lambda s: not s["paused"])
+
+
+def wait_new_process(guest, old_pid, timeout):
+    return guest.wait_state(
+        lambda s: s.get("MainPID") not in ("0", old_pid) and s.get("ActiveState") == "active" and s["index"], timeout
+    )
+
+
+def watchdog(run, guest, watchdog_seconds):
+    began = time.monotonic()
+    guest.showing()
+    pid = guest.pid()
+    guest.shell.run(f"kill -STOP {pid}")
+    after = wait_new_process(guest, pid, watchdog_seconds + 90)
+    said = guest.journal(grep="[Ww]atchdog").splitlines()[-1:]
+    run.record(
+        "service.watchdog-restart",
+        after is not None and bool(said),
+        f"process {pid} frozen with SIGSTOP; {'new process ' + after['MainPID'] if after else 'no restart'}; "
+        f"journal: {said!r}",
+        began,
+    )
+
+
+def killed(run, guest):
+    began = time.monotonic()
+    guest.showing()
+    pid = guest.pid()
+    guest.shell.run(f"kill -KILL {pid}")
+    after = wait_new_process(guest, pid, 90)
+    run.record(
+        "service.kill-restart",
+        after is not None,
+        f"process {pid} killed; {'back as ' + after['MainPID'] + ' showing ' + repr(after['StatusText']) if after else 'not back in 90 s'}",
+        began,
+    )
+
+
+def tablet(run, guest):
+    """An absolute pointer (QEMU's usb-tablet, as many USB touch panels present themselves)."""
+    began = time.monotonic()
+    guest.qmp.command("device_del", id="mouse")
+    guest.qmp.command("device_add", driver="usb-tablet", id="tablet", bus="xhci.0")
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and "Tablet" not in guest.shell.out("cat /proc/bus/input/devices"):
+        time.sleep(0.5)
+    time.sleep(2)  # SDL's udev monitor adds the device
+    guest.showing()
+    screen = guest.steady_screen()
+    guest.qmp.absolute(0.5, 0.5)
+    click(guest)
+    tapped = guest.wait_state(lambda s: s["paused"], 15)
+    run.record("input.tablet-tap", bool(tapped), f"a tap browses: {guest.last['StatusText']!r}", began)
+    if tapped:
+        double_tap(
+            run,
+            guest,
+            "input.tablet-double-tap",
+            lambda x, y: guest.qmp.absolute(x / screen.width, y / screen.height),
+            click,
+        )
+    guest.qmp.keys("spc")
