@@ -71,5 +71,7 @@ struct DeployPackageTests {
         let unit = try String(contentsOf: deploy.appendingPathComponent("vitrine.service"), encoding: .utf8)
         #expect(unit.contains("\nRuntimeDirectory=vitrine\n"))
         #expect(unit.contains("\nEnvironment=XDG_RUNTIME_DIR=/run/vitrine\n"))
+        // Room for the Swift runtime's worker threads to take their nice levels (no errno=13 at start).
+        #expect(unit.contains("\nLimitNICE=-20\n"))
     }
 }

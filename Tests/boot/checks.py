@@ -25,9 +25,10 @@ def first_photo(run, guest, qemu_start, limit):
     # Then the screen: the service says a photo is showing; how long until the screen agrees.
     # A steady photo: not the status screen cross-fading into it.
     shot = guest.wait_screen(Screen.looks_like_photo, timeout=60)
+    seen = time.monotonic()
     if shot is not None:
         shot = guest.steady_screen()
-    photo_at = time.monotonic() - qemu_start
+    photo_at = seen - qemu_start
     if shot is None:
         guest.screen("first-photo-missing")
         run.record(
@@ -39,12 +40,18 @@ def first_photo(run, guest, qemu_start, limit):
         )
         return None
     guest.screen("first-photo")
-    waited = time.monotonic() - began
-    slow = f"; the screen took {waited:.1f} s after the service's READY" if waited > 5 else ""
+    waited = seen - began
+    # The product's part: from the service's start to the photo, on the guest's clock; booting
+    # Debian under an emulator is the emulator's part and is only reported.
+    started = int(guest.shell.out("systemctl show vitrine.service -p ExecMainStartTimestampMonotonic --value"))
+    uptime = float(guest.shell.out("cut -d' ' -f1 /proc/uptime"))
+    from_start = uptime - (time.monotonic() - seen) - started / 1e6
+    slow = f"; the screen showed it {waited:.1f} s after the service's READY" if waited > 5 else ""
     run.record(
         "boot.first-photo",
-        photo_at <= limit,
-        f"photo on the screen {photo_at:.1f} s after QEMU started (limit {limit} s){slow}",
+        from_start <= limit,
+        f"photo on the screen {from_start:.1f} s after the service started (limit {limit} s), "
+        f"{photo_at:.1f} s after QEMU started{slow}",
         began,
     )
     return state
@@ -68,18 +75,28 @@ def fade(run, guest, interval):
     photo_a = guest.steady_screen()
     index = start["index"]
     frames = []
+    times = []
+    changes = []
     changed_at = None
-    deadline = time.monotonic() + interval * 3 + 30
+    deadline = time.monotonic() + interval * 3 + 60
     while time.monotonic() < deadline:
         frames.append(guest.screen())
+        times.append(time.monotonic())
         if changed_at is None and len(frames) % 4 == 0:
             now = guest.state()
             if now["index"] is not None and now["index"] != index:
                 changed_at = len(frames)
-        # Done once the status moved on and the screen has not changed for a while.
-        if changed_at and len(frames) - changed_at > 8 and frames[-1].difference(frames[-8]) < 0.5:
+        if len(frames) > 1 and frames[-1].difference(frames[-2]) >= 0.5:
+            changes.append(times[-1])
+        # Done once the status moved on and the screen has not changed for a few frame periods.
+        period = (changes[-1] - changes[0]) / (len(changes) - 1) if len(changes) >= 3 else 0.5
+        if changed_at and changes and times[-1] - changes[-1] > max(2.0, 3 * period):
             break
     photo_b = frames[-1]
+    # The guest's frame rate: how often the screen changed while it was changing.
+    if len(changes) >= 3:
+        guest.frame_period = (changes[-1] - changes[0]) / (len(changes) - 1)
+        run.log(f"the guest draws a frame every {guest.frame_period:.2f} s during a transition")
     best = None
     for frame in frames:
         alpha, residual = frame.blend_of(photo_a, photo_b)
@@ -103,9 +120,9 @@ def fade(run, guest, interval):
     )
 
 
-def press(guest, key, condition, timeout=15):
+def press(guest, key, condition, timeout=None):
     guest.qmp.keys(key)
-    return guest.wait_state(condition, timeout)
+    return guest.wait_state(condition, timeout or 15 + 6 * guest.frame_period)
 
 
 def keys(run, guest):
@@ -146,20 +163,23 @@ def pointer(run, guest):
     began = time.monotonic()
     screen = guest.steady_screen()
     width, height = screen.width, screen.height
-    home_pointer(guest, width / 2, height / 2, width, height)
+    # Each gesture starts well away from where the last one ended (more than the double tap's
+    # 3 %), so slow frames that bring them close in the show's time cannot join them.
+    home_pointer(guest, width * 0.3, height * 0.8, width, height)
     click(guest)
-    tapped = guest.wait_state(lambda s: s["paused"], 15)
+    tapped = guest.wait_state(lambda s: s["paused"], 15 + 5 * guest.frame_period)
     run.record("input.tap", bool(tapped), f"a click browses: {guest.last['StatusText']!r}", began)
     if not tapped:
         return
     began = time.monotonic()
     index = tapped["index"]
+    home_pointer(guest, width * 0.9, height * 0.5, width, height)
     guest.qmp.button(True)
-    for _ in range(12):
-        guest.qmp.move(-int(width * 0.05), 0)
-        time.sleep(0.03)
+    for _ in range(10):
+        guest.qmp.move(-int(width * 0.08), 0)
+        time.sleep(0.05)
     guest.qmp.button(False)
-    swiped = guest.wait_state(lambda s: s["index"] == index % s["count"] + 1, 15)
+    swiped = guest.wait_state(lambda s: s["index"] == index % s["count"] + 1, 15 + 5 * guest.frame_period)
     run.record("input.swipe", bool(swiped), f"a left swipe from {index}: {guest.last['StatusText']!r}", began)
     double_tap(run, guest, "input.double-tap", lambda x, y: home_pointer(guest, x, y, width, height), click)
     guest.qmp.keys("spc")  # back to the show
@@ -180,17 +200,27 @@ def zoom_target(screen):
     return x, screen.height * 0.42
 
 
-def predicted_zoom(screen, x, y):
-    """The screen as a 2x zoom centred on (x, y) would show it, on the gray sample grid."""
+def predicted_zoom(screen, x, y, keep_point=False):
+    """The screen as a 2x zoom about (x, y) would show it, on the gray sample grid (top 80 %, above
+    the page dots): the point moved to the middle, or (keep_point) left where it was."""
     columns = screen.width // Screen.STEP_X
     gray = []
-    for row in range(0, screen.height, Screen.STEP_Y):
-        sy = int((y + (row - screen.height / 2) / 2) / Screen.STEP_Y)
+    mx, my = (x, y) if keep_point else (screen.width / 2, screen.height / 2)
+    for row in range(0, int(screen.height * 0.8), Screen.STEP_Y):
+        sy = min(max(int((y + (row - my) / 2) / Screen.STEP_Y), 0), screen.height // Screen.STEP_Y - 1)
         for column in range(0, screen.width, Screen.STEP_X):
-            sx = int((x + (column - screen.width / 2) / 2) / Screen.STEP_X)
+            sx = min(max(int((x + (column - mx) / 2) / Screen.STEP_X), 0), columns - 1)
             gray.append(screen.gray[sy * columns + sx])
     shot = Screen(0, 0, b"")
     shot.gray = gray
+    return shot
+
+
+def top(screen):
+    """The top 80 % of a screen's samples (what predicted_zoom predicts)."""
+    columns = screen.width // Screen.STEP_X
+    shot = Screen(0, 0, b"")
+    shot.gray = screen.gray[: len(range(0, int(screen.height * 0.8), Screen.STEP_Y)) * columns]
     return shot
 
 
@@ -215,15 +245,28 @@ def double_tap(run, guest, name, place, click_once):
     time.sleep(0.08)
     click_once(guest)
     after = guest.steady_screen()
+    before.write_png(f"{run.out}/{name}-before.png")
     after.write_png(f"{run.out}/{name}.png")
-    at_target = after.difference(predicted_zoom(before, *target))
-    at_centre = after.difference(predicted_zoom(before, before.width / 2, before.height / 2))
+    seen = top(after)
+    errors = {
+        "about the point tapped": min(
+            seen.difference(predicted_zoom(before, *target)),
+            seen.difference(predicted_zoom(before, *target, keep_point=True)),
+        ),
+        "about the centre": seen.difference(predicted_zoom(before, before.width / 2, before.height / 2)),
+        "about the bottom-right corner": seen.difference(
+            predicted_zoom(before, before.width - 1, before.height - 1, keep_point=True)
+        ),
+    }
+    best = min(errors, key=errors.get)
     changed = after.difference(before)
-    passed = changed > 5 and at_target < 12 and at_target < at_centre
+    passed = changed > 5 and best == "about the point tapped" and errors[best] < 15
     run.record(
         name,
         passed,
-        f"tapped at ({target[0] / before.width:.2f}, {target[1] / before.height:.2f}): screen changed by {changed:.1f}, "
-        f"{at_target:.1f} from a 2x zoom about that point ({at_centre:.1f} from one about the centre)",
+        f"tapped at ({target[0] / before.width:.2f}, {target[1] / before.height:.2f}): screen changed by "
+        f"{changed:.1f}; closest to a 2x zoom {best} ("
+        + ", ".join(f"{k} {v:.1f}" for k, v in errors.items())
+        + ")",
         began,
     )

@@ -15,14 +15,14 @@ REPO="$(cd "$HERE/../.." && pwd)"
 PY=/usr/bin/python3
 START=$(date +%s.%N)
 
-say() { printf 'boot-test: [%6.1fs] %s\n' "$(echo "$(date +%s.%N) - $START" | bc)" "$*"; }
+say() { printf 'boot-test: [%6.1fs] %s\n' "$(awk "BEGIN { print $(date +%s.%N) - $START }")" "$*"; }
 fail() { say "FAILED: $*"; exit 1; }
 
 if [ "$(id -u)" -ne 0 ]; then
     # mmdebstrap's root mode and the chroot that installs the package need root.
     exec sudo --preserve-env=VITRINE_BOOT_CACHE,VITRINE_BOOT_ACCEL,VITRINE_BOOT_GPU,VITRINE_BOOT_OUT "$0" "$DEB"
 fi
-for tool in mmdebstrap qemu-system-x86_64 mke2fs bc; do
+for tool in mmdebstrap qemu-system-x86_64 mke2fs dpkg-deb; do
     command -v "$tool" >/dev/null || fail "$tool is missing (deploy/test-packages.txt lists what the boot test needs)"
 done
 [ -f "$DEB" ] || fail "no package at $DEB (make deb builds it)"
@@ -86,7 +86,7 @@ else
     chroot "$root" passwd -d root >/dev/null
     cp "$(ls "$root"/boot/vmlinuz-* | tail -n 1)" "$image.vmlinuz.partial"
     cp "$(ls "$root"/boot/initrd.img-* | tail -n 1)" "$image.initrd.partial"
-    mke2fs -q -t ext4 -d "$root" -L vitrine-guest "$image.ext4.partial" 2G || fail "mke2fs could not make the guest image"
+    mke2fs -q -t ext4 -d "$root" -L vitrine-guest "$image.ext4.partial" 2G >/dev/null || fail "mke2fs could not make the guest image"
     rm -rf "$root"
     trap - EXIT
     mv "$image.vmlinuz.partial" "$image.vmlinuz"
