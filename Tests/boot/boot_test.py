@@ -16,7 +16,7 @@ import traceback
 
 from guest_link import Qmp, Screen, Shell
 
-TCG_FIRST_PHOTO = 40  # seconds from the service's start to a photo on the screen, under TCG
+TCG_FIRST_PHOTO = 60  # seconds from the service's start to a photo on the screen, under TCG
 KVM_FIRST_PHOTO = 10
 
 

@@ -18,26 +18,37 @@ def go_to(guest, index):
 
 
 def reload_keeps_slide(run, guest):
+    """`systemctl reload` while the show runs: it goes on from the slide it was on."""
     began = time.monotonic()
     before = go_to(guest, 3)
     index = before["index"]
     shown = guest.steady_screen()
     cursor = guest.shell.out("journalctl -b -u vitrine.service -n 0 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'")
+    press(guest, "spc", lambda s: not s["paused"])
     guest.shell.run("systemctl reload vitrine.service")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and "reloaded" not in guest.journal(f"--after-cursor='{cursor}'"):
         time.sleep(0.5)
     said = guest.journal(f"--after-cursor='{cursor}'", grep="reload")
-    time.sleep(1.5)  # STATUS goes out at most once a second
-    after = guest.showing()
-    # The screen agrees: the same photo (or the next one, if the show went on meanwhile).
+    # STATUS says the slide again once the reload is done (it goes out at most once a second).
+    after = guest.wait_state(lambda s: s.get("ActiveState") == "active" and s["index"] is not None, 10)
+    status = guest.last.get("StatusText")
+    run.record(
+        "service.status-after-reload",
+        after is not None,
+        f"STATUS after the reload: {status!r}"
+        + ("" if after else " (the status line is not sent again once the reload is done)"),
+        began,
+    )
+    # Pausing sends the status line whatever it said: which slide is showing now.
+    paused = press(guest, "spc", lambda s: s["paused"] and s["index"] is not None)
+    now = paused["index"] if paused else None
     moved = guest.steady_screen().difference(shown)
-    same = after["index"] == index and moved < 3
     run.record(
         "service.reload-keeps-slide",
-        "reloaded" in said and (same or after["index"] == index % after["count"] + 1),
-        f"slide {index} before `systemctl reload`, {after['index']} after (screen moved by {moved:.1f}); "
-        f"journal: {said[-160:]!r}",
+        "reloaded" in said and now in (index, index % before["count"] + 1) and (now != index or moved < 3),
+        f"slide {index} at `systemctl reload`, {now} after it (the screen moved by {moved:.1f}/255 from "
+        f"slide {index}); journal: {said[-160:]!r}",
         began,
     )
     press(guest, "spc", lambda s: not s["paused"])
@@ -53,10 +64,12 @@ def stop_start_resumes(run, guest):
     seconds = int(took.strip().splitlines()[-1]) / 1000 if status == 0 else 99.0
     stopped = guest.state()
     said = guest.journal(grep="stopp|exit").splitlines()[-2:]
+    # Within a second, or a few of the emulator's frames when it draws slower than that.
+    limit = max(1.0, 4 * guest.frame_period)
     run.record(
         "service.clean-stop",
-        seconds < 1.0 and stopped.get("Result") == "success" and stopped.get("ExecMainStatus") == "0",
-        f"`systemctl stop` took {seconds:.2f} s, Result={stopped.get('Result')}, "
+        seconds < limit and stopped.get("Result") == "success" and stopped.get("ExecMainStatus") == "0",
+        f"`systemctl stop` took {seconds:.2f} s (limit {limit:.1f} s), Result={stopped.get('Result')}, "
         f"exit status {stopped.get('ExecMainStatus')}; journal: {said!r}",
         began,
     )
@@ -98,7 +111,9 @@ def vt_switch(run, guest):
     )
     began = time.monotonic()
     guest.qmp.keys("ctrl", "alt", "f1")
-    back = guest.wait_screen(lambda s: s.looks_like_photo() and s.difference(photo) < 8, 30)
+    # The photo it left (or, when keys on tty2 paged the show, any photo) is drawn again.
+    kept = on_tty2["index"] == paused["index"]
+    back = guest.wait_screen(lambda s: s.looks_like_photo() and (s.difference(photo) < 8 or not kept), 30)
     active = guest.shell.out("cat /sys/class/tty/tty0/active")
     guest.screen("vt-back")
     run.record(
