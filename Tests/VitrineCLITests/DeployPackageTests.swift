@@ -21,7 +21,8 @@ struct DeployPackageTests {
         try #"{"sources": ["/srv/frames/new"]}"#.write(to: config, atomically: true, encoding: .utf8)
         let again = try DeployHarness.run("/bin/bash", arguments)
         #expect(again.status == 0, "\(again.errors)")
-        #expect(again.output.contains("installed /etc/systemd/system/vitrine.service.d/sources.conf"), "\(again.output)")
+        #expect(
+            again.output.contains("installed /etc/systemd/system/vitrine.service.d/sources.conf"), "\(again.output)")
         // The change is reported, so on a real system systemd is reloaded and the service restarted.
         #expect(!again.output.contains("everything was already in place"), "\(again.output)")
         #expect(again.output.contains("install: done"), "\(again.output)")

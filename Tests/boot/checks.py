@@ -281,7 +281,9 @@ def double_tap(run, guest, name, place, click_once):
         name,
         passed,
         f"tapped at ({target[0] / before.width:.2f}, {target[1] / before.height:.2f}): screen changed by "
-        f"{changed:.1f}; closest to a 2x zoom {best} ("
+        f"{changed:.1f}; "
+        + (f"a 2x zoom {best}" if errors[best] < 15 else f"like no 2x zoom tried (closest: {best})")
+        + " ("
         + ", ".join(f"{k} {v:.1f}" for k, v in errors.items())
         + ")",
         began,
