@@ -198,6 +198,7 @@ def main():
     args = parser.parse_args()
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import checks
+    import checks_power
     import checks_service
 
     run = Run(args.out)
@@ -231,7 +232,11 @@ def main():
             ("console.vt-switch", lambda: checks_service.vt_switch(run, guest)),
             ("service.watchdog", lambda: checks_service.watchdog(run, guest, 30)),
             ("service.kill", lambda: checks_service.killed(run, guest)),
+            ("package.runtime-only", lambda: checks_service.runtime_only(run, guest)),
+            ("unit.web-and-control", lambda: checks_power.web_and_control(run, guest)),
+            ("package.upgrade", lambda: checks_service.upgrade(run, guest)),
             ("input.tablet", lambda: checks_service.tablet(run, guest)),
+            ("power", lambda: checks_power.display_power(run, guest)),
         ]
         for name, step in steps:
             began = time.monotonic()

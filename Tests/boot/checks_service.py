@@ -192,3 +192,36 @@ def tablet(run, guest):
             click,
         )
     guest.qmp.keys("spc")
+
+
+def runtime_only(run, guest):
+    """The guest is what a board with the package has: runtime libraries, no -dev package, no toolchain."""
+    began = time.monotonic()
+    dev = guest.shell.out("dpkg-query -W -f '${Package}\\n' | grep -c -- '-dev$' || true")
+    swift = guest.shell.out("command -v swift swiftc; ls -d /opt/swift /usr/share/swift 2>/dev/null; true")
+    missing = guest.shell.out("ldd /usr/bin/vitrine | grep -E 'not found|swift' || true")
+    run.record(
+        "package.runtime-only-guest",
+        dev == "0" and not swift and not missing,
+        f"{dev} -dev packages, toolchain: {swift or 'none'}, libraries missing: {missing or 'none'}",
+        began,
+    )
+
+
+def upgrade(run, guest):
+    """dpkg -i of the package over itself (an upgrade's path): the service restarts with it, the configuration stays."""
+    began = time.monotonic()
+    guest.showing()
+    pid = guest.pid()
+    config = guest.shell.out("sha256sum /etc/vitrine/config.json")
+    status, said = guest.shell.run("DEBIAN_FRONTEND=noninteractive dpkg -i /root/vitrine.deb", 180)
+    after = wait_new_process(guest, pid, 90 + 10 * guest.frame_period)
+    kept = guest.shell.out("sha256sum /etc/vitrine/config.json") == config
+    run.record(
+        "package.upgrade",
+        status == 0 and after is not None and kept,
+        f"dpkg -i exit {status}; {'restarted as ' + after['MainPID'] if after else 'not restarted and showing'}; "
+        f"configuration {'kept' if kept else 'changed'}"
+        + ("" if status == 0 else f"; dpkg said {said[-200:]!r}"),
+        began,
+    )

@@ -71,7 +71,8 @@ else
     chroot "$root" dpkg -i /tmp/vitrine.deb >"$OUT/dpkg.log" 2>&1 || { cat "$OUT/dpkg.log"; fail "dpkg -i of the package failed in the guest"; }
     chroot "$root" systemctl is-enabled vitrine.service >/dev/null || fail "the package did not enable vitrine.service"
     chroot "$root" getent passwd vitrine >/dev/null || fail "the package did not create the vitrine user"
-    rm "$root/tmp/vitrine.deb"
+    # Kept for the upgrade check (dpkg -i over itself).
+    mv "$root/tmp/vitrine.deb" "$root/root/vitrine.deb"
     install -m 644 "$HERE/guest/boot-test-shell.service" "$root/etc/systemd/system/"
     ln -sf /etc/systemd/system/boot-test-shell.service "$root/etc/systemd/system/sysinit.target.wants/boot-test-shell.service"
     install -D -m 644 "$HERE/guest/journald-console.conf" "$root/etc/systemd/journald.conf.d/console.conf"
