@@ -2,6 +2,7 @@
 control API reachable under the shipped unit, DPMS through DRM, a fake backlight, and HDMI-CEC
 against the kernel's vivid test driver with cec-follower playing the TV."""
 
+import base64
 import json
 import time
 
@@ -32,7 +33,8 @@ def with_display_section(guest, display):
     text = guest.shell.out(f"cat {CONFIG}")
     config = json.loads(text)
     config["display"] = display
-    guest.shell.run(f"cp {CONFIG} {CONFIG}.plain; cat > {CONFIG} <<'EOF'\n{json.dumps(config, indent=2)}\nEOF", 10)
+    encoded = base64.b64encode(json.dumps(config, indent=2).encode()).decode()
+    guest.shell.run(f"cp {CONFIG} {CONFIG}.plain && echo {encoded} | base64 -d > {CONFIG}", 10)
     guest.shell.run("systemctl restart vitrine.service", 120)
     return guest.showing(90 + 10 * guest.frame_period)
 

@@ -6,9 +6,15 @@ from checks import click, double_tap, press
 
 
 def go_to(guest, index):
-    """Pauses on slide `index` (Home, then Right), so a check starts from a known slide."""
-    state = guest.showing()
-    if not state["paused"]:
+    """Pauses on slide `index` (1 is the first), so a check starts from a known slide: through the
+    control API (`vitrine ctl`), or with keys (Home, then Right) when it does not answer."""
+    guest.showing()
+    status, _ = guest.shell.run(f"vitrine ctl pause && vitrine ctl goto {index - 1}", 30)
+    if status == 0:
+        reached = guest.wait_state(lambda s: s["paused"] and s["index"] == index, 15 + 6 * guest.frame_period)
+        if reached:
+            return reached
+    if not guest.state()["paused"]:
         press(guest, "spc", lambda s: s["paused"])
     press(guest, "home", lambda s: s["index"] == 1)
     for _ in range(index - 1):
