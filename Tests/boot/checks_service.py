@@ -124,6 +124,9 @@ def vt_switch(run, guest):
     )
     began = time.monotonic()
     guest.qmp.keys("ctrl", "alt", "f1")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and guest.shell.out("cat /sys/class/tty/tty0/active") != "tty1":
+        time.sleep(0.3)
     # The photo it left (or, when keys on tty2 paged the show, any photo) is drawn again.
     kept = on_tty2["index"] == paused["index"]
     back = guest.wait_screen(lambda s: s.looks_like_photo() and (s.difference(photo) < 8 or not kept), 30)
