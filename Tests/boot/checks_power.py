@@ -120,10 +120,13 @@ def display_power(run, guest):
     )
     run.record("power.backlight-on", on_level == "255", f"fake backlight brightness {on_level} (asked 255)", began)
     if cec:
-        follower = guest.shell.out("grep -iE 'standby|image view on|active source' /tmp/cec-follower.log | tail -n 4")
+        follower = guest.shell.out("grep -iE 'standby|image.view.on|active.source' /tmp/cec-follower.log | tail -n 6")
+        heard = follower.lower()
+        told = (off_said + on_said).lower()
         run.record(
             "power.cec",
-            "tv standby" in off_said.lower() and "standby" in follower.lower() and "image view on" in follower.lower(),
+            "off asked" in told and "standby" in told and "on asked" in told
+            and "standby" in heard and ("image_view_on" in heard or "image view on" in heard or "active source" in heard),
             f"journal: {(off_said + on_said)[-240:]!r}; cec-follower saw: {follower[-200:]!r}",
             began,
         )
