@@ -59,7 +59,7 @@ def reload_keeps_slide(run, guest):
     now = paused["index"] if paused else None
     run.record(
         "service.reload-keeps-slide",
-        said.count("reloaded") == 2 and moved < 3 and now in (index, index % before["count"] + 1),
+        said.count("reloaded") >= 2 and moved < 3 and now in (index, index % before["count"] + 1),
         f"paused on slide {index}: the screen moved by {moved:.1f}/255 over a reload; running: slide {now} "
         f"after the next one (journal: {said[-200:]!r})",
         began,
