@@ -1,5 +1,6 @@
 # Vitrine: `make demo` installs what is missing, builds and runs the demo;
-# `make test` runs every test and the format check.
+# `make test` runs every test and the format check; `make deb` builds the
+# Debian package, `make test-boot` boots it in a virtual machine.
 
 SWIFT ?= swift
 PACKAGES := $(shell grep -v '^\#' deploy/packages.txt)
@@ -8,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 VITRINE := .build/release/vitrine
 SNAPSHOTS := snapshots
 
-.PHONY: demo deps test-deps build debug test lint format bench clean
+.PHONY: demo deps test-deps build debug test lint format bench clean deb test-boot
 
 demo: deps build
 	@if $(VITRINE) displays --quiet 2>/dev/null; then \
@@ -54,6 +55,16 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+# A release binary that carries its Swift runtime, packaged with the unit, the
+# example configuration and the demo pictures (.build/deb/vitrine_VERSION_ARCH.deb).
+deb: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product vitrine
+	deploy/build-deb.sh .build/release/vitrine .build/deb
+
+# Boots the package in a Debian 12 virtual machine (QEMU) and drives it: see Tests/boot/README.md.
+test-boot: deb
+	Tests/boot/run.sh "$$(ls -t .build/deb/vitrine_*.deb | head -n 1)"
 
 bench: deps build
 	$(VITRINE) bench

@@ -93,11 +93,15 @@ put_text() {
     rm -f "$tmp"
 }
 
-# 1. Packages (on the real system only).
+# 1. Packages (on the real system only): what the binary runs with, and what
+# a build needs when there is no --binary.
 if [ -z "$ROOT" ]; then
     [ "$(id -u)" -eq 0 ] || [ "$DRY_RUN" = 1 ] || fail "run as root (sudo deploy/install.sh), or use --root DIR or --dry-run"
+    lists="$REPO/deploy/runtime-packages.txt"
+    [ -n "$BINARY" ] || lists="$lists $REPO/deploy/packages.txt"
     missing=""
-    for package in $(grep -v '^#' "$REPO/deploy/packages.txt"); do
+    # shellcheck disable=SC2086
+    for package in $(grep -hv '^#' $lists); do
         dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $package"
     done
     if [ -n "$missing" ]; then
@@ -108,13 +112,35 @@ else
     say "packages are not installed under --root"
 fi
 
-# 2. The binary: the one given, or a release build.
+# 2. The binary: the one given, or a release build. It must run here before
+# anything is written, so a binary that cannot start leaves nothing half installed.
 if [ -z "$BINARY" ]; then
     command -v swift >/dev/null || fail "the Swift 6 toolchain is missing: install it from https://swift.org/install, or pass --binary FILE"
     run swift build --package-path "$REPO" -c release --product vitrine
     BINARY="$REPO/.build/release/vitrine"
 fi
 [ -x "$BINARY" ] || [ "$DRY_RUN" = 1 ] || fail "$BINARY is not an executable file"
+if [ -x "$BINARY" ] && ! version_error="$("$BINARY" --version 2>&1 >/dev/null)"; then
+    library="$(printf '%s\n' "$version_error" | sed -n 's/.*error while loading shared libraries: \([^:]*\):.*/\1/p' | head -n 1)"
+    case "$library" in
+    libswift* | libFoundation* | lib_Foundation* | libdispatch* | libBlocksRuntime*)
+        fail "$BINARY does not run here: it needs the Swift runtime ($library), which is not installed. Install a binary that carries it (make deb builds one, with swift build -c release --static-swift-stdlib), or install the Swift toolchain; nothing was installed" ;;
+    "")
+        fail "$BINARY does not run here: $(printf '%s' "$version_error" | head -n 1); nothing was installed" ;;
+    *)
+        fail "$BINARY does not run here: the library $library is missing (see deploy/runtime-packages.txt); nothing was installed" ;;
+    esac
+fi
+
+# The drop-in's text, from the configuration that will be in place.
+config_file="$ROOT$CONFIG"
+[ -f "$config_file" ] || config_file="$REPO/deploy/config.example.json"
+dropin_text=""
+if [ -x "$BINARY" ]; then
+    dropin_text="$("$REPO/deploy/sources-dropin.sh" "$BINARY" "$config_file" "$ROOT" 2>/dev/null)" ||
+        fail "cannot read the sources of $CONFIG; fix it ('vitrine check --config $CONFIG' lists the problems) and run install.sh again; nothing was changed"
+fi
+
 if [ -x "$BINARY" ]; then
     put_file "$BINARY" "$BIN" 755
 else
@@ -133,13 +159,7 @@ done
 
 # 4. The unit, and the user it runs as (with the groups for the display, the GPU and touch).
 put_file "$REPO/deploy/vitrine.service" "$UNIT" 644
-put_text "$SYSUSERS" 644 <<'SYSUSERS_CONF'
-# The account of the Vitrine service: no login, its home is the state folder.
-u vitrine - "Vitrine slideshow" /var/lib/vitrine /usr/sbin/nologin
-m vitrine video
-m vitrine render
-m vitrine input
-SYSUSERS_CONF
+put_file "$REPO/deploy/vitrine.sysusers" "$SYSUSERS" 644
 
 # 5. The configuration: an example the first time, never overwritten.
 if [ -f "$ROOT$CONFIG" ]; then
@@ -149,26 +169,8 @@ else
 fi
 
 # 6. Read-only access to the picture folders the configuration names.
-config_file="$ROOT$CONFIG"
-[ -f "$config_file" ] || config_file="$REPO/deploy/config.example.json"
 if [ -x "$BINARY" ]; then
-    if ! sources="$("$BINARY" check --config "$config_file" --list-sources)"; then
-        fail "cannot read the sources of $CONFIG; fix it ('vitrine check --config $CONFIG' lists the problems) and run install.sh again"
-    fi
-    {
-        echo "# Written by deploy/install.sh from $CONFIG: the picture folders, read-only."
-        echo "# Run install.sh again after changing the sources."
-        echo "[Service]"
-        while IFS= read -r source; do
-            [ -n "$source" ] || continue
-            # Relative sources were resolved under the root; the service sees them without it.
-            [ -z "$ROOT" ] || source="${source#"$ROOT"}"
-            # The service's own state folder (the web page's uploads) stays writable.
-            case "$source" in /var/lib/vitrine | /var/lib/vitrine/*) continue ;; esac
-            # '-': a folder that is missing (an unplugged disk) does not stop the service.
-            printf 'BindReadOnlyPaths=-"%s"\n' "$source"
-        done <<<"$sources"
-    } | put_text "$DROPIN" 644
+    put_text "$DROPIN" 644 <<<"$dropin_text"
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! "$BINARY" check --config "$config_file" >/dev/null; then
         say "warning: $CONFIG has problems; run: vitrine check --config $CONFIG"
     fi
