@@ -25,6 +25,7 @@ enum ServiceHooks {
             if signals.reload {
                 log.info("SIGHUP: reloading the configuration and the sources")
                 notifier.send([.reloading, .status("reloading")])
+                state.policy.statusReplaced()
                 return .reload
             }
             return .keepGoing

@@ -58,10 +58,10 @@ public final class Display {
         if let driver = options.videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let sdl = SDLError.message()
-            let console = Self.consoleProblem(driver: options.videoDriver).map { "; \($0)" } ?? ""
+            let console = Self.consoleProblem(driver: options.videoDriver?.lowercased()).map { "; \($0)" } ?? ""
             throw DisplayError(description: "cannot open a display: \(sdl)\(console)")
         }
-        let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
         if options.videoDriver == nil, Self.invisibleDrivers.contains(chosen) {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             let console = Self.consoleProblem(driver: nil).map { "; \($0)" } ?? ""

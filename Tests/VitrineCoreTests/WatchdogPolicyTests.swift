@@ -21,6 +21,17 @@ struct WatchdogPolicyTests {
         return sent
     }
 
+    @Test("after another STATUS line (a reload), the next frame says what shows again, unchanged or not")
+    func statusAgainAfterAReload() {
+        var policy = WatchdogPolicy(watchdogSeconds: nil)
+        _ = policy.framePresented(at: 0, status: "paused 3/10")
+        #expect(policy.framePresented(at: 2, status: "paused 3/10").isEmpty)
+        // The service hooks sent "reloading" themselves; the slide and the pause are kept.
+        policy.statusReplaced()
+        #expect(policy.framePresented(at: 2.1, status: "paused 3/10") == [.status("paused 3/10")])
+        #expect(policy.framePresented(at: 4, status: "paused 3/10").isEmpty)
+    }
+
     @Test("READY once, with the first frame")
     func readyOnce() {
         let sent = run(watchdog: 4, stallAt: 10, end: 10)

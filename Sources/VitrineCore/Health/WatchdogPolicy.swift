@@ -52,6 +52,13 @@ public struct WatchdogPolicy: Sendable {
         self.statusInterval = statusInterval
     }
 
+    /// Another STATUS line was sent by someone else (such as "reloading"): the next frame says
+    /// what is showing again, whether or not it changed.
+    public mutating func statusReplaced() {
+        lastStatus = nil
+        lastStatusTime = nil
+    }
+
     /// A frame was presented at `time` (monotonic seconds) while `status` was showing;
     /// `showsContent` tells whether it is one worth being READY for: the first photo drawn
     /// in full (not a black frame before it, nor its fade-in), a status screen, or the
