@@ -230,6 +230,7 @@ def main():
             ("service.reload", lambda: checks_service.reload_keeps_slide(run, guest)),
             ("service.stop-start", lambda: checks_service.stop_start_resumes(run, guest)),
             ("console.vt-switch", lambda: checks_service.vt_switch(run, guest)),
+            ("console.display-in-use", lambda: checks_service.display_in_use(run, guest)),
             ("service.watchdog", lambda: checks_service.watchdog(run, guest, 30)),
             ("service.kill", lambda: checks_service.killed(run, guest)),
             ("package.runtime-only", lambda: checks_service.runtime_only(run, guest)),

@@ -185,12 +185,15 @@ def tablet(run, guest):
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and "Tablet" not in guest.shell.out("cat /proc/bus/input/devices"):
         time.sleep(0.5)
-    time.sleep(2)  # SDL's udev monitor adds the device
     guest.showing()
     screen = guest.steady_screen()
-    guest.qmp.absolute(0.5, 0.5)
-    click(guest)
-    tapped = guest.wait_state(lambda s: s["paused"], 15)
+    # SDL's udev monitor adds the new device when it sees it: tap until a tap is heard.
+    tapped = None
+    deadline = time.monotonic() + 60
+    while tapped is None and time.monotonic() < deadline:
+        guest.qmp.absolute(0.5, 0.5)
+        click(guest)
+        tapped = guest.wait_state(lambda s: s["paused"], 5 + 4 * guest.frame_period)
     run.record("input.tablet-tap", bool(tapped), f"a tap browses: {guest.last['StatusText']!r}", began)
     if tapped:
         double_tap(
@@ -232,5 +235,19 @@ def upgrade(run, guest):
         f"dpkg -i exit {status}; {'restarted as ' + after['MainPID'] if after else 'not restarted and showing'}; "
         f"configuration {'kept' if kept else 'changed'}"
         + ("" if status == 0 else f"; dpkg said {said[-200:]!r}"),
+        began,
+    )
+
+
+def display_in_use(run, guest):
+    """A second vitrine beside the running service is told the display is in use, not missing."""
+    began = time.monotonic()
+    guest.showing()
+    status, said = guest.shell.run(
+        "runuser -u vitrine -- vitrine displays --video-driver kmsdrm 2>&1; test $? -ne 0", 60)
+    run.record(
+        "console.display-in-use",
+        status == 0 and "in use" in said,
+        f"vitrine displays beside the service: {said.strip()[-300:]!r}",
         began,
     )

@@ -45,7 +45,7 @@ if [ -f "$base" ]; then
     say "guest base cached ($base)"
 else
     say "building the guest base with mmdebstrap (Debian 12, $(printf '%s' "$packages" | tr ',' '\n' | wc -l) packages)"
-    printf '%s\n' "$mirrors" | mmdebstrap --quiet --variant=apt --include="$packages" \
+    printf '%s\n' "$mirrors" | mmdebstrap --quiet --variant=apt --format=tar --include="$packages" \
         --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
         --dpkgopt='path-exclude=/usr/share/locale/*' \
         bookworm "$base.partial" - >"$OUT/mmdebstrap.log" 2>&1 ||
