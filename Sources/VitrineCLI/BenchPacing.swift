@@ -19,7 +19,14 @@ enum BenchPacing {
         let decodes = Decodes(path: photo.path, output: show.output)
         decodes.start()
         // Frames start once the first decode is under way.
-        while decodes.started == 0 { usleep(1000) }
+        let startBy = now() + 30
+        while decodes.started == 0 {
+            guard now() < startBy else {
+                // Not stopped: a decode thread that never started would never say it ended.
+                throw BenchError("pacing: the decode worker did not start within 30 s")
+            }
+            usleep(1000)
+        }
         let period = 1.0 / 60
         var intervals: [Double] = []
         var last = now()
