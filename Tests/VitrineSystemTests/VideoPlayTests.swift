@@ -3,39 +3,6 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// An X server for one test: Xvfb on a display number it picks itself, killed at the end.
-final class VirtualScreen {
-    private let process = Process()
-    /// `:N`, for `DISPLAY`.
-    let display: String
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Xvfb writes the display number it took once it is ready for clients.
-        var text = ""
-        while !text.contains("\n") {
-            let data = out.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw Failure(description: "Xvfb ended before it was ready") }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
 /// `play` on an X server with photos and clips: several rounds of the show, every slide (the
 /// clips too) comes round again, frames are presented all along, and a bad clip is skipped once.
 @Suite("Play: video clips", .serialized)
@@ -47,7 +14,7 @@ struct VideoPlayTests {
         try TestClips.write(folder.at("01b.webm"), seconds: 1.5, codec: .vp9, variant: 2)
         let bad = try HostileClips.write(.headerAndRandom, into: folder.path)
         try FileManager.default.moveItem(atPath: bad, toPath: folder.at("01c.mp4"))
-        let screen = try VirtualScreen()
+        let screen = try VirtualXServer(width: 640, height: 480)
         let socket = try FakeNotifySocket()
         let child = try ChildProcess(
             [
