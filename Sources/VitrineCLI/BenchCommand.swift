@@ -35,6 +35,7 @@ enum BenchCommand {
               --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff
               --no-frames                    skip the frame measurements
               --frames-only                  only the frame, window and pacing measurements
+              --pacing-only                  only the pacing measurement
               --keep-input                   keep the generated inputs (their folder is printed) for other tools
               --video FILE                   the clip for the video row (default: a generated 1080p
                                              H.264 clip, when ffmpeg is installed)
@@ -51,6 +52,7 @@ enum BenchCommand {
         var keepInput = false
         var video: (measure: Bool, file: String?) = (true, nil)
         var framesOnly = false
+        var pacingOnly = false
         var probe: BenchProbe.Path?
         var floor: BenchFloor.Kind?
         var table = BenchMatrix.Selection()
@@ -71,6 +73,7 @@ enum BenchCommand {
                 floor = kind
             case "--no-frames": measureFrames = false
             case "--frames-only": framesOnly = true
+            case "--pacing-only": pacingOnly = true
             case "--keep-input": keepInput = true
             case "--video": video.file = try scanner.value(for: option)
             case "--no-video": video.measure = false
@@ -89,6 +92,11 @@ enum BenchCommand {
         #if DEBUG
             print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
         #endif
+        if pacingOnly {
+            try BenchPacing.measure(
+                BenchMotion.Show(width: Int(output.width), height: Int(output.height)), frames: max(240, frames * 4))
+            return 0
+        }
         if framesOnly {
             return try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
         }

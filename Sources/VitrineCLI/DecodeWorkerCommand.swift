@@ -9,10 +9,13 @@ enum DecodeWorkerCommand {
         summary: "(internal) decode images for another vitrine process",
         help: """
             Usage: vitrine decode-worker [--channel FD] [--pixels FD] [--memory-limit BYTES] [--deadline SECONDS]
+                                        [--priority normal|idle|NICE]
 
             Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
             separate process. It reads requests from the socket FD (default 3) and
-            writes pixels to the shared memory FD (default 4). Not meant to be run by hand.
+            writes pixels to the shared memory FD (default 4). It lowers its own priority
+            (default: SCHED_BATCH at nice 19) so that decoding never delays a frame.
+            Not meant to be run by hand.
             """,
         run: run)
 
@@ -30,6 +33,12 @@ enum DecodeWorkerCommand {
                 }
                 options.memoryLimit = bytes
             case "--deadline": options.deadline = try scanner.seconds(for: option)
+            case "--priority":
+                let text = try scanner.value(for: option)
+                guard let priority = WorkerPriority(text) else {
+                    throw UsageError("--priority \(text): expected normal, idle or a nice level 1-19")
+                }
+                options.priority = priority
             case "--fault":
                 let text = try scanner.value(for: option)
                 guard let fault = DecodeWorker.Fault(text) else {

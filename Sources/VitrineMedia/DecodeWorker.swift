@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// The decode worker's side: a loop that reads requests from the channel,
@@ -44,6 +45,8 @@ public enum DecodeWorker {
         /// The display process's deadline; the worker stops itself some time after it.
         public var deadline: Double = 10
         public var fault: Fault?
+        /// How the worker is scheduled against the display process.
+        public var priority = WorkerPriority.default
 
         public init() {}
     }
@@ -54,6 +57,11 @@ public enum DecodeWorker {
         // device, say) have no business here.
         closefrom(max(options.channel, options.pixels, 2) + 1)
         applyLimits(options)
+        // libdispatch gives each of its threads the nice level of its quality of service when
+        // it starts it (some below 0 where the service's LimitNICE allows): its threads are
+        // started first, so the priority below applies to them too.
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in }
+        options.priority.applyToProcess()
         let channel = WorkerChannel(fd: options.channel)
         while case .success(let line) = channel.receive(until: nil) {
             guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
@@ -62,6 +70,8 @@ public enum DecodeWorker {
             }
             // A backstop should the display process be gone and the decode never end.
             alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
+            // Threads libdispatch started since have their own nice level: set again.
+            options.priority.applyToProcess()
             let reply = serve(request, options: options)
             alarm(0)
             guard send(reply, on: channel) else { return 1 }

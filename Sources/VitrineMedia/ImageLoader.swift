@@ -32,7 +32,9 @@ public final class ImageLoader: Sendable {
         if let run {
             self.run = run
         } else {
-            let queue = DispatchQueue(label: "vitrine.decode")
+            // Below the frames' threads: copying a decoded image out of shared memory (and
+            // faulting in its pages) waits for a frame, not the other way round.
+            let queue = DispatchQueue(label: "vitrine.decode", qos: .utility)
             self.run = { queue.async(execute: $0) }
         }
     }

@@ -17,20 +17,25 @@ public struct IsolatedDecoder: ImageDecoding {
         /// The worker's address-space limit in bytes.
         public var memoryLimit: Int
         public var limits: DecodeLimits
+        /// How the worker is scheduled: by default it gives way to the display process's frames.
+        public var priority: WorkerPriority
 
         public init(
             executable: String = IsolatedDecoder.currentExecutable(), extraArguments: [String] = [],
             deadline: Double = 10, memoryLimit: Int = IsolatedDecoder.defaultMemoryLimit(),
-            limits: DecodeLimits = DecodeLimits()
+            limits: DecodeLimits = DecodeLimits(), priority: WorkerPriority = .default
         ) {
             self.command = [executable, "decode-worker"] + extraArguments
             self.deadline = deadline
             self.memoryLimit = memoryLimit
             self.limits = limits
+            self.priority = priority
         }
 
         var workerCommand: [String] {
-            command + ["--memory-limit", String(memoryLimit), "--deadline", String(deadline)]
+            command + [
+                "--memory-limit", String(memoryLimit), "--deadline", String(deadline), "--priority", priority.argument,
+            ]
         }
     }
 
