@@ -9,7 +9,7 @@ import VitrineSDL
 enum BenchPacing {
     /// The worker's priorities measured, the player's own last; the first is the "before".
     /// nil is a pass without decodes: what the machine's other load alone does to the frames.
-    static let priorities: [WorkerPriority?] = [nil, .normal, .background(nice: 10), .idle, .default]
+    static let priorities: [WorkerPriority?] = [nil, .normal, .background(nice: 19), .idle, .default]
 
     /// One pass: the frame intervals at one worker priority, and what the decodes did meanwhile.
     struct Pass {

@@ -28,9 +28,10 @@ struct DecodeOptions {
 
     var limits: DecodeLimits { DecodeLimits(maxPixels: maxPixels) }
 
-    /// The decoder the display uses: a worker process with these limits.
-    func isolatedDecoder() -> IsolatedDecoder {
-        IsolatedDecoder(IsolatedDecoder.Configuration(deadline: deadline, limits: limits))
+    /// The decoder the display uses: a worker process with these limits (below the frames'
+    /// priority unless told otherwise).
+    func isolatedDecoder(priority: WorkerPriority = .default) -> IsolatedDecoder {
+        IsolatedDecoder(IsolatedDecoder.Configuration(deadline: deadline, limits: limits, priority: priority))
     }
 
     /// `50M`, `12.5M` or a plain count.

@@ -14,7 +14,7 @@ enum DecodeWorkerCommand {
             Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
             separate process. It reads requests from the socket FD (default 3) and
             writes pixels to the shared memory FD (default 4). It lowers its own priority
-            (default: SCHED_BATCH at nice 19) so that decoding never delays a frame.
+            (default: SCHED_BATCH at nice 10) so that decoding never delays a frame.
             Not meant to be run by hand.
             """,
         run: run)

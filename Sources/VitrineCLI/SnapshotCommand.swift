@@ -22,6 +22,10 @@ enum SnapshotCommand {
               --out FILE.png                 where to write the PNG (required)
               --size WxH                     output size (default 1280x720)
               --print-state                  also print the show state as one JSON line
+              --timings                      print the time of each step to standard error
+              --in-process                   decode in this process, without a decode worker: saves
+                                             the worker's start-up (tens of ms), but a file that
+                                             crashes or hangs the decoder ends or hangs the snapshot
             \(PlaylistOptions.snapshotHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
@@ -37,6 +41,10 @@ enum SnapshotCommand {
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
+        var showTimings = false
+        var inProcess = false
+        // Measured always (a clock read a step), printed with --timings.
+        let timings = StepTimings()
         var playlist = PlaylistOptions()
         var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
@@ -50,30 +58,49 @@ enum SnapshotCommand {
             case "--out": out = try scanner.value(for: option)
             case "--size": size = try scanner.size(for: option)
             case "--print-state": printState = true
+            case "--timings": showTimings = true
+            case "--in-process": inProcess = true
             default: throw UsageError("unknown option \(option); run 'vitrine snapshot --help'")
             }
         }
         guard let at else { throw UsageError("snapshot needs --at SECONDS, the time of the frame") }
         guard let out else { throw UsageError("snapshot needs --out FILE.png, where to write the frame") }
         try common.validate()
+        if let age = StepTimings.processAge() { timings.add("start-up (exec to options read)", seconds: age) }
+        // The worker starts now, while the sources are listed and the show is laid out, instead of
+        // when the first image is wanted (its start-up then costs the snapshot nothing more).
+        let decoder: any ImageDecoding
+        if inProcess {
+            decoder = MediaDecoder(limits: decoding.limits)
+        } else {
+            // No frames to give way to: the worker runs at the snapshot's own priority.
+            let isolated = decoding.isolatedDecoder(priority: .normal)
+            timings.measure("decode worker spawned") { isolated.prepare() }
+            decoder = isolated
+        }
         let paths = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
         let sources = ShowSources(sources: paths, common: common, playlist: playlist)
         let input = try touch.loadInput()
         let now = Date()
-        let first = try sources.feed(.still)
+        let first = try timings.measure("sources listed") { () throws in try sources.feed(.still) }
         let setup = sources.setup(first, now: now, touch: touch)
-        var snapshot = Snapshot(size: size, decoder: decoding.isolatedDecoder(), fontPath: common.overlay.font)
+        var snapshot = Snapshot(size: size, decoder: decoder, fontPath: common.overlay.font)
         snapshot.log = Log("snapshot")
+        snapshot.timings = timings
         var feed: PlaylistSession? = first
         let frame = try snapshot.render(at: at) { failed in
             // The first run uses the feed made above; each later one a fresh feed of the same sources.
-            let fresh = feed ?? ((try? sources.feed(.still)) ?? first)
+            let fresh =
+                feed ?? timings.measure("sources listed") { (try? sources.feed(.still)) ?? first }
             feed = nil
             for path in failed { _ = fresh.markFailed(path) }
             return sources.director(fresh, setup: setup, output: size, now: now, positions: nil, input: input)
         }
-        try frame.canvas.savePNG(to: out)
+        try timings.measure("PNG encoded and written") { () throws in try frame.canvas.savePNG(to: out) }
         if printState { print(MirrorSettings.withMirror(frame.report.json, first.mirrorStatus)) }
+        if showTimings {
+            FileHandle.standardError.write(Data("snapshot steps:\n\(timings.report())\n".utf8))
+        }
         return 0
     }
 }

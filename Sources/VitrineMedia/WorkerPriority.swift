@@ -15,8 +15,9 @@ public enum WorkerPriority: Equatable, Sendable, CustomStringConvertible {
     /// `SCHED_IDLE`: only CPU time nothing else wants.
     case idle
 
-    /// What `play` and `snapshot` start their workers with.
-    public static let `default` = WorkerPriority.background(nice: 19)
+    /// What `play` starts its workers with: about a tenth of a core's share against a busy
+    /// thread of the display process, and none while a frame's threads want the CPU.
+    public static let `default` = WorkerPriority.background(nice: 10)
 
     /// Parses `normal`, `idle` or a nice level 1–19.
     public init?(_ text: String) {
@@ -83,15 +84,8 @@ public enum WorkerPriority: Equatable, Sendable, CustomStringConvertible {
     /// The scheduling of thread `thread` of process `process`, as `/proc` reports it:
     /// its policy (`SCHED_*`) and nice level; nil once the thread is gone (for measurements and tests).
     public static func observed(process: pid_t, thread: pid_t) -> (policy: Int32, nice: Int32)? {
-        guard let file = fopen("/proc/\(process)/task/\(thread)/stat", "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 1024)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        guard let close = line.lastIndex(of: ")") else { return nil }
-        let fields = line[line.index(after: close)...].split(separator: " ")
-        // Field 3 (state) is fields[0]; nice is field 19, policy field 41.
+        guard let fields = ProcessStat.fields("/proc/\(process)/task/\(thread)/stat") else { return nil }
+        // Nice is field 19, the policy field 41.
         guard fields.count > 38, let nice = Int32(fields[16]), let policy = Int32(fields[38]) else { return nil }
         return (policy, nice)
     }

@@ -98,7 +98,16 @@ final class WorkerProcess {
             return .lost("cannot reserve shared memory for the pixels (\(SpawnError.describe(errno)))")
         }
         guard let text = WorkerCoding.encode(message), channel.send(text) else { return ended() }
-        switch channel.receive(until: Monotonic.now() + deadline) {
+        let started = Monotonic.now()
+        let usedBefore = cpuSeconds()
+        var answer = channel.receive(until: started + deadline)
+        // The worker runs below the display process: on a busy machine it may have waited for
+        // the CPU rather than hung. Runnable and having had less than half the deadline of CPU,
+        // it gets up to `starvedDeadline` times the deadline (a loop uses the CPU; a wait sleeps).
+        if case .failure(.timedOut) = answer, isStarved(since: usedBefore, deadline: deadline) {
+            answer = channel.receive(until: started + deadline * Self.starvedDeadline)
+        }
+        switch answer {
         case .success(let line):
             guard let reply = WorkerCoding.decode(WorkerReply.self, from: line) else {
                 stop()
@@ -121,6 +130,27 @@ final class WorkerProcess {
         case .failure:
             return ended()
         }
+    }
+
+    /// How many deadlines a decode that was kept from the CPU may take (below the worker's
+    /// own backstop alarm of three).
+    static let starvedDeadline = 2.5
+
+    /// Whether a thread of the worker is runnable and the worker has used less than half of `deadline` in CPU seconds
+    /// since `used`: it waits for the CPU, not in a hang.
+    private func isStarved(since used: Double?, deadline: Double) -> Bool {
+        guard let used, let now = cpuSeconds(), now - used < deadline / 2 else { return false }
+        return WorkerPriority.threads(of: pid).contains { thread in
+            ProcessStat.fields("/proc/\(pid)/task/\(thread)/stat")?.first == "R"
+        }
+    }
+
+    /// The worker's user and system CPU seconds so far (fields 14 and 15 of its stat).
+    private func cpuSeconds() -> Double? {
+        guard let fields = ProcessStat.fields("/proc/\(pid)/stat"), fields.count > 12,
+            let user = Double(fields[11]), let system = Double(fields[12])
+        else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Kills the worker (if it still runs) and reaps it.

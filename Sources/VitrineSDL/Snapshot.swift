@@ -12,6 +12,8 @@ public struct Snapshot {
     public var decoder: any ImageDecoding
     public var fontPath: String?
     public var log = Log("snapshot")
+    /// Where the steps' times go (`--timings`); nil measures nothing.
+    public var timings: StepTimings?
 
     public init(size: Size, decoder: any ImageDecoding, fontPath: String? = nil) {
         self.size = size
@@ -35,9 +37,10 @@ public struct Snapshot {
     /// state want, and runs again with the images' sizes known, until nothing
     /// more is wanted; then draws the frame.
     public func render(at time: Double, makeDirector: (Set<String>) -> ShowDirector) throws -> Frame {
+        let timings = timings ?? StepTimings()
         var decoded: [String: (image: DecodedImage, output: Size)] = [:]
         var failed: Set<String> = []
-        var director = makeDirector(failed)
+        var director = timings.measure("director made") { makeDirector(failed) }
         // Clips first: their lengths shape the timeline.
         var clips = VideoStills()
         clips.probe(director.engine.show.slides, output: size)
@@ -45,19 +48,29 @@ public struct Snapshot {
             log.warning("skipping \(failure.reason)")
             failed.insert(failure.path)
         }
-        if !clips.failures.isEmpty { director = makeDirector(failed) }
+        if !clips.failures.isEmpty { director = timings.measure("director made") { makeDirector(failed) } }
         var clipOutputs: [String: Size] = [:]
-        var out = director.run(to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
-        for _ in 0..<10 where !out.decodes.wants.isEmpty {
-            for want in out.decodes.wants {
+        var out = timings.measure("director run to the time") {
+            director.run(to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
+        }
+        for _ in 0..<10 {
+            let wants = Self.drawnWants(out, show: director.engine.show, at: time, decodedSoFar: decoded.count)
+            guard !wants.isEmpty else { break }
+            for want in wants {
                 if want.video {
                     clipOutputs[want.path] = want.output
                     continue
                 }
+                // Asked once per image and size: a want already served is not decoded again.
+                if let have = decoded[want.path], have.output == want.output { continue }
                 let request = DecodeRequest(
                     path: want.path, output: want.output, fit: want.fit, background: want.background)
                 do {
-                    decoded[want.path] = (try decoder.decode(request), want.output)
+                    decoded[want.path] = (
+                        try timings.measure("decode") { () throws(DecodeError) in
+                            try decoder.decode(request)
+                        }, want.output
+                    )
                 } catch {
                     log.warning("skipping \(error)")
                     failed.insert(want.path)
@@ -66,19 +79,33 @@ public struct Snapshot {
             let images = decoded.filter { !failed.contains($0.key) }.mapValues {
                 LoadedImage(sourceSize: $0.image.sourceSize, decodedFor: $0.output, metadata: $0.image.metadata)
             }
-            director = makeDirector(failed)
-            out = director.run(
-                to: time, images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
+            director = timings.measure("director made") { makeDirector(failed) }
+            out = timings.measure("director run to the time") {
+                director.run(
+                    to: time, images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
+            }
         }
         if director.engine.show.count == 0, !failed.isEmpty { throw NoImages() }
-        let canvas = try OffscreenCanvas(
-            width: Int(size.width), height: Int(size.height), fontPath: fontPath, composed: true)
+        let canvas = try timings.measure("canvas (SDL software renderer)") { () throws(OffscreenCanvas.Failure) in
+            try OffscreenCanvas(width: Int(size.width), height: Int(size.height), fontPath: fontPath, composed: true)
+        }
         for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
             canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
-        canvas.draw(out.scene, rotation: out.rotation, key: out.source)
+        timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.source) }
         return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
+    }
+
+    /// The plan's wants that the frame itself draws (the slides shown at `time`, and any other
+    /// the scene draws): a snapshot shows one frame, so the neighbours a show decodes ahead are
+    /// not decoded. Until something is decoded, a frame that draws none of the wants takes them all.
+    static func drawnWants(_ out: FrameOutput, show: Show, at time: Double, decodedSoFar: Int) -> [DecodeWant] {
+        let slides = show.slides
+        let shown = out.scene.slidesDrawn + show.visibleSlides(at: time)
+        let drawn = Set(shown.compactMap { slides.indices.contains($0) ? slides[$0].source : nil })
+        let wants = out.decodes.wants.filter { drawn.contains($0.path) }
+        return wants.isEmpty && decodedSoFar == 0 ? out.decodes.wants : wants
     }
 }
 

@@ -1,0 +1,83 @@
+import Glibc
+import VitrineMedia
+
+/// Wall time of the named steps of one command (`vitrine snapshot --timings`),
+/// in the order they first ran, with how often each ran: a step that shows a
+/// count of 2 was done twice.
+public final class StepTimings {
+    public struct Step: Equatable, Sendable {
+        public var name: String
+        public var seconds: Double
+        public var count: Int
+    }
+
+    public private(set) var steps: [Step] = []
+
+    public init() {}
+
+    /// Runs `body` and adds its time to the step `name`.
+    @discardableResult
+    public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+        let start = Self.now()
+        defer { add(name, seconds: Self.now() - start) }
+        return try body()
+    }
+
+    /// Adds `seconds` (and one more run) to the step `name`.
+    public func add(_ name: String, seconds: Double) {
+        if let i = steps.firstIndex(where: { $0.name == name }) {
+            steps[i].seconds += seconds
+            steps[i].count += 1
+        } else {
+            steps.append(Step(name: name, seconds: seconds, count: 1))
+        }
+    }
+
+    /// How many times the step `name` ran.
+    public func count(of name: String) -> Int {
+        steps.first { $0.name == name }?.count ?? 0
+    }
+
+    /// Every step on its own line, then their sum against the process's life so far.
+    public func report() -> String {
+        var lines = steps.map { step in
+            let times = step.count > 1 ? " (\(step.count) times)" : ""
+            return "  " + Self.pad(step.name, 34) + Self.ms(step.seconds) + times
+        }
+        let sum = steps.reduce(0) { $0 + $1.seconds }
+        lines.append("  " + Self.pad("sum of the steps", 34) + Self.ms(sum))
+        if let alive = Self.processAge() {
+            lines.append("  " + Self.pad("process so far (from its start)", 34) + Self.ms(alive))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Monotonic seconds.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Seconds since the process was started (exec), from /proc/self/stat's start
+    /// time (in clock ticks, 10 ms apart on most kernels); nil without /proc.
+    public static func processAge() -> Double? {
+        guard let fields = ProcessStat.fields("/proc/self/stat") else { return nil }
+        // Field 22: the start time.
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let uptime = Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9
+        return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private static func ms(_ seconds: Double) -> String {
+        let text = String(Int((seconds * 10_000).rounded()))
+        let padded = text.count < 2 ? "0" + text : text
+        return "\(padded.dropLast()).\(padded.suffix(1)) ms"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
