@@ -54,7 +54,7 @@ public struct Snapshot {
             director.run(to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
         }
         for _ in 0..<10 {
-            let wants = Self.drawnWants(out, show: director.engine.show, at: time, decodedSoFar: decoded.count)
+            let wants = Self.drawnWants(out, engine: director.engine, at: time, decodedSoFar: decoded.count)
             guard !wants.isEmpty else { break }
             for want in wants {
                 if want.video {
@@ -99,8 +99,14 @@ public struct Snapshot {
 
     /// The plan's wants that the frame itself draws (the slides shown at `time`, and any other
     /// the scene draws): a snapshot shows one frame, so the neighbours a show decodes ahead are
-    /// not decoded. Until something is decoded, a frame that draws none of the wants takes them all.
-    static func drawnWants(_ out: FrameOutput, show: Show, at time: Double, decodedSoFar: Int) -> [DecodeWant] {
+    /// not decoded. The slideshow only: a grid or browsing lays out only the images it knows,
+    /// so there every want is taken, as is every want of a frame that draws none of them
+    /// before anything is decoded.
+    static func drawnWants(_ out: FrameOutput, engine: ShowEngine, at time: Double, decodedSoFar: Int)
+        -> [DecodeWant]
+    {
+        guard engine.mode == .attract else { return out.decodes.wants }
+        let show = engine.show
         let slides = show.slides
         let shown = out.scene.slidesDrawn + show.visibleSlides(at: time)
         let drawn = Set(shown.compactMap { slides.indices.contains($0) ? slides[$0].source : nil })
