@@ -89,9 +89,14 @@ enum SnapshotCommand {
         snapshot.timings = timings
         var feed: PlaylistSession? = first
         let frame = try snapshot.render(at: at) { failed in
-            // The first run uses the feed made above; each later one a fresh feed of the same sources.
-            let fresh =
-                feed ?? timings.measure("sources listed") { (try? sources.feed(.still)) ?? first }
+            // The first run uses the feed made above; each later one the content it listed (the
+            // folders are not walked again), or with network sources (whose downloads the frame
+            // shows) a fresh feed of the same sources.
+            let fresh: any ContentFeed =
+                feed
+                ?? (first.document.networkSources.isEmpty
+                    ? FixedFeed(content: first.content)
+                    : timings.measure("sources listed") { (try? sources.feed(.still)) ?? first })
             feed = nil
             for path in failed { _ = fresh.markFailed(path) }
             return sources.director(fresh, setup: setup, output: size, now: now, positions: nil, input: input)

@@ -12,14 +12,23 @@ public final class StepTimings {
     }
 
     public private(set) var steps: [Step] = []
+    /// Time of the steps measured inside each step under way, innermost last.
+    private var inner: [Double] = []
 
     public init() {}
 
-    /// Runs `body` and adds its time to the step `name`.
+    /// Runs `body` and adds its time to the step `name`; a step measured inside it counts
+    /// as its own, not also as this one's, so the steps add up to the time they took.
     @discardableResult
     public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         let start = Self.now()
-        defer { add(name, seconds: Self.now() - start) }
+        inner.append(0)
+        defer {
+            let elapsed = Self.now() - start
+            let nested = inner.removeLast()
+            add(name, seconds: elapsed - nested)
+            if !inner.isEmpty { inner[inner.count - 1] += elapsed }
+        }
         return try body()
     }
 
