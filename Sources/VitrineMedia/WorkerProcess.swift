@@ -136,8 +136,8 @@ final class WorkerProcess {
     /// own backstop alarm of three).
     static let starvedDeadline = 2.5
 
-    /// Whether a thread of the worker is runnable and the worker has used less than half of `deadline` in CPU seconds
-    /// since `used`: it waits for the CPU, not in a hang.
+    /// Whether a thread of the worker is runnable and the worker has used less than half of
+    /// `deadline` in CPU seconds since `used`: it waits for the CPU, not in a hang.
     private func isStarved(since used: Double?, deadline: Double) -> Bool {
         guard let used, let now = cpuSeconds(), now - used < deadline / 2 else { return false }
         return WorkerPriority.threads(of: pid).contains { thread in
