@@ -84,6 +84,9 @@ final class WindowCanvas: ShowCanvas {
         drawer.removeAll()
         rotated.reset()
     }
+
+    /// Where clips render on this window's OpenGL (ES) renderer.
+    func makeVideoTarget() throws(GLVideoTarget.Failure) -> GLVideoTarget { try GLVideoTarget(display: screen) }
 }
 
 extension OffscreenCanvas: ShowCanvas {
