@@ -24,6 +24,7 @@ typedef struct VitrineGL {
     unsigned (*CheckFramebufferStatus)(unsigned target);
     void (*GetIntegerv)(unsigned name, int *value);
     void (*Flush)(void);
+    const unsigned char *(*GetString)(unsigned name);
     void *(*FenceSync)(unsigned condition, unsigned flags);
     void (*WaitSync)(void *sync, unsigned flags, uint64_t timeout);
     void (*DeleteSync)(void *sync);
@@ -39,6 +40,7 @@ static inline int vitrine_gl_load(VitrineGL *gl, vitrine_gl_loader load) {
     gl->CheckFramebufferStatus = (unsigned (*)(unsigned))load("glCheckFramebufferStatus");
     gl->GetIntegerv = (void (*)(unsigned, int *))load("glGetIntegerv");
     gl->Flush = (void (*)(void))load("glFlush");
+    gl->GetString = (const unsigned char *(*)(unsigned))load("glGetString");
     gl->FenceSync = (void *(*)(unsigned, unsigned))load("glFenceSync");
     gl->WaitSync = (void (*)(void *, unsigned, uint64_t))load("glWaitSync");
     gl->DeleteSync = (void (*)(void *))load("glDeleteSync");
@@ -48,7 +50,13 @@ static inline int vitrine_gl_load(VitrineGL *gl, vitrine_gl_loader load) {
         gl->DeleteSync = NULL;
     }
     return gl->GenFramebuffers && gl->DeleteFramebuffers && gl->BindFramebuffer && gl->FramebufferTexture2D
-        && gl->CheckFramebufferStatus && gl->GetIntegerv && gl->Flush;
+        && gl->CheckFramebufferStatus && gl->GetIntegerv && gl->Flush && gl->GetString;
+}
+
+/// The current context's GL_RENDERER (the driver's name for the GPU), or "".
+static inline const char *vitrine_gl_renderer(const VitrineGL *gl) {
+    const unsigned char *name = gl->GetString(0x1F01);
+    return name ? (const char *)name : "";
 }
 
 /// The 2D texture bound in the current context (after SDL_GL_BindTexture), 0 when none.

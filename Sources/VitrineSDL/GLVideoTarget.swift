@@ -145,6 +145,12 @@ public final class GLVideoTarget: VideoGLTarget {
         log.warning("clips take the software path: \(reason)")
     }
 
+    /// The GPU (or software rasteriser) the renderer's GL context runs on, as the driver names it.
+    public var glRenderer: String {
+        SDL_GL_MakeCurrent(window, rendererContext)
+        return String(cString: vitrine_gl_renderer(&gl))
+    }
+
     /// The texture the clip at `key` renders into, once it rendered a frame.
     func texture(for key: String) -> Texture? { surfaces[key]?.texture }
 }

@@ -259,7 +259,7 @@ public final class VideoClip {
     }
 
     /// The clip's size, scaled down (never up) to fit inside `output` and 4096 pixels a side.
-    static func renderSize(width: Int, height: Int, inside output: Size) -> (width: Int, height: Int) {
+    public static func renderSize(width: Int, height: Int, inside output: Size) -> (width: Int, height: Int) {
         let limitW = max(1.0, min(output.width, 4096))
         let limitH = max(1.0, min(output.height, 4096))
         let scale = min(1, limitW / Double(width), limitH / Double(height))
