@@ -111,11 +111,13 @@ enum BenchVideo {
         clip.setPlaying(true)
         let framesAtStart = clip.framesRendered
         var firstMoving: Double?
+        var renders: [Double] = []
         var peakResident = residentBefore
         let length = min(seconds, info.length ?? seconds)
         while now() - start < length {
-            if clip.poll(now: now()), firstMoving == nil, clip.framesRendered > framesAtStart {
-                firstMoving = now() - start
+            if clip.poll(now: now()) {
+                renders.append(clip.lastRenderSeconds)
+                if firstMoving == nil, clip.framesRendered > framesAtStart { firstMoving = now() - start }
             }
             peakResident = max(peakResident, ProcessResources.residentBytes() ?? 0)
             usleep(4_000)
@@ -142,6 +144,9 @@ enum BenchVideo {
             "    memory while playing              +\(BenchCommand.megabytes(max(0, peakResident - residentBefore))) resident"
         )
         print("    transition start to first moving frame  \(firstMoving.map(BenchCommand.ms) ?? "none")")
+        print(
+            "    render thread per frame (median, p99, max)  \(BenchCommand.ms(BenchCommand.median(renders))), "
+                + "\(BenchCommand.ms(BenchCommand.percentile(renders, 0.99))), \(BenchCommand.ms(renders.max() ?? 0))")
         if gl != nil {
             print("    hardware decoding in use (hwdec-current)  \(clip.property("hwdec-current") ?? "unknown")")
         }

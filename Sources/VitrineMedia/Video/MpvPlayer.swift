@@ -252,19 +252,24 @@ final class MpvPlayer {
         var pixels = [UInt32](repeating: 0, count: width * height)
         var size: [Int32] = [Int32(width), Int32(height)]
         var stride = width * 4
+        // Never wait for the frame's display time: the render thread has other frames to draw.
+        var block: Int32 = 0
         let status: Int32 = Self.pixelFormat.withCString { format in
             size.withUnsafeMutableBufferPointer { sizePointer in
                 withUnsafeMutablePointer(to: &stride) { stridePointer in
                     pixels.withUnsafeMutableBytes { bytes in
-                        var params = [
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizePointer.baseAddress),
-                            mpv_render_param(
-                                type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: stridePointer),
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes.baseAddress),
-                            mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
-                        ]
-                        return mpv.renderContextRender(render, &params)
+                        withUnsafeMutablePointer(to: &block) { blockPointer in
+                            var params = [
+                                mpv_render_param(type: MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, data: blockPointer),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizePointer.baseAddress),
+                                mpv_render_param(
+                                    type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: stridePointer),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes.baseAddress),
+                                mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+                            ]
+                            return mpv.renderContextRender(render, &params)
+                        }
                     }
                 }
             }

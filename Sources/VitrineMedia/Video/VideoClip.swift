@@ -46,6 +46,8 @@ public final class VideoClip {
     public private(set) var rendersOnGPU = false
     /// Seconds the render thread spent starting the clip (its render context and the load command).
     public private(set) var renderThreadSeconds = 0.0
+    /// Seconds the render thread spent rendering the newest frame (into memory or the texture).
+    public private(set) var lastRenderSeconds = 0.0
     private var player: MpvPlayer?
     private let start: MpvStart
     private let gl: (any VideoGLTarget)?
@@ -225,6 +227,8 @@ public final class VideoClip {
         let turn = Self.orientation(degrees: player.rotation)
         let upright = turn.upright(Size(width: Double(stored.width), height: Double(stored.height)))
         let fitted = Self.renderSize(width: Int(upright.width), height: Int(upright.height), inside: output)
+        let began = Self.clock()
+        defer { lastRenderSeconds = Self.clock() - began }
         if rendersOnGPU {
             // libmpv turns the frame itself on this path: it is rendered upright.
             guard let gl, let fbo = gl.framebuffer(for: path, width: fitted.width, height: fitted.height),
