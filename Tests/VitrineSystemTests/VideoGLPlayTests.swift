@@ -76,4 +76,46 @@ struct VideoGLPlayTests {
         let said = log.split(separator: "\n").filter { $0.contains("clips take the software path") }
         #expect(said.count == 1, "\(log)")
     }
+
+    /// A phone clip tagged as turned shows upright (libmpv turns it on this path), as FFmpeg's own
+    /// player turns it: portrait, with its halves where FFmpeg's frame has them.
+    @Test(arguments: [90, 270])
+    func aRotatedClipShowsUpright(degrees: Int) throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.at("turned.mp4")
+        try TestClips.writeHalves(clip, rotate: degrees)
+        // FFmpeg's autorotated first frame, 180×320, as RGB bytes.
+        let reference = folder.at("reference.rgb")
+        let made = try ChildProcess.run(
+            ["-v", "error", "-y", "-i", clip, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", reference],
+            executable: "/usr/bin/ffmpeg")
+        let expected = try #require(FileManager.default.contents(atPath: reference).map { [UInt8]($0) })
+        #expect(made.status == 0 && expected.count == 180 * 320 * 3)
+        func want(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+            let i = (y * 180 + x) * 3
+            return (expected[i], expected[i + 1], expected[i + 2])
+        }
+        let screen = try VirtualXServer(width: 640, height: 480)
+        let child = try ChildProcess(
+            ["play", clip, "--config", "none", "--renderer", "opengl", "--interval", "30"],
+            environment: ["DISPLAY": screen.display, "SDL_VIDEODRIVER": "x11"])
+        defer {
+            child.send(SIGTERM)
+            _ = child.waitForExit(timeout: 30)
+        }
+        // Upright it is 180×320, shown 270×480 in the middle of the screen (x 185 to 455).
+        let spots = [(x: 320, y: 120, rx: 90, ry: 80), (x: 320, y: 360, rx: 90, ry: 240)]
+        var matched = false
+        var last = ""
+        let start = Date()
+        while !matched, Date().timeIntervalSince(start) < 60, !child.standardError.contains("ERROR") {
+            let shot = try screen.screenshot()
+            last = "\(spots.map { shot[$0.x, $0.y] }), beside it \(shot[150, 240])"
+            matched =
+                spots.allSatisfy { shot.pixel($0.x, $0.y, is: want($0.rx, $0.ry), tolerance: 40) }
+                && shot.pixel(150, 240, is: (0, 0, 0))
+        }
+        #expect(matched, "the screen showed \(last); FFmpeg's frame \(spots.map { want($0.rx, $0.ry) })")
+        #expect(child.standardError.contains("clips render through OpenGL"), "\(child.standardError)")
+    }
 }
