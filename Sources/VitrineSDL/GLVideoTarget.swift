@@ -29,15 +29,18 @@ public final class GLVideoTarget: VideoGLTarget {
         public var description: String
     }
 
-    /// The target for `display`, whose renderer must be `opengl` or `opengles2`.
-    public convenience init(display: Display) throws(Failure) {
-        try self.init(window: display.window, renderer: display.renderer, rendererName: display.rendererName)
-    }
+    /// The display, kept while its textures are: they go before its renderer does.
+    private let display: Display
 
-    init(window: OpaquePointer, renderer: OpaquePointer, rendererName: String) throws(Failure) {
+    /// The target for `display`, whose renderer must be `opengl` or `opengles2`.
+    public init(display: Display) throws(Failure) {
+        let rendererName = display.rendererName
         guard rendererName == "opengl" || rendererName == "opengles2" else {
             throw Failure(description: "the \(rendererName) renderer has no OpenGL context")
         }
+        self.display = display
+        let window = display.window
+        let renderer = display.renderer
         self.window = window
         self.renderer = renderer
         // Binding a texture makes SDL's context current: the one the clips' context shares with.

@@ -61,7 +61,12 @@ extension ShowLoop {
             let target = try window.makeVideoTarget()
             videoGL = .using(target)
             videos.gl = target
-            Log("video").info("clips render through OpenGL on the \(window.rendererName) renderer")
+            let driver = target.glRenderer
+            // Mesa's software rasterisers run every GPU step on the CPU (see the README's figures).
+            let software = ["llvmpipe", "softpipe", "swrast"].contains { driver.lowercased().contains($0) }
+            let advice = software ? "; a software rasteriser: --renderer software costs less for clips" : ""
+            Log("video").info(
+                "clips render through OpenGL on the \(window.rendererName) renderer (driver: \(driver)\(advice))")
         } catch {
             Log("video").warning("clips take the software path: \(error)")
             videoGL = .software
