@@ -118,4 +118,45 @@ struct VideoGLPlayTests {
         #expect(matched, "the screen showed \(last); FFmpeg's frame \(spots.map { want($0.rx, $0.ry) })")
         #expect(child.standardError.contains("clips render through OpenGL"), "\(child.standardError)")
     }
+
+    /// Photo, clip, photo with fades, on the OpenGL renderer: the screen, read again and again for
+    /// 20 s, shows the photos, the clip and blends of them, never black where the picture is.
+    @Test func noBlackFrameBetweenPhotosAndAClip() throws {
+        let folder = try TemporaryFolder()
+        try TestPictures.write(count: 2, into: folder.path)
+        try TestClips.writeTopAndBottom(folder.at("00b.mp4"))
+        let screen = try VirtualXServer(width: 640, height: 480)
+        let child = try ChildProcess(
+            [
+                "play", folder.path, "--config", "none", "--renderer", "opengl", "--interval", "1.5",
+                "--transition", "fade", "--transition-duration", "0.5",
+            ],
+            environment: ["DISPLAY": screen.display, "SDL_VIDEODRIVER": "x11"])
+        defer {
+            child.send(SIGTERM)
+            _ = child.waitForExit(timeout: 30)
+        }
+        // The photos (16:9) fill the screen's width, from y 60 to 420; (320, 150) is in their top half.
+        let photos = [TestPictures.colors(0).top, TestPictures.colors(1).top]
+        let clip = TestClips.topColor(frame: 0)
+        var seen: (photos: Set<Int>, clip: Int, black: [String]) = ([], 0, [])
+        var started: Date?
+        let start = Date()
+        while Date().timeIntervalSince(started ?? start) < 20, Date().timeIntervalSince(start) < 90 {
+            let shot = try screen.screenshot()
+            let p = shot[320, 150]
+            if let photo = photos.firstIndex(where: { shot.pixel(320, 150, is: $0) }) {
+                seen.photos.insert(photo)
+                if started == nil { started = Date() }
+            }
+            guard started != nil else { continue }
+            if abs(Int(p.g) - clip.g) <= 12, abs(Int(p.b) - clip.b) <= 12 { seen.clip += 1 }
+            if max(p.r, p.g, p.b) < 16 { seen.black.append("\(p) at \(Date().timeIntervalSince(start)) s") }
+        }
+        #expect(
+            seen.black.isEmpty, "black where the picture should be, \(seen.black.count) times: \(seen.black.prefix(5))")
+        #expect(seen.photos == [0, 1], "photos seen: \(seen.photos)")
+        #expect(seen.clip >= 3, "the clip was seen \(seen.clip) times")
+        #expect(child.standardError.contains("clips render through OpenGL"), "\(child.standardError)")
+    }
 }
