@@ -133,7 +133,8 @@ enum BenchVideo {
         print("    open to first frame (median of \(opens.count))   \(BenchCommand.ms(BenchCommand.median(opens)))")
         print(
             "    of which on the render thread     \(BenchCommand.ms(BenchCommand.median(blocking))) "
-                + "(render context and load; libmpv starts on its own thread)")
+                + "(render context and load; libmpv starts on its own thread; first open "
+                + "\(blocking.first.map(BenchCommand.ms) ?? "-"))")
         print(
             String(
                 format: "    CPU per second of video          %.2f s (%.0f%% of one core)", cpu / played,

@@ -72,10 +72,7 @@ public final class VideoClip {
         self.output = output
         self.deadline = now + openDeadline
         try VideoFormat.check(path)
-        guard MpvLibrary.shared != nil else {
-            throw DecodeError(
-                path: path, reason: "libmpv is not installed (apt-get install libmpv2); clips cannot play")
-        }
+        // libmpv itself is loaded (the first time: a fifth of a second or more) and started off this thread.
         let onGPU = gl?.usable == true
         self.gl = onGPU ? gl : nil
         self.start = MpvStart(
