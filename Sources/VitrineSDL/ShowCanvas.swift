@@ -85,6 +85,9 @@ final class WindowCanvas: ShowCanvas {
         rotated.reset()
     }
 
+    /// Whether the renderer was left to the player (`--renderer auto`).
+    var rendererChosenByPlayer: Bool { screen.rendererAsked == .auto }
+
     /// Where clips render on this window's OpenGL (ES) renderer.
     func makeVideoTarget() throws(GLVideoTarget.Failure) -> GLVideoTarget { try GLVideoTarget(display: screen) }
 }

@@ -59,14 +59,21 @@ extension ShowLoop {
         }
         do {
             let target = try window.makeVideoTarget()
+            let driver = target.glRenderer
+            // Mesa's software rasterisers run every GPU step on the CPU, on the render thread: there
+            // the software path costs less (see the README's figures), unless OpenGL was asked for.
+            let software = ["llvmpipe", "softpipe", "swrast"].contains { driver.lowercased().contains($0) }
+            if software, window.rendererChosenByPlayer {
+                Log("video").info(
+                    "clips take the software path: the OpenGL driver is a software rasteriser (\(driver)), "
+                        + "where it costs less; --renderer \(window.rendererName) renders them through OpenGL")
+                videoGL = .software
+                return
+            }
             videoGL = .using(target)
             videos.gl = target
-            let driver = target.glRenderer
-            // Mesa's software rasterisers run every GPU step on the CPU (see the README's figures).
-            let software = ["llvmpipe", "softpipe", "swrast"].contains { driver.lowercased().contains($0) }
-            let advice = software ? "; a software rasteriser: --renderer software costs less for clips" : ""
             Log("video").info(
-                "clips render through OpenGL on the \(window.rendererName) renderer (driver: \(driver)\(advice))")
+                "clips render through OpenGL on the \(window.rendererName) renderer (driver: \(driver))")
         } catch {
             Log("video").warning("clips take the software path: \(error)")
             videoGL = .software

@@ -77,6 +77,19 @@ struct VideoGLPlayTests {
         #expect(said.count == 1, "\(log)")
     }
 
+    /// Left to choose (`--renderer auto`) on Mesa's software rasteriser, the player takes the
+    /// software path for clips (it costs less there), says so once, and the clip still plays.
+    @Test func theAutoRendererOnASoftwareRasteriserTakesTheSoftwarePath() throws {
+        let (seen, log) = try Self.watch(renderer: "auto")
+        #expect(seen.problems.isEmpty, "\(seen.problems)")
+        #expect(seen.frames.count >= 3, "frames seen: \(seen.frames.sorted())")
+        let said = log.split(separator: "\n").filter {
+            $0.contains("clips take the software path: the OpenGL driver is a software rasteriser (llvmpipe")
+        }
+        #expect(said.count == 1, "\(log)")
+        #expect(!log.contains("clips render through OpenGL"), "\(log)")
+    }
+
     /// A phone clip tagged as turned shows upright (libmpv turns it on this path), as FFmpeg's own
     /// player turns it: portrait, with its halves where FFmpeg's frame has them.
     @Test(arguments: [90, 270])
