@@ -31,6 +31,8 @@ let package = Package(
         // libdrm: the DPMS property of the connector SDL's KMS/DRM device drives.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
+        // OpenGL calls for clips rendered into the renderer's textures, looked up through SDL.
+        .systemLibrary(name: "CGLVideo"),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -48,7 +50,9 @@ let package = Package(
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(
             name: "VitrineSDL",
-            dependencies: ["VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole", "CDRM"]),
+            dependencies: [
+                "VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole", "CDRM", "CGLVideo",
+            ]),
         // Running as a service: signals, systemd notification, process resources.
         .target(
             name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC"]),

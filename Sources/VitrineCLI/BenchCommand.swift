@@ -25,7 +25,10 @@ enum BenchCommand {
             a zoom and a Ken Burns frame in the software renderer against a plain
             full-screen copy (wall and CPU time); with a display, compose against present
             time of a Ken Burns show in a real window; and the frame intervals of a fade
-            while a 24 MP JPEG decodes in a worker (p50, p99, max).
+            while a 24 MP JPEG decodes in a worker (p50, p99, max). Last, a video clip
+            played for 10 s on the software path and, with a display that has OpenGL, on
+            the GL path (CPU a second, frames dropped, memory, time to the first frame,
+            hardware decoder in use).
             Build with 'make bench' (release); debug numbers mean little.
 
             Options:

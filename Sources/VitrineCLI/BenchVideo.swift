@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import VitrineCore
 import VitrineMedia
+import VitrineSDL
 import VitrineSystem
 
 /// The video row of `vitrine bench`: a 1080p H.264 clip played in real time on
@@ -38,29 +39,71 @@ enum BenchVideo {
             print("Video input: a generated 1920x1080 30 fps H.264 clip (testsrc2, \(Int(seconds + 1)) s)")
         }
         guard let clipPath else { return }
+        print("Load average while measuring: \(loadAverage())")
         print(
             "Video, software path (libmpv software render into memory at up to \(Int(output.width))x\(Int(output.height)))"
         )
-        // Open to first frame, as prefetch does before the transition.
+        guard let software = play(clipPath, output: output, seconds: seconds, gl: nil, log: log) else { return }
+        let copy = frameCopyCost(width: Int(output.width), height: Int(output.height))
+        print("    a worker process would add one frame copy: \(BenchCommand.ms(copy)) a \(software.frameSize) frame")
+        measureGL(clipPath, output: output, seconds: seconds, log: log)
+        print("")
+    }
+
+    /// The GL path: a window on the OpenGL renderer, clips rendered by libmpv's OpenGL API into
+    /// its textures (as `play` does there), when a display with OpenGL can be opened.
+    private static func measureGL(_ clipPath: String, output: Size, seconds: Double, log: Log) {
+        var options = DisplayOptions()
+        options.windowed = output
+        options.renderer = .opengl
+        let display: Display
+        let target: GLVideoTarget
+        do {
+            display = try Display(options)
+            target = try GLVideoTarget(display: display)
+        } catch {
+            print("Video, GL path: skipped (\(error))")
+            return
+        }
+        print(
+            "Video, GL path (libmpv OpenGL render into a texture of SDL's \(display.rendererName) renderer, "
+                + "hwdec=auto-safe, GL: \(target.glRenderer))"
+        )
+        _ = play(clipPath, output: output, seconds: seconds, gl: target, log: log)
+        withExtendedLifetime(display) {}
+    }
+
+    struct Played {
+        var frameSize: String
+    }
+
+    /// Opens the clip three times (to first frame, as prefetch does before the transition), then
+    /// plays it for `seconds` and prints the figures.
+    private static func play(
+        _ clipPath: String, output: Size, seconds: Double, gl: GLVideoTarget?, log: Log
+    ) -> Played? {
         var opens: [Double] = []
         var blocking: [Double] = []
         for _ in 0..<3 {
             let start = now()
-            guard let clip = try? VideoClip(path: clipPath, output: output, now: start, openDeadline: 10) else { break }
-            blocking.append(now() - start)
+            guard let clip = try? VideoClip(path: clipPath, gl: gl, output: output, now: start, openDeadline: 10)
+            else { break }
+            let created = now() - start
             clip.waitUntilSettled(now: now)
             guard clip.state == .ready else {
                 log.error("the clip did not open: \(clip.state)")
-                return
+                return nil
             }
             opens.append(now() - start)
+            blocking.append(created + clip.renderThreadSeconds)
         }
         let residentBefore = ProcessResources.residentBytes() ?? 0
-        guard let clip = try? VideoClip(path: clipPath, output: output, now: now(), openDeadline: 10) else { return }
+        guard let clip = try? VideoClip(path: clipPath, gl: gl, output: output, now: now(), openDeadline: 10)
+        else { return nil }
         clip.waitUntilSettled(now: now)
         guard clip.state == .ready, let info = clip.info else {
             print("    the clip did not open\n")
-            return
+            return nil
         }
         // The transition starts: the clip runs; the first new frame is the first moving one.
         let cpuStart = cpuSeconds()
@@ -68,11 +111,13 @@ enum BenchVideo {
         clip.setPlaying(true)
         let framesAtStart = clip.framesRendered
         var firstMoving: Double?
+        var renders: [Double] = []
         var peakResident = residentBefore
         let length = min(seconds, info.length ?? seconds)
         while now() - start < length {
-            if clip.poll(now: now()), firstMoving == nil, clip.framesRendered > framesAtStart {
-                firstMoving = now() - start
+            if clip.poll(now: now()) {
+                renders.append(clip.lastRenderSeconds)
+                if firstMoving == nil, clip.framesRendered > framesAtStart { firstMoving = now() - start }
             }
             peakResident = max(peakResident, ProcessResources.residentBytes() ?? 0)
             usleep(4_000)
@@ -81,11 +126,15 @@ enum BenchVideo {
         let cpu = cpuSeconds() - cpuStart
         let rendered = clip.framesRendered - framesAtStart
         let expected = Int((played * (info.frameRate ?? 30)).rounded(.down))
-        let frameSize = clip.frame.map { "\($0.width)x\($0.height)" } ?? "?"
+        let fitted = VideoClip.renderSize(
+            width: Int(info.size.width), height: Int(info.size.height), inside: output)
+        let frameSize = "\(fitted.width)x\(fitted.height)"
         print("    clip \(Int(info.size.width))x\(Int(info.size.height)), frames rendered at \(frameSize)")
         print("    open to first frame (median of \(opens.count))   \(BenchCommand.ms(BenchCommand.median(opens)))")
         print(
-            "    of which the render thread waits  \(BenchCommand.ms(BenchCommand.median(blocking))) (starting libmpv)")
+            "    of which on the render thread     \(BenchCommand.ms(BenchCommand.median(blocking))) "
+                + "(render context and load; libmpv starts on its own thread; first open "
+                + "\(blocking.first.map(BenchCommand.ms) ?? "-"))")
         print(
             String(
                 format: "    CPU per second of video          %.2f s (%.0f%% of one core)", cpu / played,
@@ -96,11 +145,19 @@ enum BenchVideo {
             "    memory while playing              +\(BenchCommand.megabytes(max(0, peakResident - residentBefore))) resident"
         )
         print("    transition start to first moving frame  \(firstMoving.map(BenchCommand.ms) ?? "none")")
-        let copy = frameCopyCost(width: Int(output.width), height: Int(output.height))
-        print("    a worker process would add one frame copy: \(BenchCommand.ms(copy)) a \(frameSize) frame")
         print(
-            "Video, GL path: not implemented (the OpenGL render context is not wired up; GL renderers use the software path)\n"
-        )
+            "    render thread per frame (median, p99, max)  \(BenchCommand.ms(BenchCommand.median(renders))), "
+                + "\(BenchCommand.ms(BenchCommand.percentile(renders, 0.99))), \(BenchCommand.ms(renders.max() ?? 0))")
+        if gl != nil {
+            print("    hardware decoding in use (hwdec-current)  \(clip.property("hwdec-current") ?? "unknown")")
+        }
+        return Played(frameSize: frameSize)
+    }
+
+    private static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+        return loads.map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 
     /// The cost of copying one frame, as a worker's shared memory would take.

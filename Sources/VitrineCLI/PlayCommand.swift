@@ -15,7 +15,9 @@ enum PlayCommand {
 
             Shows the images of each SOURCE (a folder, sorted by name, or an image file)
             one after another, forever; video clips (mp4, m4v, mov, mkv, webm) play as
-            slides, each as long as the clip. With no SOURCE it plays the bundled demo.
+            slides, each as long as the clip (on the opengl and opengles2 renderers through
+            libmpv's OpenGL API, with hardware decoding where there is one, unless auto chose
+            a software rasteriser). With no SOURCE it plays the bundled demo.
             Folders are watched: photos copied in join the show once fully written,
             deleted ones leave it. Started again, it carries on from the photo it showed.
             A playlist file (see README) is checked first, then played with its schedule;

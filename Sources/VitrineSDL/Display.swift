@@ -43,6 +43,8 @@ public final class Display {
     public let videoDriver: String
     /// Why the renderer in use was chosen, for the log: " (as asked)", " (OpenGL ES 2 first on KMS/DRM)", …
     public private(set) var rendererReason: String
+    /// The renderer the options asked for (`auto` when it was left to the player).
+    public let rendererAsked: RendererChoice
     /// The renderers still to try should the one in use present only black.
     private var remainingRenderers: [RendererChoice]
     /// Renderers seen to present only black, by name.
@@ -113,6 +115,7 @@ public final class Display {
         }
         self.window = window
         self.renderer = renderer
+        self.rendererAsked = options.renderer
         self.videoDriver = chosen
         self.remainingRenderers = candidates
         self.isFullscreen = options.windowed == nil

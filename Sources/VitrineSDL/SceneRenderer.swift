@@ -32,6 +32,12 @@ public final class SceneRenderer {
         return true
     }
 
+    /// Keeps `texture` (a clip's, rendered on the GPU) as the image of source `key`.
+    func setTexture(_ texture: Texture, sourceSize: Size, for key: String) {
+        textures[key] = texture
+        sizes[key] = sourceSize
+    }
+
     public func hasImage(_ key: String) -> Bool { textures[key] != nil }
 
     /// The upright source size of an image, if it is loaded.

@@ -84,6 +84,12 @@ final class WindowCanvas: ShowCanvas {
         drawer.removeAll()
         rotated.reset()
     }
+
+    /// Whether the renderer was left to the player (`--renderer auto`).
+    var rendererChosenByPlayer: Bool { screen.rendererAsked == .auto }
+
+    /// Where clips render on this window's OpenGL (ES) renderer.
+    func makeVideoTarget() throws(GLVideoTarget.Failure) -> GLVideoTarget { try GLVideoTarget(display: screen) }
 }
 
 extension OffscreenCanvas: ShowCanvas {

@@ -22,6 +22,8 @@ final class ShowLoop {
     var redraw = RedrawPolicy()
     /// The show's video clips.
     let videos = VideoDeck()
+    /// Where clips render on a GL renderer (made when the first clip is wanted).
+    var videoGL = VideoGLState.untried
     /// Frames at 60 Hz where the renderer does not wait for vsync.
     private var pacer = FramePacer()
     private var lastPanel: Size?
@@ -292,6 +294,7 @@ final class ShowLoop {
             log.info("renderer \(name): the frame cannot be read back; whether it draws is not checked")
             return true
         case .black:
+            dropVideoGL()
             guard let next = canvas.replaceRenderer() else {
                 log.error("renderer \(name) presents only black where a photo should be, and no other is left")
                 rendererCheck.stop()

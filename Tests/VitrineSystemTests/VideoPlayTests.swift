@@ -7,7 +7,10 @@ import VitrineTestSupport
 /// clips too) comes round again, frames are presented all along, and a bad clip is skipped once.
 @Suite("Play: video clips", .serialized)
 struct VideoPlayTests {
-    @Test func photosAndClipsLoopWithFramesPresentedThroughout() throws {
+    /// On the software renderer clips take the software path; on the OpenGL one libmpv renders
+    /// them into the renderer's textures.
+    @Test(arguments: ["software", "opengl"])
+    func photosAndClipsLoopWithFramesPresentedThroughout(renderer: String) throws {
         let folder = try TemporaryFolder()
         try TestPictures.write(count: 2, into: folder.path)
         try TestClips.write(folder.at("00b.mp4"), seconds: 1.5, codec: .h264, variant: 1)
@@ -18,7 +21,7 @@ struct VideoPlayTests {
         let socket = try FakeNotifySocket()
         let child = try ChildProcess(
             [
-                "play", folder.path, "--config", "none", "--windowed", "320x240", "--renderer", "software",
+                "play", folder.path, "--config", "none", "--windowed", "320x240", "--renderer", renderer,
                 "--interval", "1.5", "--transition-duration", "0.3",
             ],
             environment: [
@@ -60,5 +63,8 @@ struct VideoPlayTests {
         let warnings = child.standardError.split(separator: "\n").filter { $0.contains("01c.mp4") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(!child.standardError.contains("00b.mp4:") && !child.standardError.contains("01b.webm:"))
+        let onGPU = child.standardError.contains("clips render through OpenGL on the opengl renderer")
+        #expect(onGPU == (renderer == "opengl"), "\(child.standardError)")
+        #expect(!child.standardError.contains("clips take the software path"), "\(child.standardError)")
     }
 }

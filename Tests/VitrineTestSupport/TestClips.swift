@@ -59,4 +59,25 @@ public enum TestClips {
         }
         try FileManager.default.removeItem(atPath: plain)
     }
+
+    /// The colour of the top half of frame `n` of a `writeTopAndBottom` clip (red counts the frames).
+    public static func topColor(frame n: Int) -> (r: Int, g: Int, b: Int) { (20 + n * 10, 130, 60) }
+    /// The colour of its bottom half, the same in every frame.
+    public static let bottomColor = (r: 30, g: 60, b: 220)
+
+    /// A 2 s, 320×240 clip whose top half counts the frames in its red and whose bottom half
+    /// is another colour: a picture of it tells the frame, which way up it is and the channel order.
+    public static func writeTopAndBottom(_ path: String) throws {
+        let top = topColor(frame: 0)
+        let bottom = bottomColor
+        let source =
+            "color=c=black:s=320x240:r=\(fps):d=2,format=rgb24,"
+            + "geq=r='if(lt(Y,H/2),\(top.r)+N*10,\(bottom.r))':g='if(lt(Y,H/2),\(top.g),\(bottom.g))'"
+            + ":b='if(lt(Y,H/2),\(top.b),\(bottom.b))'"
+        let arguments =
+            ["-v", "error", "-y", "-f", "lavfi", "-i", source] + Codec.h264.arguments
+            + ["-pix_fmt", "yuv420p", "-g", "5", path]
+        let output = try ChildProcess.run(arguments, executable: "/usr/bin/ffmpeg")
+        guard output.status == 0 else { throw Failure(description: "ffmpeg failed: \(output.stderr)") }
+    }
 }

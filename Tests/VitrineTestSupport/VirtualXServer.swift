@@ -57,7 +57,13 @@ public final class VirtualXServer {
         // The test runner's children block SIGTERM; SIGKILL leaves the lock and socket behind.
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
-        unlink("/tmp/.X\(number)-lock")
+        // Only this server's: once it is gone, another test's Xvfb may already have taken the
+        // number (a lock of a dead process is stale to Xvfb), and its socket must stay.
+        let lock = "/tmp/.X\(number)-lock"
+        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        guard owner.flatMap({ Int32($0) }) == server.processIdentifier else { return }
+        unlink(lock)
         unlink("/tmp/.X11-unix/X\(number)")
     }
 

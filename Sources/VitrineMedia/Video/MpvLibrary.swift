@@ -23,6 +23,8 @@ struct MpvLibrary: @unchecked Sendable {
     let errorString: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let renderContextUpdate: @convention(c) (OpaquePointer?) -> UInt64
     let renderContextRender: @convention(c) (OpaquePointer?, UnsafeMutablePointer<mpv_render_param>?) -> Int32
+    let getPropertyString: @convention(c) (Handle?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// The library, loaded once; nil (with the reason in `loadProblem`) when it cannot be.
     static let shared: MpvLibrary? = load()
@@ -65,13 +67,18 @@ struct MpvLibrary: @unchecked Sendable {
                 "mpv_render_context_update", as: (@convention(c) (OpaquePointer?) -> UInt64).self),
             let renderContextRender = symbol(
                 "mpv_render_context_render",
-                as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<mpv_render_param>?) -> Int32).self)
+                as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<mpv_render_param>?) -> Int32).self),
+            let getPropertyString = symbol(
+                "mpv_get_property_string",
+                as: (@convention(c) (Handle?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?).self),
+            let free = symbol("mpv_free", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         else { return nil }
         return MpvLibrary(
             create: create, setOptionString: setOptionString, requestLogMessages: requestLogMessages,
             initialize: initialize, terminateDestroy: terminateDestroy, renderContextCreate: renderContextCreate,
             renderContextFree: renderContextFree, commandAsync: commandAsync, setPropertyString: setPropertyString,
             getProperty: getProperty, waitEvent: waitEvent, errorString: errorString,
-            renderContextUpdate: renderContextUpdate, renderContextRender: renderContextRender)
+            renderContextUpdate: renderContextUpdate, renderContextRender: renderContextRender,
+            getPropertyString: getPropertyString, free: free)
     }
 }

@@ -1,4 +1,5 @@
 import CMpv
+import CSDL2
 import Foundation
 import VitrineCore
 
@@ -24,8 +25,13 @@ final class MpvPlayer {
         var description: String
     }
 
-    /// A player with its render context; `audio` plays the clip's sound on `audioDevice` (mpv's name) or the default.
-    init(audio: Bool = false, audioDevice: String? = nil, hwdec: String = "no") throws(Failure) {
+    /// A started player without a render context yet (`attachSoftware`, `attachOpenGL`); `audio`
+    /// plays the clip's sound on `audioDevice` (mpv's name) or the default. This part may run on
+    /// any thread. `playerRotates` lets libmpv turn clips tagged as rotated (its OpenGL renderer
+    /// can; its software one cannot).
+    init(audio: Bool = false, audioDevice: String? = nil, hwdec: String = "no", playerRotates: Bool = false)
+        throws(Failure)
+    {
         guard let mpv = MpvLibrary.shared else {
             throw Failure(description: "libmpv is not installed (apt-get install libmpv2); clips cannot play")
         }
@@ -38,8 +44,8 @@ final class MpvPlayer {
             ("idle", "yes"), ("keep-open", "always"), ("hr-seek", "yes"), ("hwdec", hwdec),
             ("access-references", "no"), ("sub-auto", "no"), ("audio-file-auto", "no"), ("cover-art-auto", "no"),
             ("sid", "no"), ("keepaspect", "no"),
-            // The software renderer cannot turn frames (libmpv 0.35 asserts); rotated clips are turned here.
-            ("video-rotate", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
+            // The software renderer cannot turn frames (libmpv 0.35 asserts); there rotated clips are turned here.
+            ("video-rotate", playerRotates ? "auto" : "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
             ("load-auto-profiles", "no"), ("demuxer-max-bytes", "64MiB"), ("demuxer-max-back-bytes", "0"),
             ("aid", audio ? "auto" : "no"), ("mute", audio ? "no" : "yes"), ("audio-device", audioDevice ?? "auto"),
         ]
@@ -50,19 +56,63 @@ final class MpvPlayer {
             mpv.terminateDestroy(handle)
             throw Failure(description: "libmpv could not start")
         }
-        var context: OpaquePointer?
+    }
+
+    /// Whether frames are rendered through OpenGL.
+    private(set) var rendersOpenGL = false
+
+    /// The software render API: frames rendered into memory. Before `load`.
+    func attachSoftware() throws(Failure) {
         let made: Int32 = "sw".withCString { api in
             var params = [
                 mpv_render_param(type: MPV_RENDER_PARAM_API_TYPE, data: UnsafeMutableRawPointer(mutating: api)),
                 mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
             ]
-            return mpv.renderContextCreate(&context, handle, &params)
+            return makeRender(&params)
         }
-        guard made >= 0, let context else {
-            mpv.terminateDestroy(handle)
-            throw Failure(description: "libmpv's software renderer could not start")
+        guard made >= 0 else { throw Failure(description: "libmpv's software renderer could not start") }
+    }
+
+    /// The OpenGL render API, its functions looked up through SDL; the GL context frames will
+    /// be rendered in must be current (and must be whenever `renderOpenGL` and `detachRenderer` run).
+    func attachOpenGL() throws(Failure) {
+        var initParams = mpv_opengl_init_params(get_proc_address: Self.glFunction, get_proc_address_ctx: nil)
+        let made: Int32 = "opengl".withCString { api in
+            withUnsafeMutablePointer(to: &initParams) { initPointer in
+                var params = [
+                    mpv_render_param(type: MPV_RENDER_PARAM_API_TYPE, data: UnsafeMutableRawPointer(mutating: api)),
+                    mpv_render_param(type: MPV_RENDER_PARAM_OPENGL_INIT_PARAMS, data: initPointer),
+                    mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+                ]
+                return makeRender(&params)
+            }
         }
-        render = context
+        guard made >= 0 else {
+            let reason = mpv.errorString(made).map { String(cString: $0) } ?? "error \(made)"
+            throw Failure(description: "libmpv's OpenGL renderer could not start (\(reason))")
+        }
+        rendersOpenGL = true
+    }
+
+    private static let glFunction:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) ->
+            UnsafeMutableRawPointer? = { _, name in
+                guard let name else { return nil }
+                return SDL_GL_GetProcAddress(name)
+            }
+
+    private func makeRender(_ params: inout [mpv_render_param]) -> Int32 {
+        var context: OpaquePointer?
+        let made = mpv.renderContextCreate(&context, handle, &params)
+        if made >= 0, let context { render = context }
+        return made >= 0 && render != nil ? made : min(made, -1)
+    }
+
+    /// Frees the render context now, on the calling thread (with an OpenGL one, its context current).
+    func detachRenderer() {
+        guard let render else { return }
+        mpv.renderContextFree(render)
+        self.render = nil
     }
 
     deinit {
@@ -128,6 +178,12 @@ final class MpvPlayer {
     func integer(_ name: String) -> Int? {
         var value: Int64 = 0
         return mpv.getProperty(handle, name, MPV_FORMAT_INT64, &value) >= 0 ? Int(value) : nil
+    }
+
+    func string(_ name: String) -> String? {
+        guard let value = mpv.getPropertyString(handle, name) else { return nil }
+        defer { mpv.free(value) }
+        return String(cString: value)
     }
 
     func flag(_ name: String) -> Bool? {
@@ -196,24 +252,55 @@ final class MpvPlayer {
         var pixels = [UInt32](repeating: 0, count: width * height)
         var size: [Int32] = [Int32(width), Int32(height)]
         var stride = width * 4
+        // Never wait for the frame's display time: the render thread has other frames to draw.
+        var block: Int32 = 0
         let status: Int32 = Self.pixelFormat.withCString { format in
             size.withUnsafeMutableBufferPointer { sizePointer in
                 withUnsafeMutablePointer(to: &stride) { stridePointer in
                     pixels.withUnsafeMutableBytes { bytes in
-                        var params = [
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizePointer.baseAddress),
-                            mpv_render_param(
-                                type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: stridePointer),
-                            mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes.baseAddress),
-                            mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
-                        ]
-                        return mpv.renderContextRender(render, &params)
+                        withUnsafeMutablePointer(to: &block) { blockPointer in
+                            var params = [
+                                mpv_render_param(type: MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, data: blockPointer),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizePointer.baseAddress),
+                                mpv_render_param(
+                                    type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: stridePointer),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes.baseAddress),
+                                mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+                            ]
+                            return mpv.renderContextRender(render, &params)
+                        }
                     }
                 }
             }
         }
         guard status >= 0 else { return nil }
         return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+}
+
+extension MpvPlayer {
+    /// Renders the current frame into the OpenGL framebuffer `fbo` of `width`×`height`, never
+    /// waiting for the frame's display time; false when libmpv could not.
+    func renderOpenGL(fbo: Int32, width: Int, height: Int) -> Bool {
+        guard let render, rendersOpenGL else { return false }
+        var target = mpv_opengl_fbo(fbo: fbo, w: Int32(width), h: Int32(height), internal_format: 0)
+        // Row 0 of an SDL texture is the picture's top, as libmpv renders into a framebuffer unflipped.
+        var flip: Int32 = 0
+        var block: Int32 = 0
+        let status = withUnsafeMutablePointer(to: &target) { targetPointer in
+            withUnsafeMutablePointer(to: &flip) { flipPointer in
+                withUnsafeMutablePointer(to: &block) { blockPointer in
+                    var params = [
+                        mpv_render_param(type: MPV_RENDER_PARAM_OPENGL_FBO, data: targetPointer),
+                        mpv_render_param(type: MPV_RENDER_PARAM_FLIP_Y, data: flipPointer),
+                        mpv_render_param(type: MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, data: blockPointer),
+                        mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+                    ]
+                    return mpv.renderContextRender(render, &params)
+                }
+            }
+        }
+        return status >= 0
     }
 }

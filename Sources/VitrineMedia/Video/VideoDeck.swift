@@ -11,7 +11,8 @@ public final class VideoDeck {
     /// A new frame of an open clip.
     public struct Frame {
         public var path: String
-        public var pixels: PixelBuffer
+        /// The frame in memory; nil when it was rendered into the GPU target's texture for `path`.
+        public var pixels: PixelBuffer?
         public var info: VideoInfo
         /// The output size the plan asked for (what the frame was rendered to fit).
         public var output: Size
@@ -27,6 +28,8 @@ public final class VideoDeck {
     private var refused: [(path: String, reason: String)] = []
     /// Clips opened so far (for the benchmark and tests).
     public private(set) var opened = 0
+    /// Where clips opened from now on render on the GPU; nil: the software path.
+    public var gl: (any VideoGLTarget)?
 
     private struct Open {
         let clip: VideoClip
@@ -56,7 +59,7 @@ public final class VideoDeck {
             let video = slides.first { $0.source == path }?.video ?? SlideVideo()
             do {
                 let clip = try VideoClip(
-                    path: path, loop: video.loop, audio: video.audio, audioDevice: options.audioDevice,
+                    path: path, loop: video.loop, audio: video.audio, audioDevice: options.audioDevice, gl: gl,
                     output: want.output, now: now, openDeadline: openDeadline)
                 clips[path] = Open(clip: clip, output: want.output)
                 opened += 1
@@ -80,8 +83,8 @@ public final class VideoDeck {
                 failed.append((path, "\(path): \(reason)"))
                 continue
             }
-            if changed, let pixels = open.clip.frame, let info = open.clip.info {
-                frames.append(Frame(path: path, pixels: pixels, info: info, output: open.output))
+            if changed, open.clip.hasFrame, let info = open.clip.info {
+                frames.append(Frame(path: path, pixels: open.clip.frame, info: info, output: open.output))
             }
         }
         return (frames, failed)
@@ -105,10 +108,19 @@ public final class VideoDeck {
     /// The newest frame of every ready clip (for a drawer that lost its images).
     public var latestFrames: [Frame] {
         clips.compactMap { path, open in
-            guard let pixels = open.clip.frame, let info = open.clip.info else { return nil }
-            return Frame(path: path, pixels: pixels, info: info, output: open.output)
+            guard open.clip.hasFrame, let info = open.clip.info else { return nil }
+            return Frame(path: path, pixels: open.clip.frame, info: info, output: open.output)
         }
     }
+
+    /// Closes every clip (before the renderer whose textures GPU clips render into goes).
+    public func closeAll() {
+        clips.removeAll()
+        showing.removeAll()
+    }
+
+    /// The open clip at `path`, if any.
+    public func clip(_ path: String) -> VideoClip? { clips[path]?.clip }
 
     /// Frames rendered so far by the clip at `path`.
     public func framesRendered(_ path: String) -> Int { clips[path]?.clip.framesRendered ?? 0 }
