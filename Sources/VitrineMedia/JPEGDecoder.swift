@@ -5,7 +5,8 @@ import CTurboJPEG
 /// and the EXIF orientation. Large baseline files are decoded on two threads
 /// straight into the downscale (`JPEGBandDecoder`); the others that are
 /// reduced (progressive, grayscale, small) stream their rows into it
-/// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself;
+/// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself
+/// (progressive ones at 1/8 from their DC scans and the chroma's AC scans only);
 /// CMYK goes through TurboJPEG whole.
 struct JPEGDecoder {
     var limits: DecodeLimits
@@ -26,6 +27,11 @@ struct JPEGDecoder {
         let w = DCTScale.scaled(header.width, denominator: denominator)
         let h = DCTScale.scaled(header.height, denominator: denominator)
         let reduces = w != plan.targetWidth || h != plan.targetHeight
+        if let dcOnly = try JPEGRowDecoder.dcOnly(bytes, plan: plan, denominator: denominator) {
+            // The decompressor reads its own copy of the scans it needs: the file's bytes can go.
+            _ = consume bytes
+            return plan.finish(try JPEGRowDecoder.reduce(dcOnly, plan: plan, denominator: denominator, limits: limits))
+        }
         if reduces, !header.isCMYK,
             let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)
         {
