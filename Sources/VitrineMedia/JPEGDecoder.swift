@@ -1,4 +1,5 @@
 import CTurboJPEG
+import VitrineCore
 
 /// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
 /// still covers the target, straight to 32-bit pixels, then an area downscale
@@ -10,6 +11,7 @@ import CTurboJPEG
 /// CMYK goes through TurboJPEG whole.
 struct JPEGDecoder {
     var limits: DecodeLimits
+    private static let log = Log("decode")
 
     /// Takes the file's bytes over, so they are freed as soon as the pixels are out.
     func decode(_ bytes: consuming [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
@@ -31,6 +33,13 @@ struct JPEGDecoder {
             // The decompressor reads its own copy of the scans it needs: the file's bytes can go.
             _ = consume bytes
             return plan.finish(try JPEGRowDecoder.reduce(dcOnly, plan: plan, denominator: denominator, limits: limits))
+        }
+        if let smaller = try JPEGRowDecoder.smallerScale(bytes, plan: plan, denominator: denominator, limits: limits) {
+            _ = consume bytes
+            Self.log.warning(
+                "\(path): the progressive JPEG needs \(smaller.neededMB) MB to decode at 1/\(denominator) scale, over the "
+                    + "\(limits.maxProgressiveBytes >> 20) MB budget for progressive files; shown at 1/8 scale instead")
+            return plan.finish(try JPEGRowDecoder.reduce(smaller.jpeg, plan: plan, denominator: 8, limits: limits))
         }
         if reduces, !header.isCMYK,
             let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)

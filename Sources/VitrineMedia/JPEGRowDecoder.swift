@@ -49,6 +49,26 @@ enum JPEGRowDecoder {
         return jpeg
     }
 
+    /// For a progressive file whose coefficients at 1/`denominator` are over the budget but
+    /// whose 1/8 decode from its DC scans fits it: that decompressor, to decode at 1/8 (a smaller
+    /// picture rather than none), and the megabytes the asked scale would have needed. Nil otherwise.
+    static func smallerScale(_ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, limits: DecodeLimits)
+        throws(DecodeError) -> (jpeg: LibJPEGDecompressor, neededMB: Int)?
+    {
+        guard denominator != 8 else { return nil }
+        let result = bytes.withUnsafeBufferPointer { data in
+            Result { () throws(DecodeError) -> (jpeg: LibJPEGDecompressor, neededMB: Int)? in
+                let whole = try LibJPEGDecompressor(data, path: plan.path)
+                guard whole.isMultiScan, whole.isBGRACapable, whole.coefficientBytes > limits.maxProgressiveBytes,
+                    let dcOnly = try LibJPEGDecompressor.dcOnly(data, path: plan.path),
+                    dcOnly.isBGRACapable, dcOnly.coefficientBytes <= limits.maxProgressiveBytes
+                else { return nil }
+                return (dcOnly, whole.coefficientBytes >> 20)
+            }
+        }
+        return try result.get()
+    }
+
     /// Decodes `jpeg` at 1/`denominator`, its rows streamed into the downscale to the plan's target.
     static func reduce(
         _ jpeg: LibJPEGDecompressor, plan: DecodeGeometry, denominator: Int, limits: DecodeLimits
