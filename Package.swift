@@ -32,7 +32,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
-        // which Swift cannot, so the shim turns them into return codes.
+        // which Swift cannot, so the shim turns them into return codes; it also picks the scans a
+        // progressive file needs at 1/8 and holds their coefficients (its memory manager's arrays).
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
