@@ -31,6 +31,8 @@ let package = Package(
         // libdrm: the DPMS property of the connector SDL's KMS/DRM device drives.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
+        // glibc's mallopt (malloc.h): the decode worker gives large buffers back when freed.
+        .systemLibrary(name: "CMalloc"),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
         // which Swift cannot, so the shim turns them into return codes; it also picks the scans a
         // progressive file needs at 1/8 and holds their coefficients (its memory manager's arrays).
@@ -43,7 +45,7 @@ let package = Package(
             name: "VitrineMedia",
             dependencies: [
                 "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CPNG", "CExif", "CMpv",
+                "CPNG", "CExif", "CMpv", "CMalloc",
             ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.

@@ -42,7 +42,10 @@ enum BenchProbe {
         isolated?.prepare()
         let decoder: any ImageDecoding
         switch path {
-        case .vitrine: decoder = MediaDecoder(limits: limits)
+        case .vitrine:
+            // In the memory settings of the decode worker, which it stands for.
+            DecodeWorker.returnLargeBuffers()
+            decoder = MediaDecoder(limits: limits)
         case .worker: decoder = isolated ?? MediaDecoder(limits: limits)
         case .baseline: decoder = BaselineDecoder()
         }
