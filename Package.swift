@@ -33,8 +33,11 @@ let package = Package(
         .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
         // OpenGL calls for clips rendered into the renderer's textures, looked up through SDL.
         .systemLibrary(name: "CGLVideo"),
+        // glibc's mallopt (malloc.h): the decode worker gives large buffers back when freed.
+        .systemLibrary(name: "CMalloc"),
         // Our own thin C layer over libjpeg (libjpeg62-turbo-dev): its errors jump with longjmp,
-        // which Swift cannot, so the shim turns them into return codes.
+        // which Swift cannot, so the shim turns them into return codes; it also picks the scans a
+        // progressive file needs at 1/8 and holds their coefficients (its memory manager's arrays).
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
@@ -44,7 +47,7 @@ let package = Package(
             name: "VitrineMedia",
             dependencies: [
                 "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CPNG", "CExif", "CMpv",
+                "CPNG", "CExif", "CMpv", "CMalloc",
             ]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.

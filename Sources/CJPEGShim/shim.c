@@ -1,4 +1,5 @@
 #include "CJPEGShim.h"
+#include "shim_private.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -7,17 +8,6 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-struct vitrine_jpeg {
-    struct jpeg_decompress_struct cinfo;
-    struct jpeg_error_mgr errors;
-    jmp_buf escape;
-    int failed;
-    int truncated;
-    int started;
-    int max_scans;
-    struct jpeg_progress_mgr progress;
-    char message[JMSG_LENGTH_MAX];
-};
 
 // Every libjpeg call below runs under a setjmp in the same function, so these
 // jump back there instead of calling exit().
@@ -52,14 +42,16 @@ static void count_scans(j_common_ptr cinfo) {
     }
 }
 
-static size_t coefficient_bytes(j_decompress_ptr cinfo) {
+// The bytes of a multi-scan file's whole-image coefficient arrays, rounded up to whole MCUs as
+// jdcoefct.c sizes them; with `dc_components`, of those dc_arrays.c makes instead (one coefficient
+// a block for those components).
+static size_t coefficient_bytes(j_decompress_ptr cinfo, const int *dc_components) {
     size_t total = 0;
-    for (int i = 0; i < cinfo->num_components; i++) {
+    for (int i = 0; i < cinfo->num_components && i < 4; i++) {
         jpeg_component_info *c = &cinfo->comp_info[i];
-        // As jdcoefct.c sizes its whole-image arrays: rounded up to whole MCUs.
         size_t w = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
         size_t h = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
-        total += w * h * sizeof(JBLOCK);
+        total += w * h * (dc_components != NULL && dc_components[i] ? sizeof(JCOEF) : sizeof(JBLOCK));
     }
     return total;
 }
@@ -72,9 +64,13 @@ void vitrine_jpeg_set_limits(vitrine_jpeg *jpeg, size_t max_memory, int max_scan
     jpeg->cinfo.progress = &jpeg->progress;
 }
 
-vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+static vitrine_jpeg *open_stream(const uint8_t *data, size_t size, uint8_t *owned, vitrine_jpeg_header *header) {
     vitrine_jpeg *jpeg = calloc(1, sizeof(vitrine_jpeg));
-    if (jpeg == NULL) return NULL;
+    if (jpeg == NULL) {
+        free(owned);
+        return NULL;
+    }
+    jpeg->dc_stream = owned;
     memset(header, 0, sizeof(*header));
     jpeg->cinfo.err = jpeg_std_error(&jpeg->errors);
     jpeg->errors.error_exit = fail;
@@ -92,7 +88,23 @@ vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_h
     header->is_multi_scan = jpeg->cinfo.progressive_mode || jpeg_has_multiple_scans(&jpeg->cinfo);
     J_COLOR_SPACE space = jpeg->cinfo.jpeg_color_space;
     header->is_bgra_capable = space == JCS_YCbCr || space == JCS_RGB || space == JCS_GRAYSCALE;
-    header->coefficient_bytes = header->is_multi_scan ? coefficient_bytes(&jpeg->cinfo) : 0;
+    header->coefficient_bytes = header->is_multi_scan ? coefficient_bytes(&jpeg->cinfo, NULL) : 0;
+    return jpeg;
+}
+
+vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+    return open_stream(data, size, NULL, header);
+}
+
+vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+    uint8_t *stream = NULL;
+    size_t stream_size = 0;
+    int dc_components[4];
+    if (!vitrine_dc_stream(data, size, &stream, &stream_size, dc_components)) return NULL;
+    vitrine_jpeg *jpeg = open_stream(stream, stream_size, stream, header);
+    if (jpeg == NULL) return NULL;
+    memcpy(jpeg->dc_components, dc_components, sizeof(dc_components));
+    if (!jpeg->failed) header->coefficient_bytes = coefficient_bytes(&jpeg->cinfo, dc_components);
     return jpeg;
 }
 
@@ -106,6 +118,17 @@ int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *hei
     // integer DCT), so both give the same pixels.
     jpeg->cinfo.do_fancy_upsampling = FALSE;
     jpeg->cinfo.dct_method = JDCT_ISLOW;
+    if (jpeg->dc_stream != NULL) {
+        // Only the 1/8 scale reads nothing but the DC coefficients; the whole file is never smoothed
+        // (its coefficients 1-9 are exact), so neither is this copy.
+        if (denominator != 8) {
+            snprintf(jpeg->message, sizeof(jpeg->message), "a DC-only stream decodes at scale 1/8 only");
+            jpeg->failed = 1;
+            return -1;
+        }
+        jpeg->cinfo.do_block_smoothing = FALSE;
+        vitrine_dc_arrays_install(jpeg);
+    }
     jpeg_start_decompress(&jpeg->cinfo);
     jpeg->started = 1;
     *width = (int)jpeg->cinfo.output_width;
@@ -157,5 +180,7 @@ void vitrine_jpeg_close(vitrine_jpeg *jpeg) {
     if (jpeg == NULL) return;
     // Destroying aborts any decode in progress; no libjpeg call here can fail.
     jpeg_destroy_decompress(&jpeg->cinfo);
+    vitrine_dc_arrays_free(jpeg);
+    free(jpeg->dc_stream);
     free(jpeg);
 }

@@ -121,9 +121,11 @@ public struct AreaReducer {
 
     /// The downscaled image (the band's rows only, with a band). Rows never added are left black.
     public mutating func finish() -> PixelBuffer {
-        if output.isEmpty { output.reserveCapacity(width * rows.count) }
         while base < rows.upperBound { flushRow() }
-        return PixelBuffer(width: width, height: rows.count, pixels: output)
+        // Handed over, not shared: a caller changing the pixels then does not copy them.
+        var pixels: [UInt32] = []
+        swap(&pixels, &output)
+        return PixelBuffer(width: width, height: rows.count, pixels: pixels)
     }
 
     /// Makes the rows straight into `memory` (`width` × `rows.count` pixels), which must outlive the reducer.
@@ -195,6 +197,8 @@ public struct AreaReducer {
     /// Emits destination row `base` and moves the window down one row.
     private mutating func flushRow() {
         let w = width
+        // The whole result at once: grown row by row, it would be copied on the way, twice its size at the peak.
+        if destination == nil, output.isEmpty { output.reserveCapacity(w * rows.count) }
         let bits = UInt64(Self.carriedBits + Self.verticalBits)
         let half: UInt64 = (1 << (bits - 1)) * (1 | 1 << 21 | 1 << 42)
         accumulators.withUnsafeMutableBufferPointer { acc in

@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import Glibc
 
@@ -62,6 +63,7 @@ public enum DecodeWorker {
         // started first, so the priority below applies to them too.
         DispatchQueue.concurrentPerform(iterations: 2) { _ in }
         options.priority.applyToProcess()
+        returnLargeBuffers()
         let channel = WorkerChannel(fd: options.channel)
         while case .success(let line) = channel.receive(until: nil) {
             guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
@@ -77,6 +79,15 @@ public enum DecodeWorker {
             guard send(reply, on: channel) else { return 1 }
         }
         return 0
+    }
+
+    /// Makes every allocation of 1 MB or more (a file, a coefficient buffer, an image) a mapping
+    /// of its own, given back to the system when freed. glibc otherwise raises that threshold
+    /// to the largest block freed so far (up to 32 MB), after which such blocks come from the
+    /// heap and a long-running worker keeps the memory of its largest decode. A few page faults
+    /// a decode are the cost. For the decode worker, and for measuring what it would use.
+    public static func returnLargeBuffers() {
+        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }
 
     private static func serve(_ request: WorkerRequest, options: Options) -> WorkerReply {

@@ -1,14 +1,17 @@
 import CTurboJPEG
+import VitrineCore
 
 /// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
 /// still covers the target, straight to 32-bit pixels, then an area downscale
 /// and the EXIF orientation. Large baseline files are decoded on two threads
 /// straight into the downscale (`JPEGBandDecoder`); the others that are
 /// reduced (progressive, grayscale, small) stream their rows into it
-/// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself;
+/// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself
+/// (progressive ones at 1/8 from their DC scans and the chroma's AC scans only);
 /// CMYK goes through TurboJPEG whole.
 struct JPEGDecoder {
     var limits: DecodeLimits
+    private static let log = Log("decode")
 
     /// Takes the file's bytes over, so they are freed as soon as the pixels are out.
     func decode(_ bytes: consuming [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
@@ -26,6 +29,18 @@ struct JPEGDecoder {
         let w = DCTScale.scaled(header.width, denominator: denominator)
         let h = DCTScale.scaled(header.height, denominator: denominator)
         let reduces = w != plan.targetWidth || h != plan.targetHeight
+        if let dcOnly = try JPEGRowDecoder.dcOnly(bytes, plan: plan, denominator: denominator) {
+            // The decompressor reads its own copy of the scans it needs: the file's bytes can go.
+            _ = consume bytes
+            return plan.finish(try JPEGRowDecoder.reduce(dcOnly, plan: plan, denominator: denominator, limits: limits))
+        }
+        if let smaller = try JPEGRowDecoder.smallerScale(bytes, plan: plan, denominator: denominator, limits: limits) {
+            _ = consume bytes
+            Self.log.warning(
+                "\(path): the progressive JPEG needs \(smaller.neededMB) MB to decode at 1/\(denominator) scale, over the "
+                    + "\(limits.maxProgressiveBytes >> 20) MB budget for progressive files; shown at 1/8 scale instead")
+            return plan.finish(try JPEGRowDecoder.reduce(smaller.jpeg, plan: plan, denominator: 8, limits: limits))
+        }
         if reduces, !header.isCMYK,
             let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)
         {

@@ -4,9 +4,11 @@
 /// never held whole.
 ///
 /// A progressive file still costs libjpeg its whole-image coefficient buffer
-/// (2 bytes a sample whatever the output scale, as the scans refine every block
-/// in turn); that is estimated from the header and checked against
-/// `DecodeLimits.maxProgressiveBytes` before anything is allocated.
+/// (2 bytes a sample, as the scans refine every block in turn); that is estimated
+/// from the header and checked against `DecodeLimits.maxProgressiveBytes` before
+/// anything is allocated. At 1/8 only the DC coefficients are read, so only the
+/// file's DC scans are decoded, into a buffer of one coefficient a block
+/// (`LibJPEGDecompressor.dcOnly`, taken by `JPEGDecoder` so the file's bytes can go).
 enum JPEGRowDecoder {
     /// The scans a multi-scan file may have (as TurboJPEG's TJFLAG_LIMITSCANS).
     static let maxScans = 500
@@ -29,6 +31,48 @@ enum JPEGRowDecoder {
     ) throws(DecodeError) -> PixelBuffer? {
         let jpeg = try LibJPEGDecompressor(data, path: plan.path)
         guard jpeg.isBGRACapable else { return nil }
+        return try reduce(jpeg, plan: plan, denominator: denominator, limits: limits)
+    }
+
+    /// At 1/8, a decompressor over a copy of a progressive file without the AC scans that change
+    /// nothing at that scale (`LibJPEGDecompressor.dcOnly`); nil for other files and scales.
+    static func dcOnly(_ bytes: [UInt8], plan: DecodeGeometry, denominator: Int) throws(DecodeError)
+        -> LibJPEGDecompressor?
+    {
+        guard denominator == 8 else { return nil }
+        let result = bytes.withUnsafeBufferPointer { data in
+            Result { () throws(DecodeError) -> LibJPEGDecompressor? in
+                try LibJPEGDecompressor.dcOnly(data, path: plan.path)
+            }
+        }
+        guard let jpeg = try result.get(), jpeg.isBGRACapable else { return nil }
+        return jpeg
+    }
+
+    /// For a progressive file whose coefficients at 1/`denominator` are over the budget but
+    /// whose 1/8 decode from its DC scans fits it: that decompressor, to decode at 1/8 (a smaller
+    /// picture rather than none), and the megabytes the asked scale would have needed. Nil otherwise.
+    static func smallerScale(_ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, limits: DecodeLimits)
+        throws(DecodeError) -> (jpeg: LibJPEGDecompressor, neededMB: Int)?
+    {
+        guard denominator != 8 else { return nil }
+        let result = bytes.withUnsafeBufferPointer { data in
+            Result { () throws(DecodeError) -> (jpeg: LibJPEGDecompressor, neededMB: Int)? in
+                let whole = try LibJPEGDecompressor(data, path: plan.path)
+                guard whole.isMultiScan, whole.isBGRACapable, whole.coefficientBytes > limits.maxProgressiveBytes,
+                    let dcOnly = try LibJPEGDecompressor.dcOnly(data, path: plan.path),
+                    dcOnly.isBGRACapable, dcOnly.coefficientBytes <= limits.maxProgressiveBytes
+                else { return nil }
+                return (dcOnly, whole.coefficientBytes >> 20)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes `jpeg` at 1/`denominator`, its rows streamed into the downscale to the plan's target.
+    static func reduce(
+        _ jpeg: LibJPEGDecompressor, plan: DecodeGeometry, denominator: Int, limits: DecodeLimits
+    ) throws(DecodeError) -> PixelBuffer {
         try checkBudget(jpeg, plan: plan, limits: limits)
         // Room for the coefficients and libjpeg's row buffers; its memory manager refuses more.
         jpeg.setLimits(maxMemory: limits.maxProgressiveBytes + (16 << 20), maxScans: maxScans)

@@ -18,11 +18,27 @@ final class LibJPEGDecompressor {
     let coefficientBytes: Int
 
     /// Reads the header of `data`, which must outlive the decompressor.
-    init(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) {
+    convenience init(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) {
         var header = vitrine_jpeg_header()
         guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open(base, data.count, &header) else {
             throw DecodeError(path: path, reason: "cannot start the JPEG decoder (out of memory?)")
         }
+        try self.init(jpeg, header: header, path: path)
+    }
+
+    /// A decompressor over the DC scans of a progressive file only, for the 1/8 scale, which
+    /// then reads nothing else: the same pixels as the whole file, without decoding its AC scans,
+    /// in 2 bytes a block instead of libjpeg's 128. Nil when the file is not one for it (not
+    /// progressive, incomplete, cut short): then decode it whole. `data` need not outlive it.
+    static func dcOnly(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) -> LibJPEGDecompressor? {
+        var header = vitrine_jpeg_header()
+        guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open_dc_only(base, data.count, &header) else {
+            return nil
+        }
+        return try LibJPEGDecompressor(jpeg, header: header, path: path)
+    }
+
+    private init(_ jpeg: OpaquePointer, header: vitrine_jpeg_header, path: String) throws(DecodeError) {
         self.jpeg = jpeg
         self.path = path
         self.width = Int(header.width)

@@ -11,8 +11,13 @@ public struct MediaDecoder: ImageDecoding {
         self.limits = limits
     }
 
+    /// A PNG is read as it decodes; other files are read whole first.
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
-        let bytes = try SourceFile.read(request.path, maxBytes: limits.maxFileBytes)
+        let source = try SourceStream(request.path, maxBytes: limits.maxFileBytes)
+        if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
+            return try PNGDecoder(limits: limits).decode(source, request: request)
+        }
+        let bytes = try source.readAll()
         return try decode(bytes: consume bytes, request: request)
     }
 

@@ -2,24 +2,35 @@ import CSpng
 
 /// Decodes PNG with libspng under chunk-size and image-size limits. Plain
 /// (non-interlaced) images stream row by row into the area downscale, so
-/// memory follows the output size, not the source size.
+/// memory follows the output size, not the source size; read from a file, the
+/// file too is read as the rows need it, never held whole.
 struct PNGDecoder {
     var limits: DecodeLimits
 
     func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(DecodeError) -> DecodedImage in try decode(buffer, request: request) }
+            Result { () throws(DecodeError) -> DecodedImage in
+                guard let png = SpngContext(buffer, limits: limits) else { throw Self.cannotStart(request) }
+                return try decode(png, request: request)
+            }
         }
         return try result.get()
     }
 
-    private func decode(_ buffer: UnsafeBufferPointer<UInt8>, request: DecodeRequest) throws(DecodeError)
-        -> DecodedImage
-    {
+    /// Decodes the PNG `stream` holds from where it stands, with its EXIF text as the metadata.
+    func decode(_ stream: SourceStream, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        guard let png = SpngContext(stream: stream, limits: limits) else { throw Self.cannotStart(request) }
+        var image = try decode(png, request: request)
+        image.metadata = png.exif().flatMap { ExifText.read($0[...]) }
+        return image
+    }
+
+    private static func cannotStart(_ request: DecodeRequest) -> DecodeError {
+        DecodeError(path: request.path, reason: "cannot start the PNG decoder (out of memory?)")
+    }
+
+    private func decode(_ png: SpngContext, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let path = request.path
-        guard let png = SpngContext(buffer, limits: limits) else {
-            throw DecodeError(path: path, reason: "cannot start the PNG decoder (out of memory?)")
-        }
         let header = try png.header(path: path)
         let orientation = png.exif().map { ExifOrientation.read($0[...]) } ?? .up
         let plan = try DecodeGeometry(
@@ -54,7 +65,7 @@ struct PNGDecoder {
             return n
         }
         try png.finishRows(path: path)
-        return plan.finish(Self.swapRedBlue(reduced))
+        return plan.finish(Self.swapRedBlue(consume reduced))
     }
 
     /// Flattens rows whose alpha is not all opaque (the check is cheaper than the blend).
@@ -67,7 +78,7 @@ struct PNGDecoder {
     }
 
     /// 0xAABBGGRR words to 0xAARRGGBB.
-    private static func swapRedBlue(_ image: PixelBuffer) -> PixelBuffer {
+    private static func swapRedBlue(_ image: consuming PixelBuffer) -> PixelBuffer {
         var image = image
         image.pixels.withUnsafeMutableBufferPointer { p in
             for i in p.indices {

@@ -27,46 +27,12 @@ public struct FileStamp: Equatable, Hashable, Sendable {
 /// and files too large to be an image within the limits.
 public enum SourceFile {
     /// The file's bytes. A FIFO or device never blocks the caller: it is refused before reading.
+    /// A file that shrank while being read is decoded as far as it goes; the decoder says if that is too short.
     public static func read(_ path: String, maxBytes: Int) throws(DecodeError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw DecodeError(path: path, reason: describe(errno: errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw DecodeError(path: path, reason: describe(errno: errno)) }
-        if let problem = kindProblem(info.st_mode) { throw DecodeError(path: path, reason: problem) }
-        let size = Int(info.st_size)
-        guard size > 0 else {
-            throw DecodeError(path: path, reason: "the file is empty; copy the image again or remove it")
-        }
-        guard size <= maxBytes else {
-            throw DecodeError(
-                path: path,
-                reason: "the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB limit for one image")
-        }
-        // Filled by read() below; whatever is not read is cut off.
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
-        var filled = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { raw -> Int32? in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < size {
-                let n = Glibc.read(fd, base + filled, size - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { break }
-                filled += n
-            }
-            return nil
-        }
-        if let failure { throw DecodeError(path: path, reason: describe(errno: failure)) }
-        guard filled > 0 else {
-            throw DecodeError(path: path, reason: "the file is empty; copy the image again or remove it")
-        }
-        // A file that shrank while being read is decoded as far as it goes; the decoder says if that is too short.
-        if filled < size { bytes.removeLast(size - filled) }
-        return bytes
+        try SourceStream(path, maxBytes: maxBytes).readAll()
     }
+
+    static let emptyReason = "the file is empty; copy the image again or remove it"
 
     /// Why a file of this mode cannot be an image, or nil for a regular file.
     static func kindProblem(_ mode: mode_t) -> String? {

@@ -1,8 +1,11 @@
 import CSpng
 
-/// A libspng decoding context over a buffer the caller keeps alive, freed with its owner.
+/// A libspng decoding context over a buffer the caller keeps alive, or reading a
+/// file as it goes (a few kilobytes at a time), freed with its owner.
 final class SpngContext {
     private let context: OpaquePointer
+    /// The file read from, when streaming (libspng calls back into it).
+    private let stream: SourceStream?
 
     struct Header {
         var width: Int
@@ -11,14 +14,41 @@ final class SpngContext {
     }
 
     init?(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
+        guard let context = Self.newContext(limits: limits) else { return nil }
+        self.context = context
+        self.stream = nil
+        guard spng_set_png_buffer(context, buffer.baseAddress, buffer.count) == 0 else { return nil }
+    }
+
+    /// A context reading `stream` from where it stands, in libspng's own pieces (8 KB at most).
+    init?(stream: SourceStream, limits: DecodeLimits) {
+        guard let context = Self.newContext(limits: limits) else { return nil }
+        self.context = context
+        self.stream = stream
+        // The context lives no longer than this object, which keeps the stream.
+        let user = Unmanaged.passUnretained(stream).toOpaque()
+        let status = spng_set_png_stream(
+            context,
+            { _, user, destination, length in
+                guard let user, let destination else { return SPNG_IO_ERROR.rawValue }
+                let stream = Unmanaged<SourceStream>.fromOpaque(user).takeUnretainedValue()
+                do {
+                    return try stream.read(into: destination, count: length) ? 0 : SPNG_IO_EOF.rawValue
+                } catch {
+                    return SPNG_IO_ERROR.rawValue
+                }
+            }, user)
+        guard status == 0 else { return nil }
+    }
+
+    private static func newContext(limits: DecodeLimits) -> OpaquePointer? {
         // The zlib stream's Adler-32 is not checked (the chunk CRCs cover the same bytes).
         // The CRC actions stay the default: in libspng 0.7 changing them turns off the IDAT CRC check.
         guard let context = spng_ctx_new(Int32(SPNG_CTX_IGNORE_ADLER32.rawValue)) else { return nil }
-        self.context = context
         let side = UInt32(clamping: min(limits.maxPixels, Int(Int32.max)))
         spng_set_image_limits(context, side, side)
         spng_set_chunk_limits(context, limits.maxChunkBytes, limits.maxChunkBytes)
-        guard spng_set_png_buffer(context, buffer.baseAddress, buffer.count) == 0 else { return nil }
+        return context
     }
 
     deinit {

@@ -113,9 +113,10 @@ struct DecodePathTests {
         }
     }
 
+    /// Over the budget even at 1/8 (4:2:0 colour needs whole blocks there: about 1 MB for this file).
     @Test func progressiveOverTheBudgetIsRefusedNamingIt() throws {
         let bytes = try Self.jpeg("progressive")
-        let tight = MediaDecoder(limits: DecodeLimits(maxProgressiveBytes: 1 << 20))
+        let tight = MediaDecoder(limits: DecodeLimits(maxProgressiveBytes: 512 << 10))
         let error = #expect(throws: DecodeError.self) {
             _ = try tight.decode(bytes: bytes, request: Self.request("big.jpg", Size(width: 300, height: 200)))
         }
@@ -125,6 +126,23 @@ struct DecodePathTests {
         #expect(
             try roomy.decode(bytes: bytes, request: Self.request("big.jpg", Size(width: 300, height: 200))).pixels.width
                 == 300)
+    }
+
+    /// Over the budget at the scale asked for but not at 1/8 from the DC scans: shown at 1/8,
+    /// with the pixels of the whole file decoded at 1/8.
+    @Test(arguments: ["progressive", "progressive-444"])
+    func progressiveOverTheBudgetIsShownAtOneEighth(_ kind: String) throws {
+        let bytes = try Self.jpeg(kind)
+        let budget = DecodeLimits(maxProgressiveBytes: 1 << 20)
+        let request = Self.request("big.jpg", Size(width: 300, height: 200))
+        let decoded = try MediaDecoder(limits: budget).decode(bytes: bytes, request: request)
+        #expect(decoded.pixels.width == 151 && decoded.pixels.height == 101, "\(decoded.pixels.size)")
+        // The whole file at 1/8 with no budget to speak of, reduced to that size.
+        let roomy = try MediaDecoder().decode(
+            bytes: bytes, request: Self.request("big.jpg", Size(width: 151, height: 101)))
+        #expect(roomy.pixels.size == decoded.pixels.size)
+        guard roomy.pixels.size == decoded.pixels.size else { return }
+        #expect(PixelCompare.maxDifference(decoded.pixels, roomy.pixels) == 0)
     }
 
     @Test(arguments: Fixtures.files(in: Fixtures.exif, suffix: ".jpg"))

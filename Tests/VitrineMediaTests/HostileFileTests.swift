@@ -26,8 +26,9 @@ import VitrineMedia
         defer { try? FileManager.default.removeItem(at: folder) }
         try HostileFiles.write(into: folder)
         let decoder = MediaDecoder()
-        // At full size and downscaled, which take different paths (the streamed and scaled decoders).
-        for output in [Size(width: 4096, height: 4096), Size(width: 40, height: 30)] {
+        // At full size and downscaled, which take different paths (the streamed and scaled decoders,
+        // and at 10x6 the 1/8 scale, where a progressive JPEG's DC scans are decoded alone).
+        for output in [Size(width: 4096, height: 4096), Size(width: 40, height: 30), Size(width: 10, height: 6)] {
             for name in HostileFiles.names {
                 let path = folder.appendingPathComponent(name).path
                 let request = DecodeRequest(path: path, output: output, fit: .contain, background: .black)

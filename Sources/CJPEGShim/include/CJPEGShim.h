@@ -30,6 +30,12 @@ void vitrine_jpeg_set_limits(vitrine_jpeg *jpeg, size_t max_memory, int max_scan
 /// Returns NULL only when out of memory; check vitrine_jpeg_failed afterwards.
 vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
 
+/// As vitrine_jpeg_open, over a copy of a progressive file's DC scans only, for decoding at scale
+/// 1/8 with the very pixels of the whole file, in a coefficient buffer of 2 bytes a block
+/// (coefficient_bytes says so). NULL when the file is not one for this (not progressive Huffman,
+/// incomplete, cut short, or out of memory): then open it whole.
+vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
+
 /// Starts decompression at DCT scale 1/`denominator`, BGRA output, merged chroma upsampling;
 /// reports the output size. Returns 0 on success.
 int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *height);
