@@ -1,4 +1,5 @@
 import CTurboJPEG
+import Synchronization
 import VitrineCore
 
 /// Decodes JPEG with libjpeg-turbo: DCT scaling to the smallest size that
@@ -12,6 +13,8 @@ import VitrineCore
 struct JPEGDecoder {
     var limits: DecodeLimits
     private static let log = Log("decode")
+    /// Files already warned about being shown at 1/8 over the progressive budget.
+    private static let budgetWarned = Mutex<Set<String>>([])
 
     /// Takes the file's bytes over, so they are freed as soon as the pixels are out.
     func decode(_ bytes: consuming [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
@@ -36,9 +39,13 @@ struct JPEGDecoder {
         }
         if let smaller = try JPEGRowDecoder.smallerScale(bytes, plan: plan, denominator: denominator, limits: limits) {
             _ = consume bytes
-            Self.log.warning(
-                "\(path): the progressive JPEG needs \(smaller.neededMB) MB to decode at 1/\(denominator) scale, over the "
-                    + "\(limits.maxProgressiveBytes >> 20) MB budget for progressive files; shown at 1/8 scale instead")
+            // Said once per file in this process, not each time the show comes round to it.
+            if Self.budgetWarned.withLock({ $0.insert(path).inserted }) {
+                Self.log.warning(
+                    "\(path): the progressive JPEG needs \(smaller.neededMB) MB to decode at 1/\(denominator) scale, over the "
+                        + "\(limits.maxProgressiveBytes >> 20) MB budget for progressive files; shown at 1/8 scale instead"
+                )
+            }
             return plan.finish(try JPEGRowDecoder.reduce(smaller.jpeg, plan: plan, denominator: 8, limits: limits))
         }
         if reduces, !header.isCMYK,
