@@ -13,11 +13,16 @@ public struct SceneCompositor: Sendable {
     /// Cores to draw with: a tall frame is cut into 2 × min(`cores`, active
     /// cores) row bands, drawn at the same time (1: one band, on the calling thread).
     public var cores: Int
+    /// The thread that draws beside the caller when `cores` is 2 or more: the
+    /// frame is then cut into chunks of about 64 rows that the two take in
+    /// turn. Nil: the bands are handed to Dispatch's thread pool instead.
+    public var worker: BandWorker?
 
-    public init(width: Int, height: Int, cores: Int = 2) {
+    public init(width: Int, height: Int, cores: Int = 2, worker: BandWorker? = nil) {
         self.width = width
         self.height = height
         self.cores = cores
+        self.worker = worker
     }
 
     /// How a stretched image is sampled.
@@ -48,11 +53,24 @@ public struct SceneCompositor: Sendable {
             drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
             return
         }
+        let address = UInt(bitPattern: target)
+        if let worker {
+            // One list of steps per thread: each keeps its own interpolated rows,
+            // reused down a chunk (a chunk's first row starts them afresh).
+            let work = BandWork(steps: [steps, steps.map { $0.copy() }])
+            let chunks = Self.chunkCount(height: height)
+            let rowsPerChunk = (height + chunks - 1) / chunks
+            worker.run(chunks: chunks) { [self] chunk, thread in
+                guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
+                let rows = min(height, chunk * rowsPerChunk)..<min(height, (chunk + 1) * rowsPerChunk)
+                drawRows(rows, steps: work.steps[thread], into: target, pitch: pitch, background: background)
+            }
+            return
+        }
         // Each band gets its own copies of the steps (sharing their tables and
         // pixels); the target crosses as an address, and every band writes
         // disjoint rows of it, which outlives the concurrent calls.
         let work = BandWork(steps: (0..<bands).map { band in band == 0 ? steps : steps.map { $0.copy() } })
-        let address = UInt(bitPattern: target)
         let rowsPerBand = (height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
@@ -68,6 +86,12 @@ public struct SceneCompositor: Sendable {
         // Twice as many bands as threads: the bands are handed out as threads
         // come free, so one that starts late (a busy core) leaves less undone.
         return threads > 1 ? max(1, min(2 * threads, height / 64)) : 1
+    }
+
+    /// How many chunks of rows a frame `height` rows tall is cut into for a `BandWorker`:
+    /// about 64 rows each (at most 16), so the two threads end close together.
+    static func chunkCount(height: Int) -> Int {
+        max(1, min(16, height / 64))
     }
 
     /// Cores this process may use, asked once (not on every frame).

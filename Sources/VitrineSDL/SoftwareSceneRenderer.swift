@@ -27,6 +27,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public private(set) var lastFrameApproximate = false
     /// Whether the last frame's pictures were composed straight into the target surface (not via the texture).
     public private(set) var lastFrameDirect = false
+    /// The second thread frames are composed on.
+    private let worker = BandWorker()
     /// The surface the renderer draws into, when known (see `init`).
     private let target: () -> UnsafeMutablePointer<SDL_Surface>?
 
@@ -96,7 +98,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         let nearest = motion.nearestOps(ops, key: key)
         lastFrameApproximate = !nearest.isEmpty
         func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
-            SceneCompositor(width: Int(w), height: Int(h)).draw(
+            SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
                 Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
                 nearest: nearest
             ) { slide in
