@@ -3,11 +3,13 @@ import Synchronization
 
 /// A second thread that draws frames beside the caller, kept from frame to
 /// frame, so that composing a frame on two cores costs one wake-up instead of
-/// a thread pool's hand-out. A frame is cut into chunks of rows; the caller and
-/// the worker each take the next chunk not yet taken until none is left, so
-/// when the worker starts late (its core busy) the caller simply draws more of
-/// the frame, and never waits for a worker that has not begun. One caller at a
-/// time (the render thread); the thread ends when the worker is released.
+/// a thread pool's hand-out. The caller draws the frame's rows from the top
+/// down and the worker from the bottom up, a few rows at a time, until they
+/// meet: when the worker starts late (its core busy) the caller simply draws
+/// more, and a worker stopped in the middle holds back at most the few rows it
+/// took. Each thread's rows follow on from one another, so interpolated source
+/// rows carry over. One caller at a time (the render thread); the thread ends
+/// when the worker is released.
 public final class BandWorker: Sendable {
     private let state = State()
 
@@ -22,52 +24,70 @@ public final class BandWorker: Sendable {
         state.stop()
     }
 
-    /// Calls `body(chunk, thread)` once for each chunk in 0..<`chunks`, on the
-    /// calling thread (`thread` 0) and the worker (1) at once, and returns when
-    /// every chunk is drawn. `body` must be safe to call from both threads at
-    /// the same time for different chunks and threads; a thread's calls come
-    /// one after another.
-    public func run(chunks: Int, _ body: @escaping @Sendable (_ chunk: Int, _ thread: Int) -> Void) {
-        guard chunks > 1 else {
-            if chunks == 1 { body(0, 0) }
+    /// Calls `body(rows, thread)` for runs of at most `group` rows covering
+    /// 0..<`rows` once, on the calling thread (`thread` 0, runs going down from
+    /// row 0) and the worker (1, runs going up from the last row) at once, and
+    /// returns when every row is drawn. A thread's calls come one after another.
+    public func run(rows: Int, group: Int, _ body: @escaping @Sendable (_ rows: Range<Int>, _ thread: Int) -> Void) {
+        guard rows > group else {
+            if rows > 0 { body(0..<rows, 0) }
             return
         }
-        let job = Job(count: chunks, body: body)
+        let job = Job(rows: rows, group: max(1, group), body: body)
         state.post(job)
         job.drain(thread: 0)
         job.waitUntilDone()
     }
 
-    /// One frame's chunks: who takes which, and how many are done.
+    /// One frame's rows: which are not taken yet, and whether the worker is drawing some.
     final class Job: @unchecked Sendable {
-        let count: Int
-        let body: @Sendable (Int, Int) -> Void
-        private let next = Atomic<Int>(0)
+        let group: Int
+        let body: @Sendable (Range<Int>, Int) -> Void
         private let condition = NSCondition()
-        /// Chunks drawn; guarded by `condition`.
-        private var finished = 0
+        // Guarded by `condition`: the rows not taken yet, and whether the worker is drawing rows it took.
+        private var low = 0
+        private var high: Int
+        private var workerBusy = false
 
-        init(count: Int, body: @escaping @Sendable (Int, Int) -> Void) {
-            self.count = count
+        init(rows: Int, group: Int, body: @escaping @Sendable (Range<Int>, Int) -> Void) {
+            self.high = rows
+            self.group = group
             self.body = body
         }
 
-        /// Takes and draws chunks until none is left.
+        /// Takes and draws runs of rows from this thread's end until none is left.
         func drain(thread: Int) {
-            while true {
-                let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard chunk < count else { return }
-                body(chunk, thread)
+            while let rows = take(thread: thread) {
+                body(rows, thread)
+            }
+            if thread == 1 {
                 condition.lock()
-                finished += 1
-                if finished == count { condition.broadcast() }
+                workerBusy = false
+                condition.broadcast()
                 condition.unlock()
             }
         }
 
+        private func take(thread: Int) -> Range<Int>? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard low < high else { return nil }
+            let rows: Range<Int>
+            if thread == 0 {
+                rows = low..<min(high, low + group)
+                low = rows.upperBound
+            } else {
+                rows = max(low, high - group)..<high
+                high = rows.lowerBound
+                workerBusy = true
+            }
+            return rows
+        }
+
+        /// Waits for the rows the worker took (none, when it never started).
         func waitUntilDone() {
             condition.lock()
-            while finished < count { condition.wait() }
+            while workerBusy { condition.wait() }
             condition.unlock()
         }
     }

@@ -319,15 +319,13 @@ final class CompositeStep {
     private func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
         let bottom = min(top + 1, source.height - 1)
-        // Reuse interpolated rows: when shrinking, this row's bottom is often the next row's top.
-        if upperIndex != top {
-            if lowerIndex == top {
-                swap(&upperRow, &lowerRow)
-                swap(&upperIndex, &lowerIndex)
-            } else {
-                interpolate(sourceRow: top, upper: true)
-            }
+        // Reuse interpolated rows: going down the frame the last row's bottom is
+        // often this one's top, going up its top is often this one's bottom.
+        if upperIndex != top, lowerIndex == top || upperIndex == bottom {
+            swap(&upperRow, &lowerRow)
+            swap(&upperIndex, &lowerIndex)
         }
+        if upperIndex != top { interpolate(sourceRow: top, upper: true) }
         if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
         let fraction = UInt16(f)
         let opaque = isOpaque

@@ -13,9 +13,9 @@ public struct SceneCompositor: Sendable {
     /// Cores to draw with: a tall frame is cut into 2 × min(`cores`, active
     /// cores) row bands, drawn at the same time (1: one band, on the calling thread).
     public var cores: Int
-    /// The thread that draws beside the caller when `cores` is 2 or more: the
-    /// frame is then cut into chunks of about 64 rows that the two take in
-    /// turn. Nil: the bands are handed to Dispatch's thread pool instead.
+    /// The thread that draws beside the caller when `cores` is 2 or more (the
+    /// caller going down the frame, the worker up, until they meet). Nil: the
+    /// frame is cut into bands handed to Dispatch's thread pool instead.
     public var worker: BandWorker?
 
     public init(width: Int, height: Int, cores: Int = 2, worker: BandWorker? = nil) {
@@ -56,14 +56,13 @@ public struct SceneCompositor: Sendable {
         let address = UInt(bitPattern: target)
         if let worker {
             // One list of steps per thread: each keeps its own interpolated rows,
-            // reused down a chunk (a chunk's first row starts them afresh).
+            // reused from row to row as the thread goes down (or up) the frame.
             let work = BandWork(steps: [steps, steps.map { $0.copy() }])
-            let chunks = Self.chunkCount(height: height)
-            let rowsPerChunk = (height + chunks - 1) / chunks
-            worker.run(chunks: chunks) { [self] chunk, thread in
+            worker.run(rows: height, group: Self.rowGroup) { [self] rows, thread in
                 guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
-                let rows = min(height, chunk * rowsPerChunk)..<min(height, (chunk + 1) * rowsPerChunk)
-                drawRows(rows, steps: work.steps[thread], into: target, pitch: pitch, background: background)
+                drawRows(
+                    rows, upward: thread == 1, steps: work.steps[thread], into: target, pitch: pitch,
+                    background: background)
             }
             return
         }
@@ -88,11 +87,8 @@ public struct SceneCompositor: Sendable {
         return threads > 1 ? max(1, min(2 * threads, height / 64)) : 1
     }
 
-    /// How many chunks of rows a frame `height` rows tall is cut into for a `BandWorker`:
-    /// about 64 rows each (at most 16), so the two threads end close together.
-    static func chunkCount(height: Int) -> Int {
-        max(1, min(16, height / 64))
-    }
+    /// Rows a thread takes at a time from a `BandWorker`'s frame.
+    static let rowGroup = 16
 
     /// Cores this process may use, asked once (not on every frame).
     private static let activeCores = ProcessInfo.processInfo.activeProcessorCount
@@ -104,12 +100,13 @@ public struct SceneCompositor: Sendable {
     }
 
     private func drawRows(
-        _ rows: Range<Int>, steps: [CompositeStep], into target: UnsafeMutablePointer<UInt32>, pitch: Int,
-        background: UInt32
+        _ rows: Range<Int>, upward: Bool = false, steps: [CompositeStep], into target: UnsafeMutablePointer<UInt32>,
+        pitch: Int, background: UInt32
     ) {
         // Scratch for the fused blends, reused row to row.
         var scratch = FusionScratch()
-        for y in rows {
+        for index in 0..<rows.count {
+            let y = upward ? rows.upperBound - 1 - index : rows.lowerBound + index
             let row = target + y * pitch
             clear(row, y: y, first: steps.first, color: background)
             var i = 0
@@ -175,6 +172,26 @@ public struct SceneCompositor: Sendable {
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { draw(scene, into: base, pitch: width, nearest: nearest, image: image) }
+        }
+        return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
+    /// The scene drawn into a new buffer on the calling thread alone, in runs of
+    /// `group` rows, each drawn from its last row up, the runs from the bottom
+    /// of the frame up: the order the `BandWorker`'s thread draws in.
+    func renderUpward(_ scene: Scene, group: Int, image: (Int) -> PixelBuffer?) -> PixelBuffer {
+        let steps = prepare(scene, nearest: [], image: image)
+        let bg = scene.background
+        let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var end = height
+            while end > 0 {
+                let rows = max(0, end - group)..<end
+                drawRows(rows, upward: true, steps: steps, into: base, pitch: width, background: background)
+                end = rows.lowerBound
+            }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }

@@ -97,18 +97,18 @@ import VitrineCore
         }
     }
 
-    @Test func theWorkerAndTheCallerDrawEachChunkOnce() {
+    @Test func theWorkerAndTheCallerDrawEachRowOnce() {
         let worker = BandWorker()
-        for chunks in [0, 1, 2, 5, 16, 64] {
-            let counts = ChunkCounts(chunks)
-            worker.run(chunks: chunks) { chunk, thread in counts.record(chunk, thread: thread) }
-            #expect(counts.drawn == [Int](repeating: 1, count: chunks), "\(chunks) chunks")
-            #expect(counts.threads.isSubset(of: [0, 1]))
+        for (rows, group) in [(0, 16), (1, 16), (16, 16), (17, 16), (100, 7), (1080, 16)] {
+            let counts = RowCounts(rows)
+            worker.run(rows: rows, group: group) { range, thread in counts.record(range, thread: thread) }
+            #expect(counts.drawn == [Int](repeating: 1, count: rows), "\(rows) rows in runs of \(group)")
+            #expect(counts.longest <= group && counts.threads.isSubset(of: [0, 1]), "\(rows) rows in runs of \(group)")
         }
     }
 
     /// A Ken Burns cross-fade (two stretched images, one blended) drawn with the
-    /// second thread is the frame drawn on one.
+    /// second thread, or in the order that thread draws in, is the frame drawn on one.
     @Test func framesOnTheWorkerAreTheOneThreadFrames() {
         let width = 300
         let height = 260
@@ -124,6 +124,13 @@ import VitrineCore
             ])
         let worker = BandWorker()
         let one = SceneCompositor(width: width, height: height, cores: 1).render(scene) { images[$0] }
+        // The worker's order (up the frame), which reuses source rows the other way round.
+        for group in [1, 16, height] {
+            let up = SceneCompositor(width: width, height: height, cores: 1).renderUpward(scene, group: group) {
+                images[$0]
+            }
+            #expect(up == one, "upward in runs of \(group)")
+        }
         for _ in 0..<3 {
             let two = SceneCompositor(width: width, height: height, cores: 2, worker: worker).render(scene) {
                 images[$0]
@@ -133,21 +140,23 @@ import VitrineCore
     }
 }
 
-/// How often each chunk was drawn and on which threads, from both threads at once.
-private final class ChunkCounts: Sendable {
-    private let state: Mutex<(drawn: [Int], threads: Set<Int>)>
+/// How often each row was drawn and on which threads, from both threads at once.
+private final class RowCounts: Sendable {
+    private let state: Mutex<(drawn: [Int], threads: Set<Int>, longest: Int)>
 
-    init(_ chunks: Int) {
-        state = Mutex(([Int](repeating: 0, count: chunks), []))
+    init(_ rows: Int) {
+        state = Mutex(([Int](repeating: 0, count: rows), [], 0))
     }
 
-    func record(_ chunk: Int, thread: Int) {
+    func record(_ rows: Range<Int>, thread: Int) {
         state.withLock {
-            $0.drawn[chunk] += 1
+            for y in rows { $0.drawn[y] += 1 }
             $0.threads.insert(thread)
+            $0.longest = max($0.longest, rows.count)
         }
     }
 
     var drawn: [Int] { state.withLock { $0.drawn } }
     var threads: Set<Int> { state.withLock { $0.threads } }
+    var longest: Int { state.withLock { $0.longest } }
 }
