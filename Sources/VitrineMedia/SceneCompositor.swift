@@ -14,8 +14,9 @@ public struct SceneCompositor: Sendable {
     /// cores) row bands, drawn at the same time (1: one band, on the calling thread).
     public var cores: Int
     /// The thread that draws beside the caller when `cores` is 2 or more (the
-    /// caller going down the frame, the worker up, until they meet). Nil: the
-    /// frame is cut into bands handed to Dispatch's thread pool instead.
+    /// caller going down the frame, the worker up, until they meet), for frames
+    /// of `workerPixels` or more. Nil: the frame is cut into bands handed to
+    /// Dispatch's thread pool instead.
     public var worker: BandWorker?
 
     public init(width: Int, height: Int, cores: Int = 2, worker: BandWorker? = nil) {
@@ -55,6 +56,10 @@ public struct SceneCompositor: Sendable {
         }
         let address = UInt(bitPattern: target)
         if let worker {
+            guard width * height >= Self.workerPixels else {
+                drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
+                return
+            }
             // One list of steps per thread: each keeps its own interpolated rows,
             // reused from row to row as the thread goes down (or up) the frame.
             let work = BandWork(steps: [steps, steps.map { $0.copy() }])
@@ -89,6 +94,11 @@ public struct SceneCompositor: Sendable {
 
     /// Rows a thread takes at a time from a `BandWorker`'s frame.
     static let rowGroup = 16
+
+    /// Frames smaller than this (a quarter megapixel) are drawn on the calling
+    /// thread alone even with a worker: they take well under a millisecond, less
+    /// than waking a second thread may cost on a busy machine.
+    static let workerPixels = 1 << 18
 
     /// Cores this process may use, asked once (not on every frame).
     private static let activeCores = ProcessInfo.processInfo.activeProcessorCount

@@ -110,17 +110,19 @@ import VitrineCore
     /// A Ken Burns cross-fade (two stretched images, one blended) drawn with the
     /// second thread, or in the order that thread draws in, is the frame drawn on one.
     @Test func framesOnTheWorkerAreTheOneThreadFrames() {
-        let width = 300
-        let height = 260
+        // Large enough for the compositor to hand rows to the worker.
+        let width = 640
+        let height = 420
+        #expect(width * height >= SceneCompositor.workerPixels)
         let images = [
-            PixelBuffer(width: 280, height: 200, pixels: Self.noise(280 * 200, seed: 1).map { $0 | 0xFF00_0000 }),
-            PixelBuffer(width: 310, height: 270, pixels: Self.noise(310 * 270, seed: 2).map { $0 | 0xFF00_0000 }),
+            PixelBuffer(width: 600, height: 400, pixels: Self.noise(600 * 400, seed: 1).map { $0 | 0xFF00_0000 }),
+            PixelBuffer(width: 660, height: 450, pixels: Self.noise(660 * 450, seed: 2).map { $0 | 0xFF00_0000 }),
         ]
         let scene = Scene(
             size: Size(width: Double(width), height: Double(height)), background: RGBColor(r: 4, g: 5, b: 6),
             ops: [
-                .image(slide: 0, rect: Rect(x: -10.4, y: -7.2, width: 321.7, height: 277.1), alpha: 1),
-                .image(slide: 1, rect: Rect(x: -3.3, y: -12.9, width: 309.5, height: 281.3), alpha: 0.37),
+                .image(slide: 0, rect: Rect(x: -10.4, y: -7.2, width: 671.7, height: 447.1), alpha: 1),
+                .image(slide: 1, rect: Rect(x: -3.3, y: -12.9, width: 649.5, height: 451.3), alpha: 0.37),
             ])
         let worker = BandWorker()
         let one = SceneCompositor(width: width, height: height, cores: 1).render(scene) { images[$0] }
