@@ -32,14 +32,15 @@ final class CompositeStep {
     private let source: PixelBuffer
     /// For fills: the colour, one pixel per column.
     private let colorRow: [UInt32]
-    // Bilinear mapping for the visible columns: where each pair of source pixels starts, and per-byte 7-bit fractions.
+    // Bilinear mapping for the visible columns: where each pair of source pixels starts, and the 7-bit fraction of
+    // its right pixel (f | f << 16, for the packed kernels).
     // For nearest sampling, `pairStarts` holds each visible column's source pixel and `fractions` is empty.
     private let pairStarts: [Int32]
-    private let fractions: [UInt8]
+    private let fractions: [UInt32]
     private let yStart: Int
     private let yStep: Int
-    private var leftPixels: [UInt32] = []
-    private var rightPixels: [UInt32] = []
+    /// The source pixel pairs of the row being interpolated horizontally.
+    private var pairs: [UInt64] = []
     /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
     private var upperRow: [UInt32] = []
     private var lowerRow: [UInt32] = []
@@ -50,7 +51,7 @@ final class CompositeStep {
 
     private init(
         kind: Kind, rows: Range<Int>, columns: Range<Int>, alpha: UInt16, origin: (Int, Int), source: PixelBuffer,
-        colorRow: [UInt32] = [], mapping: (pairStarts: [Int32], fractions: [UInt8]) = ([], []),
+        colorRow: [UInt32] = [], mapping: (pairStarts: [Int32], fractions: [UInt32]) = ([], []),
         yMapping: (start: Int, step: Int) = (0, 0)
     ) {
         self.kind = kind
@@ -69,8 +70,7 @@ final class CompositeStep {
             upperRow = [UInt32](repeating: 0, count: Self.chunk)
         } else if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
-            leftPixels = empty
-            rightPixels = empty
+            pairs = [UInt64](repeating: 0, count: columns.count)
             upperRow = empty
             lowerRow = empty
         }
@@ -105,16 +105,16 @@ final class CompositeStep {
             : PixelBuffer(width: 2, height: pixels.height, pixels: pixels.pixels.flatMap { [$0, $0] })
         let x = scaler(source: pixels.width, destination: rect.width)
         var pairStarts: [Int32] = []
-        var fractions: [UInt8] = []
+        var fractions: [UInt32] = []
         pairStarts.reserveCapacity(columns.count)
-        fractions.reserveCapacity(columns.count * 4)
+        fractions.reserveCapacity(columns.count)
         for column in columns {
             let (index, f) = sample(x.start + (column - rect.x) * x.step, count: pixels.width)
             // At the right edge the pair starts one pixel earlier and takes all of its right pixel.
             let start = min(index, sampled.width - 2)
             pairStarts.append(Int32(start))
-            let weight = UInt8(start == index ? f : 128)
-            for _ in 0..<4 { fractions.append(weight) }
+            let weight = UInt32(start == index ? f : 128)
+            fractions.append(weight | weight << 16)
         }
         let y = scaler(source: pixels.height, destination: rect.height)
         return CompositeStep(
@@ -199,12 +199,13 @@ final class CompositeStep {
             for gap in skipping {
                 let end = min(gap.lowerBound, columns.upperBound)
                 if end > from {
-                    (row + from).update(from: start + (from - columns.lowerBound), count: end - from)
+                    PixelKernels.copy(start + (from - columns.lowerBound), into: row + from, count: end - from)
                 }
                 from = max(from, gap.upperBound)
             }
             if columns.upperBound > from {
-                (row + from).update(from: start + (from - columns.lowerBound), count: columns.upperBound - from)
+                PixelKernels.copy(
+                    start + (from - columns.lowerBound), into: row + from, count: columns.upperBound - from)
             }
         }
     }
@@ -220,7 +221,7 @@ final class CompositeStep {
             colorRow.withUnsafeBufferPointer { colors in
                 guard let base = colors.baseAddress else { return }
                 if isOpaque {
-                    (row + columns.lowerBound).update(from: base, count: columns.count)
+                    PixelKernels.copy(base, into: row + columns.lowerBound, count: columns.count)
                 } else {
                     blendSegments(row, under: under) { part, below in
                         let top = base + (part.lowerBound - columns.lowerBound)
@@ -249,7 +250,7 @@ final class CompositeStep {
     ) {
         let span = within ?? columns
         if isOpaque {
-            (row + span.lowerBound).update(from: top, count: span.count)
+            PixelKernels.copy(top, into: row + span.lowerBound, count: span.count)
             return
         }
         blendSegments(row, under: under, within: span) { part, below in
@@ -318,15 +319,13 @@ final class CompositeStep {
     private func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
         let bottom = min(top + 1, source.height - 1)
-        // Reuse interpolated rows: when shrinking, this row's bottom is often the next row's top.
-        if upperIndex != top {
-            if lowerIndex == top {
-                swap(&upperRow, &lowerRow)
-                swap(&upperIndex, &lowerIndex)
-            } else {
-                interpolate(sourceRow: top, upper: true)
-            }
+        // Reuse interpolated rows: going down the frame the last row's bottom is
+        // often this one's top, going up its top is often this one's bottom.
+        if upperIndex != top, lowerIndex == top || upperIndex == bottom {
+            swap(&upperRow, &lowerRow)
+            swap(&upperIndex, &lowerIndex)
         }
+        if upperIndex != top { interpolate(sourceRow: top, upper: true) }
         if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
         let fraction = UInt16(f)
         let opaque = isOpaque
@@ -364,16 +363,14 @@ final class CompositeStep {
         source.pixels.withUnsafeBufferPointer { pixels in
             pairStarts.withUnsafeBufferPointer { starts in
                 fractions.withUnsafeBufferPointer { f in
-                    leftPixels.withUnsafeMutableBufferPointer { lp in
-                        rightPixels.withUnsafeMutableBufferPointer { rp in
-                            out.withUnsafeMutableBufferPointer { o in
-                                guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
-                                    let l = lp.baseAddress, let r = rp.baseAddress, let ob = o.baseAddress
-                                else { return }
-                                PixelKernels.gatherPairs(
-                                    base + sourceRow * source.width, indices: s, left: l, right: r, count: count)
-                                PixelKernels.interpolate(l, r, fractions: fr, into: ob, count: count)
-                            }
+                    pairs.withUnsafeMutableBufferPointer { p in
+                        out.withUnsafeMutableBufferPointer { o in
+                            guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
+                                let pb = p.baseAddress, let ob = o.baseAddress
+                            else { return }
+                            PixelKernels.gatherPairs(
+                                base + sourceRow * source.width, indices: s, into: pb, count: count)
+                            PixelKernels.interpolate(pairs: pb, fractions: fr, into: ob, count: count)
                         }
                     }
                 }

@@ -13,11 +13,17 @@ public struct SceneCompositor: Sendable {
     /// Cores to draw with: a tall frame is cut into 2 × min(`cores`, active
     /// cores) row bands, drawn at the same time (1: one band, on the calling thread).
     public var cores: Int
+    /// The thread that draws beside the caller when `cores` is 2 or more (the
+    /// caller going down the frame, the worker up, until they meet), for frames
+    /// of `workerPixels` or more. Nil: the frame is cut into bands handed to
+    /// Dispatch's thread pool instead.
+    public var worker: BandWorker?
 
-    public init(width: Int, height: Int, cores: Int = 2) {
+    public init(width: Int, height: Int, cores: Int = 2, worker: BandWorker? = nil) {
         self.width = width
         self.height = height
         self.cores = cores
+        self.worker = worker
     }
 
     /// How a stretched image is sampled.
@@ -48,11 +54,27 @@ public struct SceneCompositor: Sendable {
             drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
             return
         }
+        let address = UInt(bitPattern: target)
+        if let worker {
+            guard width * height >= Self.workerPixels else {
+                drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
+                return
+            }
+            // One list of steps per thread: each keeps its own interpolated rows,
+            // reused from row to row as the thread goes down (or up) the frame.
+            let work = BandWork(steps: [steps, steps.map { $0.copy() }])
+            worker.run(rows: height, group: Self.rowGroup) { [self] rows, thread in
+                guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
+                drawRows(
+                    rows, upward: thread == 1, steps: work.steps[thread], into: target, pitch: pitch,
+                    background: background)
+            }
+            return
+        }
         // Each band gets its own copies of the steps (sharing their tables and
         // pixels); the target crosses as an address, and every band writes
         // disjoint rows of it, which outlives the concurrent calls.
         let work = BandWork(steps: (0..<bands).map { band in band == 0 ? steps : steps.map { $0.copy() } })
-        let address = UInt(bitPattern: target)
         let rowsPerBand = (height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             guard let target = UnsafeMutablePointer<UInt32>(bitPattern: address) else { return }
@@ -70,6 +92,14 @@ public struct SceneCompositor: Sendable {
         return threads > 1 ? max(1, min(2 * threads, height / 64)) : 1
     }
 
+    /// Rows a thread takes at a time from a `BandWorker`'s frame.
+    static let rowGroup = 16
+
+    /// Frames smaller than this (a quarter megapixel) are drawn on the calling
+    /// thread alone even with a worker: they take well under a millisecond, less
+    /// than waking a second thread may cost on a busy machine.
+    static let workerPixels = 1 << 18
+
     /// Cores this process may use, asked once (not on every frame).
     private static let activeCores = ProcessInfo.processInfo.activeProcessorCount
 
@@ -80,12 +110,13 @@ public struct SceneCompositor: Sendable {
     }
 
     private func drawRows(
-        _ rows: Range<Int>, steps: [CompositeStep], into target: UnsafeMutablePointer<UInt32>, pitch: Int,
-        background: UInt32
+        _ rows: Range<Int>, upward: Bool = false, steps: [CompositeStep], into target: UnsafeMutablePointer<UInt32>,
+        pitch: Int, background: UInt32
     ) {
         // Scratch for the fused blends, reused row to row.
         var scratch = FusionScratch()
-        for y in rows {
+        for index in 0..<rows.count {
+            let y = upward ? rows.upperBound - 1 - index : rows.lowerBound + index
             let row = target + y * pitch
             clear(row, y: y, first: steps.first, color: background)
             var i = 0
@@ -151,6 +182,26 @@ public struct SceneCompositor: Sendable {
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { draw(scene, into: base, pitch: width, nearest: nearest, image: image) }
+        }
+        return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
+    /// The scene drawn into a new buffer on the calling thread alone, in runs of
+    /// `group` rows, each drawn from its last row up, the runs from the bottom
+    /// of the frame up: the order the `BandWorker`'s thread draws in.
+    func renderUpward(_ scene: Scene, group: Int, image: (Int) -> PixelBuffer?) -> PixelBuffer {
+        let steps = prepare(scene, nearest: [], image: image)
+        let bg = scene.background
+        let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var end = height
+            while end > 0 {
+                let rows = max(0, end - group)..<end
+                drawRows(rows, upward: true, steps: steps, into: base, pitch: width, background: background)
+                end = rows.lowerBound
+            }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }

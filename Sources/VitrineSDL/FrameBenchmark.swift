@@ -76,6 +76,10 @@ public final class FrameBenchmark {
     /// programs' load on the machine.
     public private(set) var lastCPU = Double.nan
 
+    /// The wall time of the fastest of the frames last measured, in seconds:
+    /// what the frame costs when nothing else holds the cores meanwhile.
+    public private(set) var lastFastest = Double.nan
+
     private func median(_ frames: Int, _ body: () -> Void) -> Double {
         body()  // warm up: first-use allocations are not a frame's cost
         var times: [Double] = []
@@ -90,6 +94,7 @@ public final class FrameBenchmark {
         times.sort()
         cpu.sort()
         lastCPU = cpu[cpu.count / 2]
+        lastFastest = times[0]
         return times[times.count / 2]
     }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import VitrineCore
 import VitrineMedia
 
@@ -27,6 +28,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public private(set) var lastFrameApproximate = false
     /// Whether the last frame's pictures were composed straight into the target surface (not via the texture).
     public private(set) var lastFrameDirect = false
+    /// The second thread frames are composed on, started with the first frame (none on one core).
+    private lazy var worker: BandWorker? = ProcessInfo.processInfo.activeProcessorCount > 1 ? BandWorker() : nil
     /// The surface the renderer draws into, when known (see `init`).
     private let target: () -> UnsafeMutablePointer<SDL_Surface>?
 
@@ -95,8 +98,9 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         let ops = Array(pictures)
         let nearest = motion.nearestOps(ops, key: key)
         lastFrameApproximate = !nearest.isEmpty
+        let worker = worker
         func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
-            SceneCompositor(width: Int(w), height: Int(h)).draw(
+            SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
                 Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
                 nearest: nearest
             ) { slide in
