@@ -23,10 +23,10 @@ enum BenchCommand {
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
             a fresh process so the peaks do not mix. Then prints the cost of a still, a fade,
             a zoom and a Ken Burns frame in the software renderer against a plain
-            full-screen copy (median wall and CPU time,
-            fastest frame); with a display, compose against present
-            time of a Ken Burns show in a real window; and the frame intervals of a fade
-            while a 24 MP JPEG decodes in a worker (p50, p99, max). Last, a video clip
+            full-screen copy (median wall and CPU time, fastest frame); with a display,
+            compose against present time of a Ken Burns show in a real window; and the
+            frame intervals of a fade while a 24 MP JPEG decodes in a worker (p50, p99,
+            max). Last, a video clip
             played for 10 s on the software path and, with a display that has OpenGL, on
             the GL path (CPU a second, frames dropped, memory, time to the first frame,
             hardware decoder in use).
