@@ -48,7 +48,11 @@ let package = Package(
             dependencies: [
                 "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
                 "CPNG", "CExif", "CMpv", "CMalloc",
-            ]
+            ],
+            // Decoding and composing are optimised in debug builds too: unoptimised, the
+            // compositor's SIMD kernels run a hundred times slower, and tests that play a show
+            // would measure that instead of the player.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // Window, renderer, textures, SDL events, drawing a Scene.
         .target(

@@ -121,8 +121,8 @@ import VitrineTestSupport
         #expect(player.waitForState { $0["index"]?.int != index && $0["paused"]?.bool == false } != nil)
         print("frames per second before the flood \(Int(before)), during \(Int(during)) (sent in \(sent) s)")
         #expect(before > 20, "the player runs frames")
-        // The software renderer is paced at 60 frames a second; the flood (broker, sender and
-        // player on two cores) may take a few of them, but never the pace a screen needs.
-        #expect(during >= 45 && during >= before * 0.75, "before \(before), during \(during)")
+        // Idle frames run at about 200 a second here; the flood (broker, sender and player on two
+        // cores) may take some, but never the pace a screen needs.
+        #expect(during >= 60 && during >= before * 0.3, "before \(before), during \(during)")
     }
 }
