@@ -64,13 +64,13 @@ void vitrine_jpeg_set_limits(vitrine_jpeg *jpeg, size_t max_memory, int max_scan
     jpeg->cinfo.progress = &jpeg->progress;
 }
 
-static vitrine_jpeg *open_stream(const uint8_t *data, size_t size, uint8_t *owned, vitrine_jpeg_header *header) {
+vitrine_jpeg *vitrine_open_stream(const uint8_t *data, size_t size, uint8_t *owned, vitrine_jpeg_header *header) {
     vitrine_jpeg *jpeg = calloc(1, sizeof(vitrine_jpeg));
     if (jpeg == NULL) {
         free(owned);
         return NULL;
     }
-    jpeg->dc_stream = owned;
+    jpeg->stream = owned;
     memset(header, 0, sizeof(*header));
     jpeg->cinfo.err = jpeg_std_error(&jpeg->errors);
     jpeg->errors.error_exit = fail;
@@ -93,7 +93,7 @@ static vitrine_jpeg *open_stream(const uint8_t *data, size_t size, uint8_t *owne
 }
 
 vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
-    return open_stream(data, size, NULL, header);
+    return vitrine_open_stream(data, size, NULL, header);
 }
 
 vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
@@ -101,8 +101,9 @@ vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrin
     size_t stream_size = 0;
     int dc_components[4];
     if (!vitrine_dc_stream(data, size, &stream, &stream_size, dc_components)) return NULL;
-    vitrine_jpeg *jpeg = open_stream(stream, stream_size, stream, header);
+    vitrine_jpeg *jpeg = vitrine_open_stream(stream, stream_size, stream, header);
     if (jpeg == NULL) return NULL;
+    jpeg->dc_only = 1;
     memcpy(jpeg->dc_components, dc_components, sizeof(dc_components));
     if (!jpeg->failed) header->coefficient_bytes = coefficient_bytes(&jpeg->cinfo, dc_components);
     return jpeg;
@@ -118,7 +119,7 @@ int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *hei
     // integer DCT), so both give the same pixels.
     jpeg->cinfo.do_fancy_upsampling = FALSE;
     jpeg->cinfo.dct_method = JDCT_ISLOW;
-    if (jpeg->dc_stream != NULL) {
+    if (jpeg->dc_only) {
         // Only the 1/8 scale reads nothing but the DC coefficients; the whole file is never smoothed
         // (its coefficients 1-9 are exact), so neither is this copy.
         if (denominator != 8) {
@@ -129,7 +130,14 @@ int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *hei
         jpeg->cinfo.do_block_smoothing = FALSE;
         vitrine_dc_arrays_install(jpeg);
     }
+    if (jpeg->split != NULL) {
+        // Never smoothed (layout.c takes only such files); each decompressor alone would think some
+        // of its coefficients inexact.
+        jpeg->cinfo.do_block_smoothing = FALSE;
+        if (vitrine_split_start(jpeg) != 0) return -1;
+    }
     jpeg_start_decompress(&jpeg->cinfo);
+    if (jpeg->split != NULL) vitrine_split_started(jpeg);
     jpeg->started = 1;
     *width = (int)jpeg->cinfo.output_width;
     *height = (int)jpeg->cinfo.output_height;
@@ -169,6 +177,7 @@ int vitrine_jpeg_finish(vitrine_jpeg *jpeg) {
     if (setjmp(jpeg->escape)) return -1;
     jpeg_finish_decompress(&jpeg->cinfo);
     jpeg->started = 0;
+    if (jpeg->split != NULL && vitrine_split_finish(jpeg) != 0) return -1;
     return 0;
 }
 
@@ -178,9 +187,11 @@ const char *vitrine_jpeg_message(const vitrine_jpeg *jpeg) { return jpeg->messag
 
 void vitrine_jpeg_close(vitrine_jpeg *jpeg) {
     if (jpeg == NULL) return;
+    // The second decompressor stops first (it may be waiting on this one's scans).
+    vitrine_split_free(jpeg);
     // Destroying aborts any decode in progress; no libjpeg call here can fail.
     jpeg_destroy_decompress(&jpeg->cinfo);
     vitrine_dc_arrays_free(jpeg);
-    free(jpeg->dc_stream);
+    free(jpeg->stream);
     free(jpeg);
 }

@@ -17,8 +17,10 @@ struct vitrine_jpeg {
     int max_scans;
     struct jpeg_progress_mgr progress;
     char message[JMSG_LENGTH_MAX];
-    // The DC-only copy of the stream this decompressor reads (NULL when it reads the caller's bytes).
-    uint8_t *dc_stream;
+    // The copy of the stream this decompressor reads (NULL when it reads the caller's bytes), and
+    // whether it is the DC-only one.
+    uint8_t *stream;
+    int dc_only;
     // The DC-only coefficient arrays handed to libjpeg (see dc_arrays.c).
     struct jvirt_barray_control *dc_arrays;
     void (*original_realize)(j_common_ptr cinfo);
@@ -26,7 +28,62 @@ struct vitrine_jpeg {
     // coefficient arrays libjpeg has asked for (it asks in component order).
     int dc_components[4];
     int arrays_requested;
+    // Set when the file's scans are split between this decompressor and a second one on its own
+    // thread, over one coefficient buffer (split.c); `split_role` 0 is the one that gives the rows.
+    struct vitrine_split *split;
+    int split_role;
 };
+
+enum { vitrine_max_components = 4 };
+
+/// One marker segment of a JPEG; a scan's includes its entropy-coded data.
+typedef struct {
+    size_t offset;
+    size_t length;
+    int is_scan;
+    /// For a scan: its components (indices in frame order), spectral band and successive approximation.
+    int in_scan;
+    int component[vitrine_max_components];
+    int ss, se, ah, al;
+} vitrine_segment;
+
+/// The segments of a progressive Huffman JPEG between its SOI and EOI, and its frame.
+typedef struct {
+    int width, height;
+    int components;
+    int ids[vitrine_max_components];
+    int h[vitrine_max_components], v[vitrine_max_components];
+    int max_h, max_v;
+    int scans;
+    vitrine_segment *segments;
+    int count;
+    int capacity;
+} vitrine_layout;
+
+/// Reads the layout of a complete progressive Huffman JPEG (SOF2, ending with EOI, no DNL, at most
+/// `max_scans` scans) whose scans leave coefficients 1-9 of every component exact, so libjpeg never
+/// smooths it. Returns 1, or 0 for any other file (nothing to free then).
+int vitrine_layout_parse(const uint8_t *data, size_t size, int max_scans, vitrine_layout *layout);
+
+/// A malloc'd copy of SOI, the segments whose `keep` is nonzero, and EOI; NULL when out of memory.
+uint8_t *vitrine_layout_copy(const uint8_t *data, const vitrine_layout *layout, const int *keep, size_t *out_size);
+
+void vitrine_layout_free(vitrine_layout *layout);
+
+/// Opens the decompressor of a JPEG held in memory, taking over `owned` (may be NULL); shim.c.
+vitrine_jpeg *vitrine_open_stream(const uint8_t *data, size_t size, uint8_t *owned, vitrine_jpeg_header *header);
+
+/// Starts the second decompressor's thread (before the first starts decompressing). 0 on success.
+int vitrine_split_start(vitrine_jpeg *jpeg);
+
+/// Marks the first decompressor's scans read (once jpeg_start_decompress has absorbed them).
+void vitrine_split_started(vitrine_jpeg *jpeg);
+
+/// Waits for the second decompressor to end; 0 when it read its scans without an error.
+int vitrine_split_finish(vitrine_jpeg *jpeg);
+
+/// Stops and frees the second decompressor and the shared buffer.
+void vitrine_split_free(vitrine_jpeg *jpeg);
 
 /// Copies a progressive Huffman JPEG without the AC scans (Ss >= 1) of the components libjpeg
 /// decodes from their DC coefficients alone at scale 1/8 (`dc_components`, in frame order), when

@@ -38,6 +38,19 @@ final class LibJPEGDecompressor {
         return try LibJPEGDecompressor(jpeg, header: header, path: path)
     }
 
+    /// A decompressor for a progressive file whose scans are decoded on two threads into one
+    /// coefficient buffer (each block row of a scan waiting for the scans before it that touch the
+    /// same coefficients): the very pixels of the whole file, its entropy decoding shared between two
+    /// cores. Nil when the file is not one for it (not progressive, cut short, nothing to split):
+    /// then decode it whole. `data` need not outlive it.
+    static func split(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) -> LibJPEGDecompressor? {
+        var header = vitrine_jpeg_header()
+        guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open_split(base, data.count, &header) else {
+            return nil
+        }
+        return try LibJPEGDecompressor(jpeg, header: header, path: path)
+    }
+
     private init(_ jpeg: OpaquePointer, header: vitrine_jpeg_header, path: String) throws(DecodeError) {
         self.jpeg = jpeg
         self.path = path

@@ -36,6 +36,14 @@ vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_h
 /// incomplete, cut short, or out of memory): then open it whole.
 vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
 
+/// As vitrine_jpeg_open, for a progressive file whose scans are then decoded on two threads: this
+/// decompressor reads some, a second one on a thread of its own the others, into one coefficient
+/// buffer, each block row of a scan waiting for the scans before it that touch the same coefficients
+/// (coefficient_bytes as for the whole file). The very pixels of a whole-file decode. NULL when the
+/// file is not one for this (not progressive Huffman, cut short, over 64 scans, a scan order libjpeg
+/// would smooth, nothing to split, out of memory): then open it whole. `data` need not outlive it.
+vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
+
 /// Starts decompression at DCT scale 1/`denominator`, BGRA output, merged chroma upsampling;
 /// reports the output size. Returns 0 on success.
 int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *height);

@@ -1,0 +1,365 @@
+#include "shim_private.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jerror.h>
+
+// A progressive JPEG is a series of scans, each a pass over the whole image that codes some
+// coefficients (a spectral band, Ss..Se, to some bits, Ah/Al) of some components. libjpeg
+// entropy-decodes them one after the other on one thread, into a buffer of every coefficient of
+// the image, and only then runs the inverse DCT; that decoding is most of a progressive file's
+// cost. Two scans that share no component, or whose bands do not overlap, touch different
+// coefficients, and a scan needs an earlier one only where they do, and only row by row. So the
+// file's scans are split between two decompressors, each reading a copy of the file with its own
+// scans only (every other segment kept, in order, so each scan sees the tables it would), over one
+// coefficient buffer: this one (role 0) and a second on a thread of its own (role 1). Each block
+// row of a scan waits, when libjpeg asks for it, until the scans before it that touch the same
+// coefficients are past that row; the output pass waits until every scan is. Each coefficient then
+// goes through the very operations, in the same order, as in a whole-file decode: the same pixels,
+// corrupt data included. Block smoothing is off: layout.c takes only files that libjpeg would not
+// smooth (each decompressor alone would think some coefficients inexact).
+
+enum { max_split_scans = 64 };
+
+// libjpeg declares its array type only by name; these are the split's own, cast to it.
+typedef struct {
+    int component;
+    JDIMENSION blocks_per_row;
+    JDIMENSION rows;
+    JBLOCK *blocks;
+    JBLOCKROW *row_pointers;
+} split_array;
+
+typedef struct {
+    int role;
+    int components;  // bit mask, frame order
+    int ss, se;
+} split_scan;
+
+struct vitrine_split {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int scans;
+    split_scan scan[max_split_scans];
+    // Block rows of each component that each scan has finished (UINT_MAX once it is through).
+    JDIMENSION done[max_split_scans][vitrine_max_components];
+    // Each role's scans, in file order, and the one it is in (-1: none yet, or through all).
+    int local[2][max_split_scans];
+    int local_count[2];
+    int current[2];
+    int stopped;            // role 0 ended early: role 1 gives up
+    int helper_ended;       // role 1 is through (or failed)
+    split_array *arrays[vitrine_max_components];
+    vitrine_jpeg *helper;
+    pthread_t thread;
+    int thread_started;
+    void (*original_realize[2])(j_common_ptr cinfo);
+};
+
+static vitrine_jpeg *owner(j_common_ptr cinfo) { return (vitrine_jpeg *)cinfo->client_data; }
+
+// Whether scan `j` touches coefficients scan `i` touches, in component `c` (or any component, c < 0).
+static int overlaps(const split_scan *i, const split_scan *j, int c) {
+    int shared = i->components & j->components;
+    if (c >= 0) shared &= 1 << c;
+    return shared != 0 && i->ss <= j->se && j->ss <= i->se;
+}
+
+static void complete(struct vitrine_split *split, int scan) {
+    if (scan < 0) return;
+    for (int c = 0; c < vitrine_max_components; c++) split->done[scan][c] = UINT_MAX;
+}
+
+// Whether rows below `rows` of component `c` are through every scan before `scan` that touches its
+// coefficients (scan = split->scans: every scan, for the output).
+static int ready(const struct vitrine_split *split, int scan, int c, JDIMENSION rows) {
+    for (int i = 0; i < scan; i++) {
+        int needed = scan == split->scans ? (split->scan[i].components >> c & 1)
+                                          : overlaps(&split->scan[i], &split->scan[scan], c);
+        if (needed && split->done[i][c] < rows) return 0;
+    }
+    return 1;
+}
+
+static jvirt_barray_ptr request(j_common_ptr cinfo, int pool_id, boolean pre_zero, JDIMENSION blocks_per_row,
+                                JDIMENSION rows, JDIMENSION max_access) {
+    (void)pool_id;
+    (void)pre_zero;  // always zeroed
+    (void)max_access;
+    vitrine_jpeg *jpeg = owner(cinfo);
+    struct vitrine_split *split = jpeg->split;
+    // jdcoefct.c asks for one array a component, in component order, each decompressor alike.
+    int component = jpeg->arrays_requested++;
+    if (component >= vitrine_max_components || blocks_per_row == 0 || rows == 0)
+        ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    pthread_mutex_lock(&split->lock);
+    split_array *array = split->arrays[component];
+    int fits = 1;
+    if (array == NULL) {
+        array = calloc(1, sizeof(*array));
+        if (array != NULL) {
+            array->component = component;
+            array->blocks_per_row = blocks_per_row;
+            array->rows = rows;
+            array->blocks = calloc((size_t)rows * blocks_per_row, sizeof(JBLOCK));
+            array->row_pointers = calloc(rows, sizeof(JBLOCKROW));
+            if (array->blocks == NULL || array->row_pointers == NULL) {
+                free(array->blocks);
+                free(array->row_pointers);
+                free(array);
+                array = NULL;
+            } else {
+                for (JDIMENSION r = 0; r < rows; r++) array->row_pointers[r] = array->blocks + (size_t)r * blocks_per_row;
+                split->arrays[component] = array;
+            }
+        }
+    } else {
+        fits = array->blocks_per_row == blocks_per_row && array->rows == rows;
+    }
+    pthread_mutex_unlock(&split->lock);
+    if (array == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 12);
+    if (!fits) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    return (jvirt_barray_ptr)(void *)array;
+}
+
+// libjpeg's own arrays (none while these are in use) are realized as before.
+static void realize(j_common_ptr cinfo) {
+    vitrine_jpeg *jpeg = owner(cinfo);
+    jpeg->split->original_realize[jpeg->split_role](cinfo);
+}
+
+// Ends the decode of `jpeg` from inside libjpeg: with the helper's error on role 0, as "stopped" on
+// role 1. Called with the lock held.
+static void give_up(j_common_ptr cinfo, struct vitrine_split *split) {
+    vitrine_jpeg *jpeg = owner(cinfo);
+    if (jpeg->split_role == 0 && split->helper->failed) {
+        memcpy(jpeg->message, split->helper->message, sizeof(jpeg->message));
+        jpeg->truncated = split->helper->truncated;
+    } else {
+        strcpy(jpeg->message, "stopped");
+    }
+    jpeg->failed = 1;
+    pthread_mutex_unlock(&split->lock);
+    longjmp(jpeg->escape, 1);
+}
+
+static JBLOCKARRAY access_array(j_common_ptr cinfo, jvirt_barray_ptr handle, JDIMENSION start_row, JDIMENSION count,
+                                boolean writable) {
+    split_array *array = (split_array *)(void *)handle;
+    if (start_row > array->rows || count > array->rows - start_row) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    vitrine_jpeg *jpeg = owner(cinfo);
+    struct vitrine_split *split = jpeg->split;
+    int role = jpeg->split_role;
+    int c = array->component;
+    JDIMENSION end = start_row + count;
+    pthread_mutex_lock(&split->lock);
+    int scan = split->scans;  // the output pass: after every scan
+    if (writable) {
+        // Reading scans: which one is the one libjpeg is in (input_scan_number counts from 1).
+        int local = ((j_decompress_ptr)cinfo)->input_scan_number - 1;
+        if (local < 0 || local >= split->local_count[role]) {
+            pthread_mutex_unlock(&split->lock);
+            ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+        }
+        scan = split->local[role][local];
+        if (split->scan[scan].components >> c & 1 && split->done[scan][c] < start_row) split->done[scan][c] = start_row;
+    }
+    if (scan != split->current[role]) {
+        complete(split, split->current[role]);
+        split->current[role] = scan < split->scans ? scan : -1;
+    }
+    pthread_cond_broadcast(&split->changed);
+    for (;;) {
+        if ((role == 1 && split->stopped) || (role == 0 && split->helper_ended && split->helper->failed))
+            give_up(cinfo, split);
+        if (ready(split, scan, c, end)) break;
+        pthread_cond_wait(&split->changed, &split->lock);
+    }
+    pthread_mutex_unlock(&split->lock);
+    return array->row_pointers + start_row;
+}
+
+static void install(vitrine_jpeg *jpeg, struct vitrine_split *split, int role) {
+    jpeg->split = split;
+    jpeg->split_role = role;
+    jpeg->cinfo.mem->request_virt_barray = request;
+    split->original_realize[role] = jpeg->cinfo.mem->realize_virt_arrays;
+    jpeg->cinfo.mem->realize_virt_arrays = realize;
+    jpeg->cinfo.mem->access_virt_barray = access_array;
+}
+
+// Splits the scans between the two roles: in file order, each to the role that would finish it
+// first, its cost the bytes of its data plus a little per block, a scan starting no earlier than
+// those it needs and ending a row after them. Role 0, which also makes the rows, gets the share
+// that ends first. Returns 0 when one role would get nothing.
+static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
+    double block_count[vitrine_max_components];
+    for (int c = 0; c < layout->components; c++) {
+        double w = ((double)layout->width * layout->h[c] / layout->max_h + 7) / 8;
+        double h = ((double)layout->height * layout->v[c] / layout->max_v + 7) / 8;
+        block_count[c] = w * h;
+    }
+    double rows = ((double)layout->height / (8.0 * layout->max_v)) + 1;
+    double free_at[2] = {0, 0};
+    double start[max_split_scans], finish[max_split_scans];
+    int n = 0;
+    for (int s = 0; s < layout->count; s++) {
+        const vitrine_segment *segment = &layout->segments[s];
+        if (!segment->is_scan) continue;
+        split_scan *scan = &split->scan[n];
+        scan->ss = segment->ss;
+        scan->se = segment->se;
+        double cost = (double)segment->length;
+        for (int i = 0; i < segment->in_scan; i++) {
+            scan->components |= 1 << segment->component[i];
+            cost += block_count[segment->component[i]] / 4;
+        }
+        double best_finish = 0, best_start = 0;
+        int best = -1;
+        for (int role = 0; role < 2; role++) {
+            double begin = free_at[role], end = free_at[role] + cost;
+            for (int i = 0; i < n; i++) {
+                if (!overlaps(&split->scan[i], scan, -1)) continue;
+                if (start[i] > begin) begin = start[i];
+                if (finish[i] + cost / rows > end) end = finish[i] + cost / rows;
+            }
+            if (begin + cost > end) end = begin + cost;
+            if (best < 0 || end < best_finish) {
+                best = role;
+                best_finish = end;
+                best_start = begin;
+            }
+        }
+        scan->role = best;
+        start[n] = best_start;
+        finish[n] = best_finish;
+        free_at[best] = best_finish;
+        n++;
+    }
+    split->scans = n;
+    int first = free_at[1] < free_at[0] ? 1 : 0;  // the role that ends first becomes role 0
+    for (int i = 0; i < n; i++) {
+        if (first == 1) split->scan[i].role ^= 1;
+        int role = split->scan[i].role;
+        split->local[role][split->local_count[role]++] = i;
+    }
+    return split->local_count[0] > 0 && split->local_count[1] > 0;
+}
+
+vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+    vitrine_layout layout;
+    if (!vitrine_layout_parse(data, size, max_split_scans, &layout)) return NULL;
+    struct vitrine_split *split = calloc(1, sizeof(*split));
+    int *keep = calloc((size_t)layout.count * 2, sizeof(int));
+    uint8_t *streams[2] = {NULL, NULL};
+    size_t sizes[2] = {0, 0};
+    vitrine_jpeg *roles[2] = {NULL, NULL};
+    if (split == NULL || keep == NULL || !assign(&layout, split)) goto refuse;
+    for (int role = 0; role < 2; role++) {
+        int n = 0;
+        for (int s = 0; s < layout.count; s++) {
+            int is_scan = layout.segments[s].is_scan;
+            keep[role * layout.count + s] = !is_scan || split->scan[n].role == role;
+            n += is_scan;
+        }
+        streams[role] = vitrine_layout_copy(data, &layout, keep + role * layout.count, &sizes[role]);
+        if (streams[role] == NULL) goto refuse;
+    }
+    vitrine_jpeg_header helper_header;
+    roles[1] = vitrine_open_stream(streams[1], sizes[1], streams[1], &helper_header);
+    streams[1] = NULL;
+    roles[0] = vitrine_open_stream(streams[0], sizes[0], streams[0], header);
+    streams[0] = NULL;
+    // A header libjpeg refuses: the whole file's decoder says what is wrong with it.
+    if (roles[0] == NULL || roles[1] == NULL || roles[0]->failed || roles[1]->failed) goto refuse;
+    pthread_mutex_init(&split->lock, NULL);
+    pthread_cond_init(&split->changed, NULL);
+    split->current[0] = split->current[1] = -1;
+    split->helper = roles[1];
+    install(roles[0], split, 0);
+    install(roles[1], split, 1);
+    free(keep);
+    vitrine_layout_free(&layout);
+    return roles[0];
+refuse:
+    for (int role = 0; role < 2; role++) {
+        free(streams[role]);
+        vitrine_jpeg_close(roles[role]);
+    }
+    free(keep);
+    free(split);
+    vitrine_layout_free(&layout);
+    return NULL;
+}
+
+static void *run_helper(void *argument) {
+    vitrine_jpeg *helper = argument;
+    struct vitrine_split *split = helper->split;
+    if (setjmp(helper->escape) == 0) jpeg_read_coefficients(&helper->cinfo);
+    pthread_mutex_lock(&split->lock);
+    for (int i = 0; i < split->local_count[1]; i++) complete(split, split->local[1][i]);
+    split->current[1] = -1;
+    split->helper_ended = 1;
+    pthread_cond_broadcast(&split->changed);
+    pthread_mutex_unlock(&split->lock);
+    return NULL;
+}
+
+int vitrine_split_start(vitrine_jpeg *jpeg) {
+    struct vitrine_split *split = jpeg->split;
+    vitrine_jpeg *helper = split->helper;
+    helper->cinfo.mem->max_memory_to_use = jpeg->cinfo.mem->max_memory_to_use;
+    if (pthread_create(&split->thread, NULL, run_helper, helper) != 0) {
+        snprintf(jpeg->message, sizeof(jpeg->message), "cannot start a decoding thread");
+        jpeg->failed = 1;
+        return -1;
+    }
+    split->thread_started = 1;
+    return 0;
+}
+
+void vitrine_split_started(vitrine_jpeg *jpeg) {
+    struct vitrine_split *split = jpeg->split;
+    pthread_mutex_lock(&split->lock);
+    for (int i = 0; i < split->local_count[0]; i++) complete(split, split->local[0][i]);
+    split->current[0] = -1;
+    pthread_cond_broadcast(&split->changed);
+    pthread_mutex_unlock(&split->lock);
+}
+
+int vitrine_split_finish(vitrine_jpeg *jpeg) {
+    struct vitrine_split *split = jpeg->split;
+    if (split->thread_started) {
+        pthread_join(split->thread, NULL);
+        split->thread_started = 0;
+    }
+    if (!split->helper->failed) return 0;
+    memcpy(jpeg->message, split->helper->message, sizeof(jpeg->message));
+    jpeg->truncated = split->helper->truncated;
+    jpeg->failed = 1;
+    return -1;
+}
+
+void vitrine_split_free(vitrine_jpeg *jpeg) {
+    struct vitrine_split *split = jpeg->split;
+    if (split == NULL || jpeg->split_role != 0) return;
+    pthread_mutex_lock(&split->lock);
+    split->stopped = 1;
+    pthread_cond_broadcast(&split->changed);
+    pthread_mutex_unlock(&split->lock);
+    if (split->thread_started) pthread_join(split->thread, NULL);
+    split->helper->split = NULL;
+    vitrine_jpeg_close(split->helper);
+    for (int c = 0; c < vitrine_max_components; c++) {
+        if (split->arrays[c] == NULL) continue;
+        free(split->arrays[c]->blocks);
+        free(split->arrays[c]->row_pointers);
+        free(split->arrays[c]);
+    }
+    pthread_mutex_destroy(&split->lock);
+    pthread_cond_destroy(&split->changed);
+    free(split);
+    jpeg->split = NULL;
+}

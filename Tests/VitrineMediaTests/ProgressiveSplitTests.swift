@@ -1,0 +1,149 @@
+import CTurboJPEG
+import Foundation
+import Testing
+import VitrineCore
+
+@testable import VitrineMedia
+
+/// Progressive JPEGs whose scans are split between two decompressors on two threads over one
+/// coefficient buffer (`LibJPEGDecompressor.split`): the very pixels of the whole file at every
+/// scale, corrupt data included; errors in either half end the decode; other files are refused.
+@Suite("Progressive JPEG scans decoded on two threads")
+struct ProgressiveSplitTests {
+    static let size = (width: 1203, height: 803)
+
+    static func plan(_ output: Size) throws -> DecodeGeometry {
+        try DecodeGeometry(
+            storedWidth: size.width, storedHeight: size.height, orientation: .up,
+            request: DecodePathTests.request("p.jpg", output), limits: DecodeLimits())
+    }
+
+    /// The output size that makes the decoder pick 1/`denominator` for this picture.
+    static func output(_ denominator: Int) -> Size {
+        Size(width: Double(size.width / denominator), height: Double(size.height / denominator))
+    }
+
+    static func decode(_ bytes: [UInt8], denominator: Int, split: Bool) throws -> PixelBuffer {
+        let plan = try Self.plan(Self.output(denominator))
+        return try bytes.withUnsafeBufferPointer { data in
+            let jpeg =
+                split
+                ? try #require(try LibJPEGDecompressor.split(data, path: "p.jpg"))
+                : try LibJPEGDecompressor(data, path: "p.jpg")
+            return try JPEGRowDecoder.reduce(jpeg, plan: plan, denominator: denominator, limits: DecodeLimits())
+        }
+    }
+
+    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_444, TJSAMP_440, TJSAMP_GRAY])
+    func givesTheWholeFilesPixelsAtEveryScale(_ subsampling: TJSAMP) throws {
+        let bytes = try ProgressiveDCTests.progressive(subsampling)
+        let whole = try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor($0, path: "p.jpg") }
+        let split = try #require(try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor.split($0, path: "p.jpg") })
+        #expect(split.coefficientBytes == whole.coefficientBytes)
+        for denominator in [1, 2, 4, 8] {
+            let fast = try Self.decode(bytes, denominator: denominator, split: true)
+            let expected = try Self.decode(bytes, denominator: denominator, split: false)
+            #expect(fast.size == expected.size)
+            guard fast.size == expected.size else { continue }
+            #expect(PixelCompare.maxDifference(fast, expected) == 0, "\(subsampling) 1/\(denominator)")
+        }
+    }
+
+    /// The offsets of the file's scans (their SOS markers; entropy data never holds 0xFF 0xDA).
+    static func scans(_ bytes: [UInt8]) -> [Int] {
+        ProgressiveDCTests.scans(bytes)
+    }
+
+    @Test func corruptDataGivesWhatTheWholeFileGives() throws {
+        let bytes = try ProgressiveDCTests.progressive(TJSAMP_420)
+        let scans = Self.scans(bytes)
+        var generator = SplitMix(seed: 7)
+        for round in 0..<12 {
+            var damaged = bytes
+            // A few bytes changed inside the entropy data of one scan, never into a marker.
+            let scan = scans[round % scans.count]
+            let end = scans.first { $0 > scan } ?? bytes.count - 2
+            for _ in 0..<3 {
+                let at = scan + 16 + Int(generator.next() % UInt64(max(1, end - scan - 20)))
+                let value = UInt8(generator.next() % 0xFE)
+                if damaged[at] != 0xFF, damaged[at - 1] != 0xFF { damaged[at] = value }
+            }
+            let whole = Result { try Self.decode(damaged, denominator: 2, split: false) }
+            let split = Result { try Self.decode(damaged, denominator: 2, split: true) }
+            switch (whole, split) {
+            case (.success(let expected), .success(let fast)):
+                #expect(PixelCompare.maxDifference(fast, expected) == 0, "round \(round)")
+            case (.failure, .failure):
+                break
+            default:
+                Issue.record("round \(round): the whole file gave \(whole), the split decode \(split)")
+            }
+        }
+    }
+
+    @Test func anErrorInEitherHalfEndsTheDecode() throws {
+        let bytes = try ProgressiveDCTests.progressive(TJSAMP_420)
+        // An AC scan whose band is empty (Ss > Se) is an error to libjpeg; whichever decompressor
+        // reads it fails, and the decode says so instead of waiting for its coefficients.
+        var failures = 0
+        for scan in Self.scans(bytes) {
+            let inScan = Int(bytes[scan + 4])
+            let ss = scan + 5 + 2 * inScan
+            guard bytes[ss] > 0 else { continue }
+            var broken = bytes
+            broken[ss + 1] = 0
+            #expect(throws: DecodeError.self) { try Self.decode(broken, denominator: 2, split: false) }
+            // (A scan that was the last to code some coefficients leaves them inexact: refused, whole.)
+            let taken = try broken.withUnsafeBufferPointer { try LibJPEGDecompressor.split($0, path: "p.jpg") } != nil
+            guard taken else { continue }
+            #expect(throws: DecodeError.self) { try Self.decode(broken, denominator: 2, split: true) }
+            failures += 1
+        }
+        // Each of the 4:2:0 file's 5 AC scans that are not the last in their band, broken in turn.
+        #expect(failures >= 5)
+    }
+
+    @Test func refusesWhatItCannotTakeExactly() throws {
+        let bytes = try ProgressiveDCTests.progressive(TJSAMP_420)
+        func split(_ bytes: [UInt8]) throws -> LibJPEGDecompressor? {
+            try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor.split($0, path: "p.jpg") }
+        }
+        // A baseline file has one scan.
+        let compressor = try #require(TurboJPEGHandle.compressor())
+        let baseline = try #require(compressor.compress(DecodePathTests.picture(width: 64, height: 48), quality: 80))
+        #expect(try split(baseline) == nil)
+        // Cut short: the whole-file decoder reports that.
+        #expect(try split(Array(bytes.prefix(bytes.count * 2 / 3))) == nil)
+        // Without its last scan the file leaves coefficients inexact, which libjpeg would smooth.
+        let last = try #require(Self.scans(bytes).last)
+        #expect(try split(Array(bytes.prefix(last)) + [0xFF, 0xD9]) == nil)
+        // Not a JPEG at all.
+        #expect(try split(Array(repeating: 0x41, count: 100)) == nil)
+    }
+
+    @Test func theDecoderTakesItForProgressiveFiles() throws {
+        // Through the whole decoder, against TurboJPEG's whole-image path.
+        for subsampling in [TJSAMP_420, TJSAMP_444] {
+            let bytes = try ProgressiveDCTests.progressive(subsampling)
+            let request = DecodePathTests.request("p.jpg", Size(width: 600, height: 400))
+            let decoded = try MediaDecoder().decode(bytes: bytes, request: request)
+            let reference = try DecodePathTests.referenceJPEG(bytes, request)
+            #expect(decoded.pixels.size == reference.size)
+            guard decoded.pixels.size == reference.size else { continue }
+            #expect(PixelCompare.maxDifference(decoded.pixels, reference) <= 1, "\(subsampling)")
+        }
+    }
+}
+
+/// A small deterministic generator for the damaged bytes.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
