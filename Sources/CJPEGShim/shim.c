@@ -134,7 +134,6 @@ int vitrine_jpeg_start(vitrine_jpeg *jpeg, int denominator, int *width, int *hei
         // Never smoothed (layout.c takes only such files); each decompressor alone would think some
         // of its coefficients inexact.
         jpeg->cinfo.do_block_smoothing = FALSE;
-        if (vitrine_split_start(jpeg) != 0) return -1;
     }
     jpeg_start_decompress(&jpeg->cinfo);
     if (jpeg->split != NULL) vitrine_split_started(jpeg);
@@ -177,7 +176,6 @@ int vitrine_jpeg_finish(vitrine_jpeg *jpeg) {
     if (setjmp(jpeg->escape)) return -1;
     jpeg_finish_decompress(&jpeg->cinfo);
     jpeg->started = 0;
-    if (jpeg->split != NULL && vitrine_split_finish(jpeg) != 0) return -1;
     return 0;
 }
 
@@ -187,7 +185,7 @@ const char *vitrine_jpeg_message(const vitrine_jpeg *jpeg) { return jpeg->messag
 
 void vitrine_jpeg_close(vitrine_jpeg *jpeg) {
     if (jpeg == NULL) return;
-    // The second decompressor stops first (it may be waiting on this one's scans).
+    // With its partner, which must not be decoding any more.
     vitrine_split_free(jpeg);
     // Destroying aborts any decode in progress; no libjpeg call here can fail.
     jpeg_destroy_decompress(&jpeg->cinfo);

@@ -28,10 +28,12 @@ struct vitrine_jpeg {
     // coefficient arrays libjpeg has asked for (it asks in component order).
     int dc_components[4];
     int arrays_requested;
-    // Set when the file's scans are split between this decompressor and a second one on its own
-    // thread, over one coefficient buffer (split.c); `split_role` 0 is the one that gives the rows.
+    // Set when the file's scans are split between this decompressor and a partner, over one
+    // coefficient buffer (split.c); `split_role` 0 is the one that owns the partner. `stopped`: it
+    // gave up because the other failed.
     struct vitrine_split *split;
     int split_role;
+    int stopped;
 };
 
 enum { vitrine_max_components = 4 };
@@ -73,16 +75,10 @@ void vitrine_layout_free(vitrine_layout *layout);
 /// Opens the decompressor of a JPEG held in memory, taking over `owned` (may be NULL); shim.c.
 vitrine_jpeg *vitrine_open_stream(const uint8_t *data, size_t size, uint8_t *owned, vitrine_jpeg_header *header);
 
-/// Starts the second decompressor's thread (before the first starts decompressing). 0 on success.
-int vitrine_split_start(vitrine_jpeg *jpeg);
-
-/// Marks the first decompressor's scans read (once jpeg_start_decompress has absorbed them).
+/// Marks a split decompressor's scans read (once jpeg_start_decompress has absorbed them).
 void vitrine_split_started(vitrine_jpeg *jpeg);
 
-/// Waits for the second decompressor to end; 0 when it read its scans without an error.
-int vitrine_split_finish(vitrine_jpeg *jpeg);
-
-/// Stops and frees the second decompressor and the shared buffer.
+/// Frees the partner and the shared buffer (role 0 only; nothing else).
 void vitrine_split_free(vitrine_jpeg *jpeg);
 
 /// Copies a progressive Huffman JPEG without the AC scans (Ss >= 1) of the components libjpeg

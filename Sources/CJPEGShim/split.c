@@ -2,6 +2,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jerror.h>
@@ -14,14 +15,15 @@
 // coefficients, and a scan needs an earlier one only where they do, and only row by row. So the
 // file's scans are split between two decompressors, each reading a copy of the file with its own
 // scans only (every other segment kept, in order, so each scan sees the tables it would), over one
-// coefficient buffer: this one (role 0) and a second on a thread of its own (role 1). Each block
+// coefficient buffer: this one (role 0) and its partner (role 1), each run on a thread of its own
+// by the caller, both making rows (a band each) once their scans are read. Each block
 // row of a scan waits, when libjpeg asks for it, until the scans before it that touch the same
 // coefficients are past that row; the output pass waits until every scan is. Each coefficient then
 // goes through the very operations, in the same order, as in a whole-file decode: the same pixels,
 // corrupt data included. Block smoothing is off: layout.c takes only files that libjpeg would not
 // smooth (each decompressor alone would think some coefficients inexact).
 
-enum { max_split_scans = 64 };
+enum { max_split_scans = 64, min_split_pixels = 1 << 19 };
 
 // libjpeg declares its array type only by name; these are the split's own, cast to it.
 typedef struct {
@@ -49,12 +51,9 @@ struct vitrine_split {
     int local[2][max_split_scans];
     int local_count[2];
     int current[2];
-    int stopped;            // role 0 ended early: role 1 gives up
-    int helper_ended;       // role 1 is through (or failed)
+    int stopped;  // one of them failed: the other gives up instead of waiting for it
     split_array *arrays[vitrine_max_components];
-    vitrine_jpeg *helper;
-    pthread_t thread;
-    int thread_started;
+    vitrine_jpeg *partner;
     void (*original_realize[2])(j_common_ptr cinfo);
 };
 
@@ -130,16 +129,11 @@ static void realize(j_common_ptr cinfo) {
     jpeg->split->original_realize[jpeg->split_role](cinfo);
 }
 
-// Ends the decode of `jpeg` from inside libjpeg: with the helper's error on role 0, as "stopped" on
-// role 1. Called with the lock held.
+// Ends the decode of `jpeg` from inside libjpeg when the other one failed. Called with the lock held.
 static void give_up(j_common_ptr cinfo, struct vitrine_split *split) {
     vitrine_jpeg *jpeg = owner(cinfo);
-    if (jpeg->split_role == 0 && split->helper->failed) {
-        memcpy(jpeg->message, split->helper->message, sizeof(jpeg->message));
-        jpeg->truncated = split->helper->truncated;
-    } else {
-        strcpy(jpeg->message, "stopped");
-    }
+    snprintf(jpeg->message, sizeof(jpeg->message), "stopped: the other half of the decode failed");
+    jpeg->stopped = 1;
     jpeg->failed = 1;
     pthread_mutex_unlock(&split->lock);
     longjmp(jpeg->escape, 1);
@@ -172,8 +166,7 @@ static JBLOCKARRAY access_array(j_common_ptr cinfo, jvirt_barray_ptr handle, JDI
     }
     pthread_cond_broadcast(&split->changed);
     for (;;) {
-        if ((role == 1 && split->stopped) || (role == 0 && split->helper_ended && split->helper->failed))
-            give_up(cinfo, split);
+        if (split->stopped) give_up(cinfo, split);
         if (ready(split, scan, c, end)) break;
         pthread_cond_wait(&split->changed, &split->lock);
     }
@@ -190,10 +183,33 @@ static void install(vitrine_jpeg *jpeg, struct vitrine_split *split, int role) {
     jpeg->cinfo.mem->access_virt_barray = access_array;
 }
 
-// Splits the scans between the two roles: in file order, each to the role that would finish it
-// first, its cost the bytes of its data plus a little per block, a scan starting no earlier than
-// those it needs and ending a row after them. Role 0, which also makes the rows, gets the share
-// that ends first. Returns 0 when one role would get nothing.
+// The time two decompressors would take over the scans with these roles, in a model: each scan
+// costs the bytes of its data plus a little per block, and starts no earlier than those it needs
+// and ends a block row after them (rows go through the scans one after the other). `free_at`
+// gets when each role is through.
+static double simulate(int n, const double *cost, const uint64_t *needs, double rows, const int *role,
+                       double free_at[2]) {
+    double start[max_split_scans], finish[max_split_scans];
+    free_at[0] = free_at[1] = 0;
+    for (int j = 0; j < n; j++) {
+        double begin = free_at[role[j]], end = begin + cost[j];
+        for (int i = 0; i < j; i++) {
+            if (!(needs[j] >> i & 1)) continue;
+            if (start[i] > begin) begin = start[i];
+            if (finish[i] + cost[j] / rows > end) end = finish[i] + cost[j] / rows;
+        }
+        if (begin + cost[j] > end) end = begin + cost[j];
+        start[j] = begin;
+        finish[j] = end;
+        free_at[role[j]] = end;
+    }
+    return free_at[0] > free_at[1] ? free_at[0] : free_at[1];
+}
+
+// Splits the scans between the two roles so that, in the model above, both are through soonest:
+// every split tried for up to 13 scans, beyond that each scan in turn to the role that would end
+// it first, then single scans moved while that helps. Role 0, which also makes the rows, gets the
+// share that ends first. Returns 0 when one role would get nothing.
 static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
     double block_count[vitrine_max_components];
     for (int c = 0; c < layout->components; c++) {
@@ -202,8 +218,8 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
         block_count[c] = w * h;
     }
     double rows = ((double)layout->height / (8.0 * layout->max_v)) + 1;
-    double free_at[2] = {0, 0};
-    double start[max_split_scans], finish[max_split_scans];
+    double cost[max_split_scans];
+    uint64_t needs[max_split_scans];
     int n = 0;
     for (int s = 0; s < layout->count; s++) {
         const vitrine_segment *segment = &layout->segments[s];
@@ -211,39 +227,59 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
         split_scan *scan = &split->scan[n];
         scan->ss = segment->ss;
         scan->se = segment->se;
-        double cost = (double)segment->length;
+        cost[n] = (double)segment->length;
         for (int i = 0; i < segment->in_scan; i++) {
             scan->components |= 1 << segment->component[i];
-            cost += block_count[segment->component[i]] / 4;
+            cost[n] += block_count[segment->component[i]] / 4;
         }
-        double best_finish = 0, best_start = 0;
-        int best = -1;
-        for (int role = 0; role < 2; role++) {
-            double begin = free_at[role], end = free_at[role] + cost;
-            for (int i = 0; i < n; i++) {
-                if (!overlaps(&split->scan[i], scan, -1)) continue;
-                if (start[i] > begin) begin = start[i];
-                if (finish[i] + cost / rows > end) end = finish[i] + cost / rows;
-            }
-            if (begin + cost > end) end = begin + cost;
-            if (best < 0 || end < best_finish) {
-                best = role;
-                best_finish = end;
-                best_start = begin;
-            }
-        }
-        scan->role = best;
-        start[n] = best_start;
-        finish[n] = best_finish;
-        free_at[best] = best_finish;
+        needs[n] = 0;
+        for (int i = 0; i < n; i++)
+            if (overlaps(&split->scan[i], scan, -1)) needs[n] |= (uint64_t)1 << i;
         n++;
     }
     split->scans = n;
+    int role[max_split_scans] = {0}, trial[max_split_scans] = {0};
+    double free_at[2], best;
+    if (n <= 13) {
+        best = -1;
+        for (uint32_t mask = 0; mask < (1u << (n - 1)); mask++) {
+            for (int j = 1; j < n; j++) trial[j] = mask >> (j - 1) & 1;
+            double span = simulate(n, cost, needs, rows, trial, free_at);
+            if (best < 0 || span < best) {
+                best = span;
+                memcpy(role, trial, sizeof(role));
+            }
+        }
+    } else {
+        for (int j = 0; j < n; j++) {
+            double spans[2];
+            for (int r = 0; r < 2; r++) {
+                role[j] = r;
+                spans[r] = simulate(j + 1, cost, needs, rows, role, free_at);
+            }
+            role[j] = spans[1] < spans[0];
+        }
+        best = simulate(n, cost, needs, rows, role, free_at);
+        for (int moved = 1; moved;) {
+            moved = 0;
+            for (int j = 0; j < n; j++) {
+                role[j] ^= 1;
+                double span = simulate(n, cost, needs, rows, role, free_at);
+                if (span < best) {
+                    best = span;
+                    moved = 1;
+                } else {
+                    role[j] ^= 1;
+                }
+            }
+        }
+    }
+    simulate(n, cost, needs, rows, role, free_at);
     int first = free_at[1] < free_at[0] ? 1 : 0;  // the role that ends first becomes role 0
     for (int i = 0; i < n; i++) {
-        if (first == 1) split->scan[i].role ^= 1;
-        int role = split->scan[i].role;
-        split->local[role][split->local_count[role]++] = i;
+        split->scan[i].role = role[i] ^ first;
+        int r = split->scan[i].role;
+        split->local[r][split->local_count[r]++] = i;
     }
     return split->local_count[0] > 0 && split->local_count[1] > 0;
 }
@@ -251,6 +287,11 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
 vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
     vitrine_layout layout;
     if (!vitrine_layout_parse(data, size, max_split_scans, &layout)) return NULL;
+    // A small picture decodes in a few milliseconds: not worth a thread.
+    if ((double)layout.width * layout.height < min_split_pixels) {
+        vitrine_layout_free(&layout);
+        return NULL;
+    }
     struct vitrine_split *split = calloc(1, sizeof(*split));
     int *keep = calloc((size_t)layout.count * 2, sizeof(int));
     uint8_t *streams[2] = {NULL, NULL};
@@ -277,7 +318,7 @@ vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_
     pthread_mutex_init(&split->lock, NULL);
     pthread_cond_init(&split->changed, NULL);
     split->current[0] = split->current[1] = -1;
-    split->helper = roles[1];
+    split->partner = roles[1];
     install(roles[0], split, 0);
     install(roles[1], split, 1);
     free(keep);
@@ -294,64 +335,36 @@ refuse:
     return NULL;
 }
 
-static void *run_helper(void *argument) {
-    vitrine_jpeg *helper = argument;
-    struct vitrine_split *split = helper->split;
-    if (setjmp(helper->escape) == 0) jpeg_read_coefficients(&helper->cinfo);
-    pthread_mutex_lock(&split->lock);
-    for (int i = 0; i < split->local_count[1]; i++) complete(split, split->local[1][i]);
-    split->current[1] = -1;
-    split->helper_ended = 1;
-    pthread_cond_broadcast(&split->changed);
-    pthread_mutex_unlock(&split->lock);
-    return NULL;
-}
-
-int vitrine_split_start(vitrine_jpeg *jpeg) {
-    struct vitrine_split *split = jpeg->split;
-    vitrine_jpeg *helper = split->helper;
-    helper->cinfo.mem->max_memory_to_use = jpeg->cinfo.mem->max_memory_to_use;
-    if (pthread_create(&split->thread, NULL, run_helper, helper) != 0) {
-        snprintf(jpeg->message, sizeof(jpeg->message), "cannot start a decoding thread");
-        jpeg->failed = 1;
-        return -1;
-    }
-    split->thread_started = 1;
-    return 0;
-}
-
 void vitrine_split_started(vitrine_jpeg *jpeg) {
     struct vitrine_split *split = jpeg->split;
+    int role = jpeg->split_role;
     pthread_mutex_lock(&split->lock);
-    for (int i = 0; i < split->local_count[0]; i++) complete(split, split->local[0][i]);
-    split->current[0] = -1;
+    for (int i = 0; i < split->local_count[role]; i++) complete(split, split->local[role][i]);
+    split->current[role] = -1;
     pthread_cond_broadcast(&split->changed);
     pthread_mutex_unlock(&split->lock);
 }
 
-int vitrine_split_finish(vitrine_jpeg *jpeg) {
-    struct vitrine_split *split = jpeg->split;
-    if (split->thread_started) {
-        pthread_join(split->thread, NULL);
-        split->thread_started = 0;
-    }
-    if (!split->helper->failed) return 0;
-    memcpy(jpeg->message, split->helper->message, sizeof(jpeg->message));
-    jpeg->truncated = split->helper->truncated;
-    jpeg->failed = 1;
-    return -1;
+vitrine_jpeg *vitrine_jpeg_split_partner(vitrine_jpeg *jpeg) {
+    return jpeg->split != NULL && jpeg->split_role == 0 ? jpeg->split->partner : NULL;
 }
 
-void vitrine_split_free(vitrine_jpeg *jpeg) {
+void vitrine_jpeg_split_stop(vitrine_jpeg *jpeg) {
     struct vitrine_split *split = jpeg->split;
-    if (split == NULL || jpeg->split_role != 0) return;
+    if (split == NULL) return;
     pthread_mutex_lock(&split->lock);
     split->stopped = 1;
     pthread_cond_broadcast(&split->changed);
     pthread_mutex_unlock(&split->lock);
-    if (split->thread_started) pthread_join(split->thread, NULL);
-    split->helper->split = NULL;
-    vitrine_jpeg_close(split->helper);
+}
+
+int vitrine_jpeg_stopped(const vitrine_jpeg *jpeg) { return jpeg->stopped; }
+
+void vitrine_split_free(vitrine_jpeg *jpeg) {
+    struct vitrine_split *split = jpeg->split;
+    if (split == NULL || jpeg->split_role != 0) return;
+    split->partner->split = NULL;
+    vitrine_jpeg_close(split->partner);
     for (int c = 0; c < vitrine_max_components; c++) {
         if (split->arrays[c] == NULL) continue;
         free(split->arrays[c]->blocks);

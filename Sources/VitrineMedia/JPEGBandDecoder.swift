@@ -17,7 +17,7 @@ enum JPEGBandDecoder {
     /// the bottom thread about 0.6 of decoding it).
     static let topShare = 0.72
     /// Rows decoded at a time before they go to the reducer (stays in cache).
-    private static let chunkRows = 8
+    static let chunkRows = 8
     private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The image reduced to the plan's target, or nil when this file is not one
@@ -75,7 +75,7 @@ enum JPEGBandDecoder {
 
     /// Decodes the source rows `reducer` takes and feeds them to it; the last
     /// band also reads to the end marker, so a file cut short after its last row is caught.
-    private static func decodeBand(
+    static func decodeBand(
         _ jpeg: LibJPEGDecompressor, into reducer: inout AreaReducer, denominator: Int, toEnd: Bool
     ) throws(DecodeError) {
         let size = try jpeg.start(denominator: denominator)

@@ -9,6 +9,7 @@ import VitrineCore
 /// reduced (progressive, grayscale, small) stream their rows into it
 /// (`JPEGRowDecoder`), as do those decoded at the DCT-scaled size itself
 /// (progressive ones at 1/8 from their DC scans and the chroma's AC scans only);
+/// large progressive ones at other scales are decoded on two threads (`JPEGSplitDecoder`);
 /// CMYK goes through TurboJPEG whole.
 struct JPEGDecoder {
     var limits: DecodeLimits
@@ -47,6 +48,11 @@ struct JPEGDecoder {
                 )
             }
             return plan.finish(try JPEGRowDecoder.reduce(smaller.jpeg, plan: plan, denominator: 8, limits: limits))
+        }
+        if let split = try JPEGSplitDecoder.open(bytes, plan: plan, denominator: denominator, limits: limits) {
+            // The pair reads its own copies of the scans: the file's bytes can go.
+            _ = consume bytes
+            return plan.finish(try JPEGSplitDecoder.decode(split, plan: plan, denominator: denominator, limits: limits))
         }
         if reduces, !header.isCMYK,
             let reduced = try JPEGBandDecoder.decode(bytes, plan: plan, denominator: denominator)

@@ -9,7 +9,7 @@
 /// anything is allocated. At 1/8 only the DC coefficients are read, so only the
 /// file's DC scans are decoded, into a buffer of one coefficient a block
 /// (`LibJPEGDecompressor.dcOnly`, taken by `JPEGDecoder` so the file's bytes can go). At other
-/// scales a progressive file's scans are split between two threads (`LibJPEGDecompressor.split`).
+/// scales large progressive files are decoded on two threads (`JPEGSplitDecoder`) where they can be.
 enum JPEGRowDecoder {
     /// The scans a multi-scan file may have (as TurboJPEG's TJFLAG_LIMITSCANS).
     static let maxScans = 500
@@ -30,13 +30,7 @@ enum JPEGRowDecoder {
     private static func decode(
         _ data: UnsafeBufferPointer<UInt8>, plan: DecodeGeometry, denominator: Int, limits: DecodeLimits
     ) throws(DecodeError) -> PixelBuffer? {
-        // A progressive file's scans are decoded on two threads where they can be split.
-        let jpeg: LibJPEGDecompressor
-        if let split = try LibJPEGDecompressor.split(data, path: plan.path) {
-            jpeg = split
-        } else {
-            jpeg = try LibJPEGDecompressor(data, path: plan.path)
-        }
+        let jpeg = try LibJPEGDecompressor(data, path: plan.path)
         guard jpeg.isBGRACapable else { return nil }
         return try reduce(jpeg, plan: plan, denominator: denominator, limits: limits)
     }

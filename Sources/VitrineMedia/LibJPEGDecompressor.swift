@@ -2,9 +2,15 @@ import CJPEGShim
 
 /// A libjpeg decompressor over a JPEG held in memory, for decoding a range of
 /// rows (TurboJPEG decodes whole images only). Freed with its owner.
-final class LibJPEGDecompressor {
+///
+/// Each decompressor is used by one thread at a time; the two of a split pair run on two
+/// threads, and what they share (the coefficients, who is where) is locked in the shim, as is
+/// `stopSplit`, which the other thread may call.
+final class LibJPEGDecompressor: @unchecked Sendable {
     private let jpeg: OpaquePointer
     private let path: String
+    /// For the partner of a split pair: the decompressor that owns (and frees) it.
+    private let owner: LibJPEGDecompressor?
     /// What the header says.
     let width: Int
     let height: Int
@@ -38,11 +44,12 @@ final class LibJPEGDecompressor {
         return try LibJPEGDecompressor(jpeg, header: header, path: path)
     }
 
-    /// A decompressor for a progressive file whose scans are decoded on two threads into one
-    /// coefficient buffer (each block row of a scan waiting for the scans before it that touch the
-    /// same coefficients): the very pixels of the whole file, its entropy decoding shared between two
-    /// cores. Nil when the file is not one for it (not progressive, cut short, nothing to split):
-    /// then decode it whole. `data` need not outlive it.
+    /// For a progressive file, a decompressor whose scans are split with its `partner()` over one
+    /// coefficient buffer: both must be read at once on two threads, a band of rows each (each block
+    /// row waits for the scans before it that touch the same coefficients). The very pixels of the
+    /// whole file, its entropy decoding shared between two cores. Nil when the file is not one for
+    /// it (not progressive, cut short, small, nothing to split): then decode it whole. `data` need
+    /// not outlive it.
     static func split(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) -> LibJPEGDecompressor? {
         var header = vitrine_jpeg_header()
         guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open_split(base, data.count, &header) else {
@@ -51,9 +58,32 @@ final class LibJPEGDecompressor {
         return try LibJPEGDecompressor(jpeg, header: header, path: path)
     }
 
-    private init(_ jpeg: OpaquePointer, header: vitrine_jpeg_header, path: String) throws(DecodeError) {
+    /// The other of a split pair (see `split`); it keeps this one alive.
+    func partner() throws(DecodeError) -> LibJPEGDecompressor? {
+        guard let other = vitrine_jpeg_split_partner(jpeg) else { return nil }
+        var header = vitrine_jpeg_header()
+        header.width = Int32(width)
+        header.height = Int32(height)
+        header.is_multi_scan = isMultiScan ? 1 : 0
+        header.is_bgra_capable = isBGRACapable ? 1 : 0
+        header.coefficient_bytes = coefficientBytes
+        return try LibJPEGDecompressor(other, header: header, path: path, owner: self)
+    }
+
+    /// Makes both of a split pair give up instead of waiting for the other's scans (after one failed).
+    func stopSplit() {
+        vitrine_jpeg_split_stop(jpeg)
+    }
+
+    /// Whether the last error was giving up because the other of a split pair failed.
+    var gaveUpForPartner: Bool { vitrine_jpeg_stopped(jpeg) != 0 }
+
+    private init(
+        _ jpeg: OpaquePointer, header: vitrine_jpeg_header, path: String, owner: LibJPEGDecompressor? = nil
+    ) throws(DecodeError) {
         self.jpeg = jpeg
         self.path = path
+        self.owner = owner
         self.width = Int(header.width)
         self.height = Int(header.height)
         self.isPlainYCbCr = header.is_plain_ycc != 0
@@ -64,7 +94,7 @@ final class LibJPEGDecompressor {
     }
 
     deinit {
-        vitrine_jpeg_close(jpeg)
+        if owner == nil { vitrine_jpeg_close(jpeg) }
     }
 
     /// Caps libjpeg's own allocations at `maxMemory` bytes (it refuses more with an error) and

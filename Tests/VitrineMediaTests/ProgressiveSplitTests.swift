@@ -6,8 +6,9 @@ import VitrineCore
 @testable import VitrineMedia
 
 /// Progressive JPEGs whose scans are split between two decompressors on two threads over one
-/// coefficient buffer (`LibJPEGDecompressor.split`): the very pixels of the whole file at every
-/// scale, corrupt data included; errors in either half end the decode; other files are refused.
+/// coefficient buffer, each then making a band of the rows (`JPEGSplitDecoder`): the very pixels
+/// of the whole file at every scale, corrupt data included; an error in either half ends the
+/// decode; other files are refused.
 @Suite("Progressive JPEG scans decoded on two threads")
 struct ProgressiveSplitTests {
     static let size = (width: 1203, height: 803)
@@ -25,12 +26,15 @@ struct ProgressiveSplitTests {
 
     static func decode(_ bytes: [UInt8], denominator: Int, split: Bool) throws -> PixelBuffer {
         let plan = try Self.plan(Self.output(denominator))
+        let limits = DecodeLimits()
+        if split {
+            let jpeg = try #require(
+                try JPEGSplitDecoder.open(bytes, plan: plan, denominator: denominator, limits: limits))
+            return try JPEGSplitDecoder.decode(jpeg, plan: plan, denominator: denominator, limits: limits)
+        }
         return try bytes.withUnsafeBufferPointer { data in
-            let jpeg =
-                split
-                ? try #require(try LibJPEGDecompressor.split(data, path: "p.jpg"))
-                : try LibJPEGDecompressor(data, path: "p.jpg")
-            return try JPEGRowDecoder.reduce(jpeg, plan: plan, denominator: denominator, limits: DecodeLimits())
+            let jpeg = try LibJPEGDecompressor(data, path: "p.jpg")
+            return try JPEGRowDecoder.reduce(jpeg, plan: plan, denominator: denominator, limits: limits)
         }
     }
 
@@ -119,6 +123,10 @@ struct ProgressiveSplitTests {
         #expect(try split(Array(bytes.prefix(last)) + [0xFF, 0xD9]) == nil)
         // Not a JPEG at all.
         #expect(try split(Array(repeating: 0x41, count: 100)) == nil)
+        // Under half a megapixel a second thread does not pay for itself.
+        let small = try #require(
+            compressor.compress(DecodePathTests.picture(width: 700, height: 700), quality: 80, progressive: true))
+        #expect(try split(small) == nil)
     }
 
     @Test func theDecoderTakesItForProgressiveFiles() throws {

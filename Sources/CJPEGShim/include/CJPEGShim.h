@@ -36,13 +36,25 @@ vitrine_jpeg *vitrine_jpeg_open(const uint8_t *data, size_t size, vitrine_jpeg_h
 /// incomplete, cut short, or out of memory): then open it whole.
 vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
 
-/// As vitrine_jpeg_open, for a progressive file whose scans are then decoded on two threads: this
-/// decompressor reads some, a second one on a thread of its own the others, into one coefficient
-/// buffer, each block row of a scan waiting for the scans before it that touch the same coefficients
-/// (coefficient_bytes as for the whole file). The very pixels of a whole-file decode. NULL when the
-/// file is not one for this (not progressive Huffman, cut short, over 64 scans, a scan order libjpeg
-/// would smooth, nothing to split, out of memory): then open it whole. `data` need not outlive it.
+/// As vitrine_jpeg_open, for a progressive file whose scans are split between this decompressor and
+/// a partner (vitrine_jpeg_split_partner) over one coefficient buffer (coefficient_bytes as for the
+/// whole file). Both must be started and read on two threads at once, each a band of the rows
+/// (skip to it), since each reads only its share of the scans: libjpeg's requests for a block row
+/// wait until the scans before that touch the same coefficients are past it. Any band gives the very
+/// pixels of a whole-file decode. When one fails, call vitrine_jpeg_split_stop so the other gives
+/// up. NULL when the file is not one for this (not progressive Huffman, cut short, over 64 scans, a
+/// scan order libjpeg would smooth, under half a megapixel, nothing to split, out of memory): then
+/// open it whole. `data` need not outlive it.
 vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
+
+/// The partner of a decompressor from vitrine_jpeg_open_split (freed with it), or NULL.
+vitrine_jpeg *vitrine_jpeg_split_partner(vitrine_jpeg *jpeg);
+
+/// Makes both of a split pair give up (with vitrine_jpeg_stopped set) instead of waiting for scans.
+void vitrine_jpeg_split_stop(vitrine_jpeg *jpeg);
+
+/// Nonzero when the decode gave up because the other of its pair failed.
+int vitrine_jpeg_stopped(const vitrine_jpeg *jpeg);
 
 /// Starts decompression at DCT scale 1/`denominator`, BGRA output, merged chroma upsampling;
 /// reports the output size. Returns 0 on success.

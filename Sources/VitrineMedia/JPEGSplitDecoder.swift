@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Decodes a large progressive JPEG on two threads: its scans are split between two libjpeg
+/// decompressors over one coefficient buffer (`LibJPEGDecompressor.split`, the split chosen so
+/// both are through about together), each block row of a scan waiting for the scans before it that
+/// touch the same coefficients; then each makes one band of the rows, straight into its band of the
+/// area downscale. The entropy decoding, most of a progressive file's cost, and the inverse DCT are
+/// shared between two cores; the pixels are those of a whole-file decode.
+///
+/// The second band runs on a thread of its own, never on a shared pool: the two wait on each
+/// other's scans, so they must run at once.
+enum JPEGSplitDecoder {
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// A split pair's first decompressor for this file at this plan, or nil when it is not one for
+    /// this path (not progressive, small, over the coefficient budget, too few rows, colours that
+    /// need converting, one core): then the other decoders take it. `bytes` can go afterwards.
+    static func open(_ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, limits: DecodeLimits)
+        throws(DecodeError) -> LibJPEGDecompressor?
+    {
+        guard cores >= 2, plan.targetHeight >= 4 * JPEGBandDecoder.chunkRows else { return nil }
+        let result = bytes.withUnsafeBufferPointer { data in
+            Result { () throws(DecodeError) -> LibJPEGDecompressor? in
+                try LibJPEGDecompressor.split(data, path: plan.path)
+            }
+        }
+        guard let jpeg = try result.get(), jpeg.isBGRACapable,
+            jpeg.coefficientBytes <= limits.maxProgressiveBytes
+        else { return nil }
+        return jpeg
+    }
+
+    /// Decodes the pair `jpeg` belongs to at 1/`denominator` into the plan's target.
+    static func decode(_ jpeg: LibJPEGDecompressor, plan: DecodeGeometry, denominator: Int, limits: DecodeLimits)
+        throws(DecodeError) -> PixelBuffer
+    {
+        guard let partner = try jpeg.partner() else {
+            throw DecodeError(path: plan.path, reason: "the JPEG decoder's second half is missing")
+        }
+        let pair = [jpeg, partner]
+        for half in pair {
+            half.setLimits(maxMemory: 16 << 20, maxScans: JPEGRowDecoder.maxScans)
+        }
+        let w = DCTScale.scaled(jpeg.width, denominator: denominator)
+        let h = DCTScale.scaled(jpeg.height, denominator: denominator)
+        let tw = max(1, min(plan.targetWidth, w))
+        let th = max(1, min(plan.targetHeight, h))
+        let bands = [0..<th / 2, th / 2..<th]
+        let failures = Mutex<[DecodeError?]>([nil, nil])
+        let pixels = [UInt32](unsafeUninitializedCapacity: tw * th) { buffer, initialized in
+            let target = UInt(bitPattern: buffer.baseAddress)
+            @Sendable func run(_ band: Int) {
+                guard let out = UnsafeMutablePointer<UInt32>(bitPattern: target) else { return }
+                var reducer = AreaReducer(sourceWidth: w, sourceHeight: h, width: tw, height: th, band: bands[band])
+                reducer.write(into: out + bands[band].lowerBound * tw)
+                do throws(DecodeError) {
+                    try JPEGBandDecoder.decodeBand(
+                        pair[band], into: &reducer, denominator: denominator, toEnd: band == 1)
+                } catch {
+                    failures.withLock { $0[band] = error }
+                    // The other half may be waiting for this one's scans.
+                    jpeg.stopSplit()
+                }
+                // Rows never reached are left black rather than uninitialized (the result is thrown away then).
+                reducer.finishWriting()
+            }
+            let done = DispatchSemaphore(value: 0)
+            let second = Thread {
+                run(1)
+                done.signal()
+            }
+            second.name = "vitrine-jpeg"
+            second.start()
+            run(0)
+            done.wait()
+            initialized = tw * th
+        }
+        let errors = failures.withLock { $0 }
+        // The error that ended the decode, not the other half's giving up because of it.
+        for (band, error) in errors.enumerated() where error != nil && !pair[band].gaveUpForPartner {
+            if let error { throw error }
+        }
+        if let error = errors.compactMap({ $0 }).first { throw error }
+        return PixelBuffer(width: tw, height: th, pixels: pixels)
+    }
+}
