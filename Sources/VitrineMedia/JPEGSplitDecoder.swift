@@ -47,7 +47,9 @@ enum JPEGSplitDecoder {
         let h = DCTScale.scaled(jpeg.height, denominator: denominator)
         let tw = max(1, min(plan.targetWidth, w))
         let th = max(1, min(plan.targetHeight, h))
-        let bands = [0..<th / 2, th / 2..<th]
+        // The first is through its scans first: it makes the top rows, the other the rest.
+        let split = min(th - 1, max(1, Int((Double(th) * jpeg.splitShare(denominator: denominator)).rounded())))
+        let bands = [0..<split, split..<th]
         let failures = Mutex<[DecodeError?]>([nil, nil])
         let pixels = [UInt32](unsafeUninitializedCapacity: tw * th) { buffer, initialized in
             let target = UInt(bitPattern: buffer.baseAddress)

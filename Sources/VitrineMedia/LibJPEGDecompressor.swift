@@ -70,6 +70,12 @@ final class LibJPEGDecompressor: @unchecked Sendable {
         return try LibJPEGDecompressor(other, header: header, path: path, owner: self)
     }
 
+    /// The share of the rows the first of a split pair should make (the top band) at
+    /// 1/`denominator`, so that both are through together.
+    func splitShare(denominator: Int) -> Double {
+        vitrine_jpeg_split_share(jpeg, Int32(denominator))
+    }
+
     /// Makes both of a split pair give up instead of waiting for the other's scans (after one failed).
     func stopSplit() {
         vitrine_jpeg_split_stop(jpeg)

@@ -50,6 +50,10 @@ vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_
 /// The partner of a decompressor from vitrine_jpeg_open_split (freed with it), or NULL.
 vitrine_jpeg *vitrine_jpeg_split_partner(vitrine_jpeg *jpeg);
 
+/// The share of the output rows the first of a split pair should make (the top band) at scale
+/// 1/`denominator`, so both are through together by the split's model of their work.
+double vitrine_jpeg_split_share(const vitrine_jpeg *jpeg, int denominator);
+
 /// Makes both of a split pair give up (with vitrine_jpeg_stopped set) instead of waiting for scans.
 void vitrine_jpeg_split_stop(vitrine_jpeg *jpeg);
 
