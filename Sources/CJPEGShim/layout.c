@@ -77,9 +77,13 @@ int vitrine_layout_parse(const uint8_t *data, size_t size, int max_scans, vitrin
                 layout->h[i] = body[7 + 3 * i] >> 4;
                 layout->v[i] = body[7 + 3 * i] & 0x0F;
                 if (layout->h[i] < 1 || layout->h[i] > 4 || layout->v[i] < 1 || layout->v[i] > 4) goto refuse;
+                for (int j = 0; j < i; j++)
+                    if (layout->ids[j] == layout->ids[i]) goto refuse;  // which one a scan means is unclear
                 if (layout->h[i] > layout->max_h) layout->max_h = layout->h[i];
                 if (layout->v[i] > layout->max_v) layout->max_v = layout->v[i];
             }
+        } else if (marker == 0xDB && layout->scans > 0) {
+            layout->late_tables = 1;
         } else if (marker == 0xDC) {
             goto refuse;  // DNL: the height comes after the first scan.
         } else if (marker == 0xDA) {
@@ -98,6 +102,8 @@ int vitrine_layout_parse(const uint8_t *data, size_t size, int max_scans, vitrin
                 for (int c = 0; c < layout->components; c++)
                     if (layout->ids[c] == body[1 + 2 * i]) index = c;
                 if (index < 0) goto refuse;
+                for (int j = 0; j < i; j++)
+                    if (segment.component[j] == index) goto refuse;
                 segment.component[i] = index;
                 for (int k = segment.ss > 1 ? segment.ss : 1; k <= segment.se && k < checked_coefficients; k++)
                     final_al[index][k] = segment.al;

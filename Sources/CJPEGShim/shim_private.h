@@ -57,6 +57,8 @@ typedef struct {
     int h[vitrine_max_components], v[vitrine_max_components];
     int max_h, max_v;
     int scans;
+    /// Set when a quantization table comes after the first scan.
+    int late_tables;
     vitrine_segment *segments;
     int count;
     int capacity;

@@ -37,7 +37,7 @@ typedef struct {
 typedef struct {
     int role;
     int components;  // bit mask, frame order
-    int ss, se;
+    int ss, se;      // the coefficients it may touch, in zigzag order
 } split_scan;
 
 struct vitrine_split {
@@ -98,6 +98,19 @@ static jvirt_barray_ptr request(j_common_ptr cinfo, int pool_id, boolean pre_zer
     int component = jpeg->arrays_requested++;
     if (component >= vitrine_max_components || blocks_per_row == 0 || rows == 0)
         ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    // libjpeg takes a component's quantization table when its first scan starts (latch_quant_tables
+    // in jdinput.c) and makes no rows of a component without one; this decompressor may read no scan
+    // of some component, so it takes them all now. Every table is in by now: layout.c takes only
+    // files whose tables all come before the first scan, so these are the ones libjpeg would take.
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (component < dinfo->num_components && dinfo->comp_info[component].quant_table == NULL) {
+        jpeg_component_info *c = &dinfo->comp_info[component];
+        if (c->quant_tbl_no < 0 || c->quant_tbl_no >= NUM_QUANT_TBLS || dinfo->quant_tbl_ptrs[c->quant_tbl_no] == NULL)
+            ERREXIT1(cinfo, JERR_NO_QUANT_TABLE, c->quant_tbl_no);
+        JQUANT_TBL *table = (*cinfo->mem->alloc_small)(cinfo, JPOOL_IMAGE, sizeof(JQUANT_TBL));
+        memcpy(table, dinfo->quant_tbl_ptrs[c->quant_tbl_no], sizeof(JQUANT_TBL));
+        c->quant_table = table;
+    }
     pthread_mutex_lock(&split->lock);
     split_array *array = split->arrays[component];
     int fits = 1;
@@ -215,7 +228,7 @@ static double simulate(int n, const double *cost, const uint64_t *needs, double 
 // every split tried for up to 13 scans, beyond that each scan in turn to the role that would end
 // it first, then single scans moved while that helps. Role 0, which also makes the rows, gets the
 // share that ends first. Returns 0 when one role would get nothing.
-static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
+static int assign(const vitrine_layout *layout, struct vitrine_split *split, const int *given, int given_count) {
     double block_count[vitrine_max_components];
     for (int c = 0; c < layout->components; c++) {
         double w = ((double)layout->width * layout->h[c] / layout->max_h + 7) / 8;
@@ -230,8 +243,11 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
         const vitrine_segment *segment = &layout->segments[s];
         if (!segment->is_scan) continue;
         split_scan *scan = &split->scan[n];
+        // The coefficients a scan may touch: its band, and for an AC scan up to 16 more, which
+        // damaged data can make libjpeg write (a run past the band's end lands on
+        // jpeg_natural_order[k] for k up to Se + 16, clamped to 63).
         scan->ss = segment->ss;
-        scan->se = segment->se;
+        scan->se = segment->ss == 0 ? segment->se : (segment->se + 16 > 63 ? 63 : segment->se + 16);
         cost[n] = (double)segment->length;
         for (int i = 0; i < segment->in_scan; i++) {
             scan->components |= 1 << segment->component[i];
@@ -245,7 +261,10 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
     split->scans = n;
     int role[max_split_scans] = {0}, trial[max_split_scans] = {0};
     double free_at[2], best;
-    if (n <= 13) {
+    if (given != NULL) {
+        if (given_count != n) return 0;
+        for (int j = 0; j < n; j++) role[j] = given[j] != 0;
+    } else if (n <= 13) {
         best = -1;
         for (uint32_t mask = 0; mask < (1u << (n - 1)); mask++) {
             for (int j = 1; j < n; j++) trial[j] = mask >> (j - 1) & 1;
@@ -280,7 +299,8 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
         }
     }
     simulate(n, cost, needs, rows, role, free_at);
-    int first = free_at[1] < free_at[0] ? 1 : 0;  // the role that ends first becomes role 0
+    // The role that ends first becomes role 0 (a given split is kept as it is).
+    int first = given == NULL && free_at[1] < free_at[0] ? 1 : 0;
     split->through[0] = free_at[first];
     split->through[1] = free_at[first ^ 1];
     for (int i = 0; i < n; i++)
@@ -296,8 +316,17 @@ static int assign(const vitrine_layout *layout, struct vitrine_split *split) {
 }
 
 vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header) {
+    return vitrine_jpeg_open_split_as(data, size, NULL, 0, header);
+}
+
+vitrine_jpeg *vitrine_jpeg_open_split_as(const uint8_t *data, size_t size, const int *given, int count,
+                                         vitrine_jpeg_header *header) {
     vitrine_layout layout;
     if (!vitrine_layout_parse(data, size, max_split_scans, &layout)) return NULL;
+    if (layout.late_tables) {
+        vitrine_layout_free(&layout);
+        return NULL;
+    }
     // A small picture decodes in a few milliseconds: not worth a thread.
     if ((double)layout.width * layout.height < min_split_pixels) {
         vitrine_layout_free(&layout);
@@ -308,7 +337,7 @@ vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_
     uint8_t *streams[2] = {NULL, NULL};
     size_t sizes[2] = {0, 0};
     vitrine_jpeg *roles[2] = {NULL, NULL};
-    if (split == NULL || keep == NULL || !assign(&layout, split)) goto refuse;
+    if (split == NULL || keep == NULL || !assign(&layout, split, given, count)) goto refuse;
     for (int role = 0; role < 2; role++) {
         int n = 0;
         for (int s = 0; s < layout.count; s++) {

@@ -17,13 +17,14 @@ enum JPEGSplitDecoder {
     /// A split pair's first decompressor for this file at this plan, or nil when it is not one for
     /// this path (not progressive, small, over the coefficient budget, too few rows, colours that
     /// need converting, one core): then the other decoders take it. `bytes` can go afterwards.
-    static func open(_ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, limits: DecodeLimits)
-        throws(DecodeError) -> LibJPEGDecompressor?
-    {
+    /// `roles`, for tests: the split itself (see `LibJPEGDecompressor.split`).
+    static func open(
+        _ bytes: [UInt8], plan: DecodeGeometry, denominator: Int, limits: DecodeLimits, roles: [Int32]? = nil
+    ) throws(DecodeError) -> LibJPEGDecompressor? {
         guard cores >= 2, plan.targetHeight >= 4 * JPEGBandDecoder.chunkRows else { return nil }
         let result = bytes.withUnsafeBufferPointer { data in
             Result { () throws(DecodeError) -> LibJPEGDecompressor? in
-                try LibJPEGDecompressor.split(data, path: plan.path)
+                try LibJPEGDecompressor.split(data, path: plan.path, roles: roles)
             }
         }
         guard let jpeg = try result.get(), jpeg.isBGRACapable,

@@ -50,11 +50,19 @@ final class LibJPEGDecompressor: @unchecked Sendable {
     /// whole file, its entropy decoding shared between two cores. Nil when the file is not one for
     /// it (not progressive, cut short, small, nothing to split): then decode it whole. `data` need
     /// not outlive it.
-    static func split(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) -> LibJPEGDecompressor? {
+    /// `roles`, for tests: the split itself (which of the pair reads each scan, 0 or 1, in file order).
+    static func split(_ data: UnsafeBufferPointer<UInt8>, path: String, roles: [Int32]? = nil) throws(DecodeError)
+        -> LibJPEGDecompressor?
+    {
         var header = vitrine_jpeg_header()
-        guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open_split(base, data.count, &header) else {
-            return nil
-        }
+        guard let base = data.baseAddress else { return nil }
+        let opened =
+            if let roles {
+                vitrine_jpeg_open_split_as(base, data.count, roles, Int32(roles.count), &header)
+            } else {
+                vitrine_jpeg_open_split(base, data.count, &header)
+            }
+        guard let jpeg = opened else { return nil }
         return try LibJPEGDecompressor(jpeg, header: header, path: path)
     }
 

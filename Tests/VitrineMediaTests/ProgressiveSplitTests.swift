@@ -24,12 +24,12 @@ struct ProgressiveSplitTests {
         Size(width: Double(size.width / denominator), height: Double(size.height / denominator))
     }
 
-    static func decode(_ bytes: [UInt8], denominator: Int, split: Bool) throws -> PixelBuffer {
+    static func decode(_ bytes: [UInt8], denominator: Int, split: Bool, roles: [Int32]? = nil) throws -> PixelBuffer {
         let plan = try Self.plan(Self.output(denominator))
         let limits = DecodeLimits()
         if split {
             let jpeg = try #require(
-                try JPEGSplitDecoder.open(bytes, plan: plan, denominator: denominator, limits: limits))
+                try JPEGSplitDecoder.open(bytes, plan: plan, denominator: denominator, limits: limits, roles: roles))
             return try JPEGSplitDecoder.decode(jpeg, plan: plan, denominator: denominator, limits: limits)
         }
         return try bytes.withUnsafeBufferPointer { data in
@@ -50,6 +50,26 @@ struct ProgressiveSplitTests {
             #expect(fast.size == expected.size)
             guard fast.size == expected.size else { continue }
             #expect(PixelCompare.maxDifference(fast, expected) == 0, "\(subsampling) 1/\(denominator)")
+        }
+    }
+
+    @Test func everySplitOfTheScansGivesTheSamePixels() throws {
+        // Each scan alone on one side, and alternate scans: among them splits where one of the pair
+        // reads no scan of some channel (it must still make that channel's rows).
+        let bytes = try ProgressiveDCTests.progressive(TJSAMP_420)
+        let count = Self.scans(bytes).count
+        #expect(count >= 6)
+        var splits: [[Int32]] = [(0..<count).map { Int32($0 % 2) }, (0..<count).map { Int32(1 - $0 % 2) }]
+        for alone in 0..<count {
+            splits.append((0..<count).map { $0 == alone ? 1 : 0 })
+            splits.append((0..<count).map { $0 == alone ? 0 : 1 })
+        }
+        let expected = try Self.decode(bytes, denominator: 2, split: false)
+        for roles in splits {
+            let fast = try Self.decode(bytes, denominator: 2, split: true, roles: roles)
+            #expect(fast.size == expected.size)
+            guard fast.size == expected.size else { continue }
+            #expect(PixelCompare.maxDifference(fast, expected) == 0, "\(roles)")
         }
     }
 

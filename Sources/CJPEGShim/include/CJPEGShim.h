@@ -43,9 +43,14 @@ vitrine_jpeg *vitrine_jpeg_open_dc_only(const uint8_t *data, size_t size, vitrin
 /// wait until the scans before that touch the same coefficients are past it. Any band gives the very
 /// pixels of a whole-file decode. When one fails, call vitrine_jpeg_split_stop so the other gives
 /// up. NULL when the file is not one for this (not progressive Huffman, cut short, over 64 scans, a
-/// scan order libjpeg would smooth, under half a megapixel, nothing to split, out of memory): then
-/// open it whole. `data` need not outlive it.
+/// scan order libjpeg would smooth, quantization tables after the first scan, under half a
+/// megapixel, nothing to split, out of memory): then open it whole. `data` need not outlive it.
 vitrine_jpeg *vitrine_jpeg_open_split(const uint8_t *data, size_t size, vitrine_jpeg_header *header);
+
+/// As vitrine_jpeg_open_split with the split given: `roles[i]` (0 or 1) reads the file's scan i
+/// (`count` must be the number of scans; the first of the pair reads role 0's). For tests.
+vitrine_jpeg *vitrine_jpeg_open_split_as(const uint8_t *data, size_t size, const int *roles, int count,
+                                         vitrine_jpeg_header *header);
 
 /// The partner of a decompressor from vitrine_jpeg_open_split (freed with it), or NULL.
 vitrine_jpeg *vitrine_jpeg_split_partner(vitrine_jpeg *jpeg);
