@@ -14,7 +14,9 @@ enum { checked_coefficients = 10 };
 static size_t skip_entropy_data(const uint8_t *data, size_t size, size_t at) {
     while (at + 1 < size) {
         if (data[at] != 0xFF) {
-            at++;
+            const uint8_t *next_ff = memchr(data + at, 0xFF, size - at);
+            if (next_ff == NULL) return size;
+            at = (size_t)(next_ff - data);
             continue;
         }
         uint8_t next = data[at + 1];
