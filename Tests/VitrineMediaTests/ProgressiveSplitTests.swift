@@ -53,6 +53,40 @@ struct ProgressiveSplitTests {
         }
     }
 
+    @Test(arguments: [TJSAMP_420, TJSAMP_444])
+    func aRealPhotoGivesTheWholeFilesPixels(_ subsampling: TJSAMP) throws {
+        // The demo's deep-field photograph (1000x872), saved again as a progressive JPEG.
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/demo/hubble_deep_field.jpg")
+        let original = [UInt8](try Data(contentsOf: demo))
+        let decoder = try #require(TurboJPEGHandle.decompressor())
+        let header = try decoder.header(original, path: demo.path)
+        let pixels = try decoder.decompress(
+            original, width: header.width, height: header.height, cmyk: false, path: demo.path)
+        let picture = PixelBuffer(width: header.width, height: header.height, pixels: pixels)
+        let compressor = try #require(TurboJPEGHandle.compressor())
+        let bytes = try #require(compressor.compress(picture, quality: 92, progressive: true, subsampling: subsampling))
+        for denominator in [1, 2, 4] {
+            let plan = try DecodeGeometry(
+                storedWidth: header.width, storedHeight: header.height, orientation: .up,
+                request: DecodePathTests.request(
+                    "h.jpg",
+                    Size(width: Double(header.width / denominator), height: Double(header.height / denominator))),
+                limits: DecodeLimits())
+            let jpeg = try #require(
+                try JPEGSplitDecoder.open(bytes, plan: plan, denominator: denominator, limits: DecodeLimits()))
+            let fast = try JPEGSplitDecoder.decode(jpeg, plan: plan, denominator: denominator, limits: DecodeLimits())
+            let expected = try bytes.withUnsafeBufferPointer { data in
+                try JPEGRowDecoder.reduce(
+                    try LibJPEGDecompressor(data, path: "h.jpg"), plan: plan, denominator: denominator,
+                    limits: DecodeLimits())
+            }
+            #expect(fast.size == expected.size)
+            guard fast.size == expected.size else { continue }
+            #expect(PixelCompare.maxDifference(fast, expected) == 0, "\(subsampling) 1/\(denominator)")
+        }
+    }
+
     @Test func everySplitOfTheScansGivesTheSamePixels() throws {
         // Each scan alone on one side, and alternate scans: among them splits where one of the pair
         // reads no scan of some channel (it must still make that channel's rows).
