@@ -29,8 +29,6 @@ public struct AreaReducer {
     private let xFirst: [Int]
     /// `taps` weights per destination column.
     private let xWeights: [UInt64]
-    /// Horizontal result of the current source row, one packed word a pixel.
-    private var rowSums: [UInt64]
     /// Vertical accumulators for destination rows `base` and `base + 1`.
     private var accumulators: [UInt64]
     private var base: Int
@@ -75,7 +73,6 @@ public struct AreaReducer {
         self.taps = taps
         self.xFirst = first
         self.xWeights = weights
-        self.rowSums = [UInt64](repeating: 0, count: w)
         self.accumulators = [UInt64](repeating: 0, count: w * 2)
         self.spreadRow = [UInt64](repeating: 0, count: sourceWidth)
         self.output = []
@@ -94,12 +91,13 @@ public struct AreaReducer {
     public mutating func add(row: UnsafeBufferPointer<UInt32>) {
         precondition(row.count >= sourceWidth, "a row must hold sourceWidth pixels")
         guard sourceRow < sourceRows.upperBound else { return }
-        reduceHorizontally(row)
         let n = sourceHeight
         let m = height
         let s = sourceRow
         let firstRow = s * m / n
         while firstRow > base, base < rows.upperBound { flushRow() }
+        // The (at most two) destination rows this source row falls in, and its weight in each.
+        var slots = Slots()
         var d = max(firstRow, rows.lowerBound)
         while d < min(firstRow + 2, rows.upperBound) {
             let lo = max(s * m, d * n)
@@ -108,9 +106,10 @@ public struct AreaReducer {
             let weight =
                 Self.fixed(hi - d * n, of: n, bits: Self.verticalBits)
                 - Self.fixed(lo - d * n, of: n, bits: Self.verticalBits)
-            accumulate(into: d - base, weight: UInt64(weight))
+            slots.add(d - base, UInt64(weight))
             d += 1
         }
+        reduce(row, into: slots)
         sourceRow += 1
     }
 
@@ -145,37 +144,64 @@ public struct AreaReducer {
         return (v & 0xFF) | (v & 0xFF00) << 13 | (v & 0xFF_0000) << 26
     }
 
-    private mutating func reduceHorizontally(_ row: UnsafeBufferPointer<UInt32>) {
+    /// Reduces `row` horizontally and adds the result, times each slot's weight, to that slot's
+    /// accumulator row, in one pass (the horizontal sums are never stored).
+    private mutating func reduce(_ row: UnsafeBufferPointer<UInt32>, into slots: Slots) {
         let w = width
         let taps = self.taps
         let shift = UInt64(Self.horizontalBits - Self.carriedBits)
         let half: UInt64 = (1 << (shift - 1)) * (1 | 1 << 21 | 1 << 42)
+        let mask = Self.carriedMask
         let n = sourceWidth
+        guard let source = row.baseAddress else { return }
         // Spread each source pixel once (a pixel feeds one to three destination columns).
         spreadRow.withUnsafeMutableBufferPointer { spread in
-            for i in 0..<n { spread[i] = Self.spread(row[i]) }
+            guard let p = spread.baseAddress else { return }
+            for i in 0..<n { p[i] = Self.spread(source[i]) }
         }
-        spreadRow.withUnsafeBufferPointer { spread in
-            xFirst.withUnsafeBufferPointer { first in
-                xWeights.withUnsafeBufferPointer { weights in
-                    rowSums.withUnsafeMutableBufferPointer { sums in
-                        if taps == 3 {
+        // Rows outside the band (none to add to) still had to be taken in order.
+        guard slots.count > 0 else { return }
+        spreadRow.withUnsafeBufferPointer { spreadBuffer in
+            xFirst.withUnsafeBufferPointer { firstBuffer in
+                xWeights.withUnsafeBufferPointer { weightBuffer in
+                    accumulators.withUnsafeMutableBufferPointer { accBuffer in
+                        guard let spread = spreadBuffer.baseAddress, let start = firstBuffer.baseAddress,
+                            let weights = weightBuffer.baseAddress, let acc = accBuffer.baseAddress
+                        else { return }
+                        let a = acc + slots.first * w
+                        let b = acc + slots.second * w
+                        let wa = slots.firstWeight
+                        let wb = slots.secondWeight
+                        if taps == 3, slots.count == 1 {
                             // The usual case (shrinking by up to 2×): no inner loop.
                             for dx in 0..<w {
-                                let f = first[dx]
-                                let k = dx * 3
-                                let s =
-                                    spread[f] &* weights[k] &+ spread[f + 1] &* weights[k + 1] &+ spread[f + 2]
-                                    &* weights[k + 2]
-                                sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+                                let f = start[dx]
+                                let k = dx &* 3
+                                let sum =
+                                    spread[f] &* weights[k] &+ spread[f &+ 1] &* weights[k &+ 1] &+ spread[f &+ 2]
+                                    &* weights[k &+ 2]
+                                a[dx] &+= (((sum &+ half) >> shift) & mask) &* wa
+                            }
+                        } else if taps == 3 {
+                            for dx in 0..<w {
+                                let f = start[dx]
+                                let k = dx &* 3
+                                let sum =
+                                    spread[f] &* weights[k] &+ spread[f &+ 1] &* weights[k &+ 1] &+ spread[f &+ 2]
+                                    &* weights[k &+ 2]
+                                let v = ((sum &+ half) >> shift) & mask
+                                a[dx] &+= v &* wa
+                                b[dx] &+= v &* wb
                             }
                         } else {
                             for dx in 0..<w {
-                                let f = first[dx]
-                                let k = dx * taps
-                                var s: UInt64 = 0
-                                for t in 0..<taps { s &+= spread[f + t] &* weights[k + t] }
-                                sums[dx] = ((s &+ half) >> shift) & Self.carriedMask
+                                let f = start[dx]
+                                let k = dx &* taps
+                                var sum: UInt64 = 0
+                                for t in 0..<taps { sum &+= spread[f &+ t] &* weights[k &+ t] }
+                                let v = ((sum &+ half) >> shift) & mask
+                                a[dx] &+= v &* wa
+                                b[dx] &+= v &* wb
                             }
                         }
                     }
@@ -184,41 +210,61 @@ public struct AreaReducer {
         }
     }
 
-    private mutating func accumulate(into slot: Int, weight: UInt64) {
+    /// Emits destination row `base` and moves the window down one row.
+    private mutating func flushRow() {
         let w = width
-        let offset = slot * w
-        rowSums.withUnsafeBufferPointer { sums in
-            accumulators.withUnsafeMutableBufferPointer { acc in
-                for i in 0..<w { acc[offset + i] &+= sums[i] &* weight }
+        let row = base - rows.lowerBound
+        base += 1
+        if let destination {
+            Self.emit(&accumulators, width: w, into: destination + row * w)
+            return
+        }
+        // The whole result at once: grown row by row, it would be copied on the way, twice its size at the peak.
+        if output.isEmpty { output.reserveCapacity(w * rows.count) }
+        output.append(contentsOf: repeatElement(0, count: w))
+        output.withUnsafeMutableBufferPointer { out in
+            guard let target = out.baseAddress else { return }
+            Self.emit(&accumulators, width: w, into: target + row * w)
+        }
+    }
+
+    /// Writes the first accumulator row as pixels into `target`, then moves the second into its place.
+    private static func emit(_ accumulators: inout [UInt64], width w: Int, into target: UnsafeMutablePointer<UInt32>) {
+        let bits = UInt64(carriedBits + verticalBits)
+        let half: UInt64 = (1 << (bits - 1)) * (1 | 1 << 21 | 1 << 42)
+        accumulators.withUnsafeMutableBufferPointer { buffer in
+            guard let acc = buffer.baseAddress else { return }
+            let next = acc + w
+            for dx in 0..<w {
+                let v = acc[dx] &+ half
+                let b = UInt32(truncatingIfNeeded: (v >> bits) & 0xFF)
+                let g = UInt32(truncatingIfNeeded: (v >> (21 &+ bits)) & 0xFF)
+                let r = UInt32(truncatingIfNeeded: (v >> (42 &+ bits)) & 0xFF)
+                target[dx] = 0xFF00_0000 | r << 16 | g << 8 | b
+                // Row base + 1 becomes row base; the new row base + 1 starts empty.
+                acc[dx] = next[dx]
+                next[dx] = 0
             }
         }
     }
 
-    /// Emits destination row `base` and moves the window down one row.
-    private mutating func flushRow() {
-        let w = width
-        // The whole result at once: grown row by row, it would be copied on the way, twice its size at the peak.
-        if destination == nil, output.isEmpty { output.reserveCapacity(w * rows.count) }
-        let bits = UInt64(Self.carriedBits + Self.verticalBits)
-        let half: UInt64 = (1 << (bits - 1)) * (1 | 1 << 21 | 1 << 42)
-        accumulators.withUnsafeMutableBufferPointer { acc in
-            for dx in 0..<w {
-                let v = acc[dx] &+ half
-                let b = UInt32(truncatingIfNeeded: (v >> bits) & 0xFF)
-                let g = UInt32(truncatingIfNeeded: (v >> (21 + bits)) & 0xFF)
-                let r = UInt32(truncatingIfNeeded: (v >> (42 + bits)) & 0xFF)
-                let pixel = 0xFF00_0000 | r << 16 | g << 8 | b
-                if let destination {
-                    destination[(base - rows.lowerBound) * w + dx] = pixel
-                } else {
-                    output.append(pixel)
-                }
-                // Row base + 1 becomes row base; the new row base + 1 starts empty.
-                acc[dx] = acc[w + dx]
-                acc[w + dx] = 0
+    /// The accumulator rows (0 or 1) a source row is added to, and its weight in each.
+    private struct Slots {
+        var count = 0
+        var first = 0
+        var firstWeight: UInt64 = 0
+        /// The first slot again, weighted 0, when there is one slot.
+        var second = 0
+        var secondWeight: UInt64 = 0
+
+        mutating func add(_ slot: Int, _ weight: UInt64) {
+            if count == 0 {
+                (first, firstWeight, second) = (slot, weight, slot)
+            } else {
+                (second, secondWeight) = (slot, weight)
             }
+            count += 1
         }
-        base += 1
     }
 
     /// `units` of a span `total` units long, in fixed point with `bits` fractional bits, rounded.

@@ -8,14 +8,24 @@ import Synchronization
 /// The top thread decodes the rows the top band needs and stops; the bottom one
 /// skips to its rows (entropy decoding only: a baseline scan can only be read
 /// in order) and decodes to the end. Skipping costs less than decoding, so the
-/// top band is the larger one.
+/// top band is the larger one, the more so the smaller the DCT scale (at 1/8,
+/// where decoding is mostly entropy decoding, skipping costs nearly as much).
 enum JPEGBandDecoder {
     /// Below this many stored pixels a second thread does not pay for itself.
     static let minimumPixels = 4_000_000
-    /// The top band's share of the destination rows, so both threads finish
-    /// together (measured on a 24 MP photo at quality 90, where skipping a row costs
-    /// the bottom thread about 0.6 of decoding it).
-    static let topShare = 0.72
+    /// The top band's share of the destination rows at DCT scale 1/`denominator`, so both
+    /// threads finish together. The bottom thread pays for the skipped rows' entropy decoding;
+    /// decoding a row costs more against that the larger the scale (the inverse DCT, colour
+    /// conversion and downscale grow with it), so the top band's share shrinks as the scale
+    /// grows. Measured per thread (CPU time) on a 24 MP photo at quality 90.
+    static func topShare(denominator: Int) -> Double {
+        switch denominator {
+        case 1: return 0.64
+        case 2: return 0.72
+        case 4: return 0.78
+        default: return 0.80
+        }
+    }
     /// Rows decoded at a time before they go to the reducer (stays in cache).
     static let chunkRows = 8
     private static let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -44,7 +54,7 @@ enum JPEGBandDecoder {
         let tw = max(1, min(plan.targetWidth, w))
         let th = max(1, min(plan.targetHeight, h))
         guard th >= 2 * chunkRows else { return nil }
-        let split = Int(Double(th) * topShare)
+        let split = Int(Double(th) * topShare(denominator: denominator))
         let bands = [0..<split, split..<th]
         let failures = Mutex<[DecodeError?]>([nil, nil])
         // Addresses cross into the concurrent calls; both buffers outlive them.

@@ -78,6 +78,26 @@ struct JPEGBandDecoderTests {
         #expect(worst <= 1, "a channel differs by \(worst)")
     }
 
+    /// Each DCT scale has its own split between the bands: each must give the whole-image
+    /// decode's pixels, reduced with the previous reducer kernel.
+    @Test(arguments: [(1000.0, 1), (700.0, 2), (350.0, 4), (150.0, 8)])
+    func everyScaleMatchesTheWholeImageDecode(side: Double, denominator: Int) throws {
+        let jpeg = try #require(JPEGEncoder.encode(Self.photo(width: 1600, height: 1200), quality: 90))
+        let plan = try Self.plan(jpeg, width: 1600, height: 1200, output: Size(width: side, height: side))
+        let chosen = DCTScale.choose(
+            width: 1600, height: 1200, targetWidth: plan.targetWidth, targetHeight: plan.targetHeight)
+        #expect(chosen == denominator)
+        let turbo = try #require(TurboJPEGHandle.decompressor())
+        let (w, h) = (DCTScale.scaled(1600, denominator: chosen), DCTScale.scaled(1200, denominator: chosen))
+        let whole = PixelBuffer(
+            width: w, height: h, pixels: try turbo.decompress(jpeg, width: w, height: h, cmyk: false, path: "test.jpg"))
+        let expected = AreaReducerKernelTests.previousKernel(whole, width: plan.targetWidth, height: plan.targetHeight)
+        let banded = try #require(
+            try JPEGBandDecoder.decode(jpeg, plan: plan, denominator: chosen, minimumPixels: 0))
+        #expect(banded.width == expected.width && banded.height == expected.height)
+        #expect(PixelCompare.maxDifference(banded, expected) <= 1)
+    }
+
     @Test func progressiveAndSmallFilesAreLeftToTheWholeImageDecoder() throws {
         let image = Self.photo(width: 96, height: 64)
         let baseline = try #require(JPEGEncoder.encode(image))
