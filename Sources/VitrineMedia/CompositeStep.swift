@@ -39,8 +39,6 @@ final class CompositeStep {
     private let fractions: [UInt32]
     private let yStart: Int
     private let yStep: Int
-    /// The source pixel pairs of the row being interpolated horizontally.
-    private var pairs: [UInt64] = []
     /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
     private var upperRow: [UInt32] = []
     private var lowerRow: [UInt32] = []
@@ -70,7 +68,6 @@ final class CompositeStep {
             upperRow = [UInt32](repeating: 0, count: Self.chunk)
         } else if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
-            pairs = [UInt64](repeating: 0, count: columns.count)
             upperRow = empty
             lowerRow = empty
         }
@@ -325,10 +322,23 @@ final class CompositeStep {
             swap(&upperRow, &lowerRow)
             swap(&upperIndex, &lowerIndex)
         }
-        if upperIndex != top { interpolate(sourceRow: top, upper: true) }
-        if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
         let fraction = UInt16(f)
         let opaque = isOpaque
+        if opaque {
+            // A row that needs one new source row interpolates it and places the result in the same pass.
+            if upperIndex != top, lowerIndex != bottom { interpolate(sourceRow: top, upper: true) }
+            if lowerIndex != bottom {
+                interpolate(sourceRow: bottom, upper: false, placing: (row + columns.lowerBound, fraction))
+                return
+            }
+            if upperIndex != top {
+                interpolate(sourceRow: top, upper: true, placing: (row + columns.lowerBound, 128 - fraction))
+                return
+            }
+        } else {
+            if upperIndex != top { interpolate(sourceRow: top, upper: true) }
+            if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
+        }
         let a = alpha
         let first = columns.lowerBound
         upperRow.withUnsafeBufferPointer { upperPixels in
@@ -355,33 +365,37 @@ final class CompositeStep {
         }
     }
 
-    private func interpolate(sourceRow: Int, upper: Bool) {
-        var out = upper ? upperRow : lowerRow
-        // Release the stored copy so writing `out` does not copy it.
-        if upper { upperRow = [] } else { lowerRow = [] }
+    /// Interpolates source row `sourceRow` horizontally into the upper (or
+    /// lower) scratch row. With `placing`, also writes the vertical
+    /// interpolation of the other scratch row (at 128 − weight) and this one
+    /// (at weight) to the given pixels, in the same pass.
+    private func interpolate(
+        sourceRow: Int, upper: Bool, placing: (pixels: UnsafeMutablePointer<UInt32>, weight: UInt16)? = nil
+    ) {
         let count = columns.count
+        let offset = sourceRow * source.width
         source.pixels.withUnsafeBufferPointer { pixels in
             pairStarts.withUnsafeBufferPointer { starts in
                 fractions.withUnsafeBufferPointer { f in
-                    pairs.withUnsafeMutableBufferPointer { p in
-                        out.withUnsafeMutableBufferPointer { o in
+                    upperRow.withUnsafeMutableBufferPointer { u in
+                        lowerRow.withUnsafeMutableBufferPointer { l in
                             guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
-                                let pb = p.baseAddress, let ob = o.baseAddress
+                                let ub = u.baseAddress, let lb = l.baseAddress
                             else { return }
-                            PixelKernels.gatherPairs(
-                                base + sourceRow * source.width, indices: s, into: pb, count: count)
-                            PixelKernels.interpolate(pairs: pb, fractions: fr, into: ob, count: count)
+                            let out = upper ? ub : lb
+                            guard let placing else {
+                                PixelKernels.interpolate(
+                                    row: base + offset, starts: s, fractions: fr, into: out, count: count)
+                                return
+                            }
+                            PixelKernels.interpolate(
+                                row: base + offset, starts: s, fractions: fr, into: out, count: count,
+                                after: upper ? lb : ub, weight: placing.weight, placing: placing.pixels)
                         }
                     }
                 }
             }
         }
-        if upper {
-            upperRow = out
-            upperIndex = sourceRow
-        } else {
-            lowerRow = out
-            lowerIndex = sourceRow
-        }
+        if upper { upperIndex = sourceRow } else { lowerIndex = sourceRow }
     }
 }

@@ -24,36 +24,81 @@ import VitrineCore
         }
     }
 
-    @Test func horizontalInterpolationOfPairsMatchesEachChannel() {
+    /// A source row, pair starts anywhere in it (the last pixel column
+    /// included) and 7-bit weights, for a row of `count` pixels.
+    static func horizontalCase(_ count: Int) -> (source: [UInt32], starts: [Int32], weights: [UInt32]) {
+        let source = Self.noise(count + 8, seed: UInt64(count))
+        var generator = SeededGenerator(seed: UInt64(100 + count))
+        var starts = (0..<count).map { _ in Int32.random(in: 0...Int32(source.count - 2), using: &generator) }
+        if count > 0 { starts[count - 1] = Int32(source.count - 2) }
+        let weights = (0..<count).map { _ in UInt32.random(in: 0...128, using: &generator) }
+        return (source, starts, weights)
+    }
+
+    @Test func horizontalInterpolationMatchesEachChannel() {
         for count in 0..<20 {
-            let source = Self.noise(count + 8, seed: UInt64(count))
-            var generator = SeededGenerator(seed: UInt64(100 + count))
-            let starts = (0..<count).map { _ in Int32.random(in: 0...Int32(source.count - 2), using: &generator) }
-            let weights = (0..<count).map { _ in UInt32.random(in: 0...128, using: &generator) }
-            var pairs = [UInt64](repeating: 0, count: count)
-            var out = [UInt32](repeating: 0, count: count)
+            let (source, starts, weights) = Self.horizontalCase(count)
+            let packed = weights.map { $0 | $0 << 16 }
+            // One pixel either side of the row, to catch writes outside it.
+            var out = [UInt32](repeating: 0x1234_5678, count: count + 2)
             source.withUnsafeBufferPointer { s in
                 starts.withUnsafeBufferPointer { i in
-                    pairs.withUnsafeMutableBufferPointer { p in
-                        guard let s = s.baseAddress, let i = i.baseAddress, let p = p.baseAddress else { return }
-                        PixelKernels.gatherPairs(s, indices: i, into: p, count: count)
+                    packed.withUnsafeBufferPointer { w in
+                        out.withUnsafeMutableBufferPointer { o in
+                            guard let s = s.baseAddress, let i = i.baseAddress, let w = w.baseAddress,
+                                let o = o.baseAddress
+                            else { return }
+                            PixelKernels.interpolate(row: s, starts: i, fractions: w, into: o + 1, count: count)
+                        }
                     }
                 }
             }
-            let packed = weights.map { $0 | $0 << 16 }
-            pairs.withUnsafeBufferPointer { p in
-                packed.withUnsafeBufferPointer { w in
-                    out.withUnsafeMutableBufferPointer { o in
-                        guard let p = p.baseAddress, let w = w.baseAddress, let o = o.baseAddress else { return }
-                        PixelKernels.interpolate(pairs: p, fractions: w, into: o, count: count)
-                    }
-                }
-            }
+            #expect(out[0] == 0x1234_5678 && out[count + 1] == 0x1234_5678, "length \(count): wrote outside")
             for i in 0..<count {
                 let left = source[Int(starts[i])]
                 let right = source[Int(starts[i]) + 1]
-                #expect(pairs[i] == UInt64(left) | UInt64(right) << 32, "length \(count), pair \(i)")
-                #expect(out[i] == Self.lerp(left, right, weights[i]), "length \(count), pixel \(i), f \(weights[i])")
+                #expect(
+                    out[i + 1] == Self.lerp(left, right, weights[i]), "length \(count), pixel \(i), f \(weights[i])")
+            }
+        }
+    }
+
+    /// The one-pass kernel: the new row as `interpolate(row:…)` makes it, and
+    /// the vertical interpolation of the other row and the new one at `weight`.
+    @Test(arguments: [0, 1, 37, 64, 127, 128])
+    func horizontalAndVerticalInOnePassMatchEachChannel(_ weight: Int) {
+        for count in 0..<20 {
+            let (source, starts, weights) = Self.horizontalCase(count)
+            let packed = weights.map { $0 | $0 << 16 }
+            let other = Self.noise(count + 1, seed: UInt64(weight * 41 + count))
+            var new = [UInt32](repeating: 0x1234_5678, count: count + 2)
+            var placed = [UInt32](repeating: 0x1234_5678, count: count + 2)
+            source.withUnsafeBufferPointer { s in
+                starts.withUnsafeBufferPointer { i in
+                    packed.withUnsafeBufferPointer { w in
+                        other.withUnsafeBufferPointer { b in
+                            new.withUnsafeMutableBufferPointer { n in
+                                placed.withUnsafeMutableBufferPointer { p in
+                                    guard let s = s.baseAddress, let i = i.baseAddress, let w = w.baseAddress,
+                                        let b = b.baseAddress, let n = n.baseAddress, let p = p.baseAddress
+                                    else { return }
+                                    PixelKernels.interpolate(
+                                        row: s, starts: i, fractions: w, into: n + 1, count: count, after: b + 1,
+                                        weight: UInt16(weight), placing: p + 1)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for row in [new, placed] {
+                #expect(row[0] == 0x1234_5678 && row[count + 1] == 0x1234_5678, "length \(count): wrote outside")
+            }
+            for i in 0..<count {
+                let expected = Self.lerp(source[Int(starts[i])], source[Int(starts[i]) + 1], weights[i])
+                #expect(new[i + 1] == expected, "length \(count), pixel \(i)")
+                #expect(
+                    placed[i + 1] == Self.lerp(other[i + 1], expected, UInt32(weight)), "length \(count), pixel \(i)")
             }
         }
     }
