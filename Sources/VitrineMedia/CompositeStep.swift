@@ -64,9 +64,7 @@ final class CompositeStep {
         self.fractions = mapping.fractions
         self.yStart = yMapping.start
         self.yStep = yMapping.step
-        if kind == .nearest {
-            upperRow = [UInt32](repeating: 0, count: Self.chunk)
-        } else if kind == .scaled {
+        if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
             upperRow = empty
             lowerRow = empty
@@ -238,20 +236,15 @@ final class CompositeStep {
         }
     }
 
-    /// Puts the pixels `top` (one per column of the step, from column
-    /// `within.lowerBound`) on the row's columns `within`: copied when opaque,
-    /// else blended over `under` or the row.
-    private func place(
-        _ top: UnsafePointer<UInt32>, on row: UnsafeMutablePointer<UInt32>, under: Underlay?,
-        within: Range<Int>? = nil
-    ) {
-        let span = within ?? columns
+    /// Puts the pixels `top` (one per column of the step) on the row: copied
+    /// when opaque, else blended over `under` or the row.
+    private func place(_ top: UnsafePointer<UInt32>, on row: UnsafeMutablePointer<UInt32>, under: Underlay?) {
         if isOpaque {
-            PixelKernels.copy(top, into: row + span.lowerBound, count: span.count)
+            PixelKernels.copy(top, into: row + columns.lowerBound, count: columns.count)
             return
         }
-        blendSegments(row, under: under, within: span) { part, below in
-            let from = top + (part.lowerBound - span.lowerBound)
+        blendSegments(row, under: under) { part, below in
+            let from = top + (part.lowerBound - columns.lowerBound)
             if let below {
                 PixelKernels.blend(from, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
             } else {
@@ -260,32 +253,24 @@ final class CompositeStep {
         }
     }
 
-    /// Columns sampled then placed at a time: the sampled pixels stay in the
-    /// first-level cache, and the reads of the source row interleave with those
-    /// of the pixels below instead of running as separate passes.
-    private static let chunk = 256
-
     private func applyNearest(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let sourceRow = min(source.height - 1, max(0, (yStart + (y - originY) * yStep) >> 16))
         let first = columns.lowerBound
+        let a = alpha
         source.pixels.withUnsafeBufferPointer { pixels in
             pairStarts.withUnsafeBufferPointer { indices in
-                upperRow.withUnsafeMutableBufferPointer { scratch in
-                    guard let base = pixels.baseAddress, let index = indices.baseAddress,
-                        let sampled = scratch.baseAddress
-                    else { return }
-                    let line = base + sourceRow * source.width
-                    if isOpaque {
-                        PixelKernels.gather(line, indices: index, into: row + first, count: columns.count)
-                        return
-                    }
-                    var start = first
-                    while start < columns.upperBound {
-                        let end = min(columns.upperBound, start + Self.chunk)
-                        PixelKernels.gather(line, indices: index + (start - first), into: sampled, count: end - start)
-                        place(sampled, on: row, under: under, within: start..<end)
-                        start = end
-                    }
+                guard let base = pixels.baseAddress, let index = indices.baseAddress else { return }
+                let line = base + sourceRow * source.width
+                if isOpaque {
+                    PixelKernels.gather(line, indices: index, into: row + first, count: columns.count)
+                    return
+                }
+                // Sampled and blended in one pass, over the pixels below or the row itself.
+                blendSegments(row, under: under) { part, below in
+                    PixelKernels.gather(
+                        line, indices: index + (part.lowerBound - first),
+                        over: below ?? UnsafePointer(row + part.lowerBound),
+                        into: row + part.lowerBound, count: part.count, alpha: a)
                 }
             }
         }
@@ -294,10 +279,8 @@ final class CompositeStep {
     /// Splits the step's columns into the part over `under` (with its pixels)
     /// and the parts over the row itself (nil: blend in place).
     private func blendSegments(
-        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, within: Range<Int>? = nil,
-        _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
+        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
     ) {
-        let columns = within ?? self.columns
         guard let under else {
             body(columns, nil)
             return

@@ -221,6 +221,48 @@ enum PixelKernels {
         }
     }
 
+    /// `source[index[i]]` over `under[i]` at `alpha`, into `out[i]` (as `blend`):
+    /// one row sampled at the nearest pixels and blended in the same pass, four
+    /// pixels packed a step. `under` and `out` may be the same row.
+    @inline(never)
+    static func gather(
+        _ source: UnsafePointer<UInt32>, indices: UnsafePointer<Int32>, over under: UnsafePointer<UInt32>,
+        into out: UnsafeMutablePointer<UInt32>, count: Int, alpha: UInt16
+    ) {
+        let u = UnsafeRawPointer(under)
+        let o = UnsafeMutableRawPointer(out)
+        let a = Lanes(repeating: alpha)
+        let keep = Lanes(repeating: 256 &- alpha)
+        var i = 0
+        while i &+ 4 <= count {
+            let top = SIMD4<UInt32>(
+                source[Int(indices[i])], source[Int(indices[i &+ 1])], source[Int(indices[i &+ 2])],
+                source[Int(indices[i &+ 3])])
+            let below = u.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            o.storeBytes(of: blend(top, below, a, keep), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            let top = SIMD4<UInt32>(repeating: source[Int(indices[i])])
+            out[i] = blend(top, SIMD4<UInt32>(repeating: under[i]), a, keep)[0]
+            i &+= 1
+        }
+    }
+
+    /// (t·a + u·keep + 128) / 256 per channel of four pixels, as `blend` computes
+    /// it: red and blue, then alpha and green, in 16-bit lanes (each sum is at most
+    /// 255·256 + 128, so it fits).
+    @inline(__always)
+    private static func blend(_ t: SIMD4<UInt32>, _ u: SIMD4<UInt32>, _ a: Lanes, _ keep: Lanes) -> SIMD4<UInt32> {
+        let x = unsafeBitCast(t, to: Lanes.self)
+        let y = unsafeBitCast(u, to: Lanes.self)
+        let low = Lanes(repeating: 0x00FF)
+        let half = Lanes(repeating: 128)
+        let redBlue = ((x & low) &* a &+ (y & low) &* keep &+ half) &>> 8
+        let alphaGreen = ((x &>> 8) &* a &+ (y &>> 8) &* keep &+ half) & Lanes(repeating: 0xFF00)
+        return unsafeBitCast(redBlue | alphaGreen, to: SIMD4<UInt32>.self)
+    }
+
     /// `out[i]` = `source[index[i]]`: one row sampled at the nearest pixels.
     @inline(never)
     static func gather(

@@ -125,6 +125,51 @@ import VitrineCore
         }
     }
 
+    /// (t·a + u·(256 − a) + 128) >> 8 for each of the four channels.
+    static func blend(_ t: UInt32, _ u: UInt32, _ a: UInt32) -> UInt32 {
+        [0, 8, 16, 24].reduce(UInt32(0)) { out, shift in
+            let x = (t >> UInt32(shift)) & 0xFF
+            let y = (u >> UInt32(shift)) & 0xFF
+            return out | (((x * a + y * (256 - a) + 128) >> 8) << UInt32(shift))
+        }
+    }
+
+    /// Nearest pixels gathered and blended in one pass, over another row and in place.
+    @Test(arguments: [1, 37, 128, 200, 255])
+    func nearestSamplesBlendedMatchEachChannel(_ alpha: Int) {
+        for count in 0..<20 {
+            let source = Self.noise(count + 5, seed: UInt64(alpha * 7 + count))
+            var generator = SeededGenerator(seed: UInt64(300 + count))
+            var indices = (0..<count).map { _ in Int32.random(in: 0...Int32(source.count - 1), using: &generator) }
+            if count > 0 { indices[count - 1] = Int32(source.count - 1) }
+            let under = Self.noise(count + 2, seed: UInt64(alpha * 11 + count))
+            for inPlace in [false, true] {
+                var out = inPlace ? under : [UInt32](repeating: 0x1234_5678, count: count + 2)
+                source.withUnsafeBufferPointer { s in
+                    indices.withUnsafeBufferPointer { i in
+                        under.withUnsafeBufferPointer { u in
+                            out.withUnsafeMutableBufferPointer { o in
+                                guard let s = s.baseAddress, let i = i.baseAddress, let u = u.baseAddress,
+                                    let o = o.baseAddress
+                                else { return }
+                                PixelKernels.gather(
+                                    s, indices: i, over: inPlace ? UnsafePointer(o + 1) : u + 1, into: o + 1,
+                                    count: count, alpha: UInt16(alpha))
+                            }
+                        }
+                    }
+                }
+                let outside: UInt32 = inPlace ? under[0] : 0x1234_5678
+                let after: UInt32 = inPlace ? under[count + 1] : 0x1234_5678
+                #expect(out[0] == outside && out[count + 1] == after, "length \(count): wrote outside")
+                for k in 0..<count {
+                    let expected = Self.blend(source[Int(indices[k])], under[k + 1], UInt32(alpha))
+                    #expect(out[k + 1] == expected, "length \(count), pixel \(k), in place \(inPlace)")
+                }
+            }
+        }
+    }
+
     @Test func copyMovesEveryPixelAndNoMore() {
         let source = Self.noise(40, seed: 7)
         for count in 0..<20 {
