@@ -28,22 +28,22 @@ final class CompositeStep {
     /// Coverage in 0…256; 256 is opaque.
     let alpha: UInt16
     private let originX: Int
-    private let originY: Int
-    private let source: PixelBuffer
+    let originY: Int
+    let source: PixelBuffer
     /// For fills: the colour, one pixel per column.
     private let colorRow: [UInt32]
     // Bilinear mapping for the visible columns: where each pair of source pixels starts, and the 7-bit fraction of
     // its right pixel (f | f << 16, for the packed kernels).
     // For nearest sampling, `pairStarts` holds each visible column's source pixel and `fractions` is empty.
-    private let pairStarts: [Int32]
-    private let fractions: [UInt32]
-    private let yStart: Int
-    private let yStep: Int
+    let pairStarts: [Int32]
+    let fractions: [UInt32]
+    let yStart: Int
+    let yStep: Int
     /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
-    private var upperRow: [UInt32] = []
-    private var lowerRow: [UInt32] = []
-    private var upperIndex = -1
-    private var lowerIndex = -1
+    var upperRow: [UInt32] = []
+    var lowerRow: [UInt32] = []
+    var upperIndex = -1
+    var lowerIndex = -1
 
     var isOpaque: Bool { alpha >= 256 }
 
@@ -170,7 +170,7 @@ final class CompositeStep {
     }
 
     /// The left source index and the 7-bit weight of its right neighbour; edges clamp.
-    private static func sample(_ position: Int, count: Int) -> (Int, Int) {
+    static func sample(_ position: Int, count: Int) -> (Int, Int) {
         if position < 0 { return (0, 0) }
         let index = position >> 16
         if index > count - 2 { return (count - 1, 0) }
@@ -278,7 +278,7 @@ final class CompositeStep {
 
     /// Splits the step's columns into the part over `under` (with its pixels)
     /// and the parts over the row itself (nil: blend in place).
-    private func blendSegments(
+    func blendSegments(
         _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
     ) {
         guard let under else {
@@ -294,91 +294,5 @@ final class CompositeStep {
         if middle.lowerBound > columns.lowerBound { body(columns.lowerBound..<middle.lowerBound, nil) }
         body(middle, under.start + (middle.lowerBound - under.columns.lowerBound))
         if middle.upperBound < columns.upperBound { body(middle.upperBound..<columns.upperBound, nil) }
-    }
-
-    private func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
-        let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
-        let bottom = min(top + 1, source.height - 1)
-        // Reuse interpolated rows: going down the frame the last row's bottom is
-        // often this one's top, going up its top is often this one's bottom.
-        if upperIndex != top, lowerIndex == top || upperIndex == bottom {
-            swap(&upperRow, &lowerRow)
-            swap(&upperIndex, &lowerIndex)
-        }
-        let fraction = UInt16(f)
-        let opaque = isOpaque
-        if opaque {
-            // A row that needs one new source row interpolates it and places the result in the same pass.
-            if upperIndex != top, lowerIndex != bottom { interpolate(sourceRow: top, upper: true) }
-            if lowerIndex != bottom {
-                interpolate(sourceRow: bottom, upper: false, placing: (row + columns.lowerBound, fraction))
-                return
-            }
-            if upperIndex != top {
-                interpolate(sourceRow: top, upper: true, placing: (row + columns.lowerBound, 128 - fraction))
-                return
-            }
-        } else {
-            if upperIndex != top { interpolate(sourceRow: top, upper: true) }
-            if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
-        }
-        let a = alpha
-        let first = columns.lowerBound
-        upperRow.withUnsafeBufferPointer { upperPixels in
-            lowerRow.withUnsafeBufferPointer { lowerPixels in
-                guard let upper = upperPixels.baseAddress, let lower = lowerPixels.baseAddress else { return }
-                if opaque {
-                    PixelKernels.interpolate(upper, lower, fraction: fraction, into: row + first, count: columns.count)
-                    return
-                }
-                blendSegments(row, under: under) { part, below in
-                    let offset = part.lowerBound - first
-                    if let below {
-                        PixelKernels.interpolateAndBlend(
-                            upper + offset, lower + offset, fraction: fraction, over: below,
-                            into: row + part.lowerBound,
-                            count: part.count, alpha: a)
-                    } else {
-                        PixelKernels.interpolateAndBlend(
-                            upper + offset, lower + offset, fraction: fraction, into: row + part.lowerBound,
-                            count: part.count, alpha: a)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Interpolates source row `sourceRow` horizontally into the upper (or
-    /// lower) scratch row. With `placing`, also writes the vertical
-    /// interpolation of the other scratch row (at 128 − weight) and this one
-    /// (at weight) to the given pixels, in the same pass.
-    private func interpolate(
-        sourceRow: Int, upper: Bool, placing: (pixels: UnsafeMutablePointer<UInt32>, weight: UInt16)? = nil
-    ) {
-        let count = columns.count
-        let offset = sourceRow * source.width
-        source.pixels.withUnsafeBufferPointer { pixels in
-            pairStarts.withUnsafeBufferPointer { starts in
-                fractions.withUnsafeBufferPointer { f in
-                    upperRow.withUnsafeMutableBufferPointer { u in
-                        lowerRow.withUnsafeMutableBufferPointer { l in
-                            guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
-                                let ub = u.baseAddress, let lb = l.baseAddress
-                            else { return }
-                            let out = upper ? ub : lb
-                            guard let placing else {
-                                PixelKernels.interpolate(
-                                    row: base + offset, starts: s, fractions: fr, into: out, count: count)
-                                return
-                            }
-                            PixelKernels.interpolate(
-                                row: base + offset, starts: s, fractions: fr, into: out, count: count,
-                                after: upper ? lb : ub, weight: placing.weight, placing: placing.pixels)
-                        }
-                    }
-                }
-            }
-        }
-        if upper { upperIndex = sourceRow } else { lowerIndex = sourceRow }
     }
 }

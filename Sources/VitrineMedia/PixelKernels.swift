@@ -104,6 +104,42 @@ enum PixelKernels {
         }
     }
 
+    /// The same, the vertical interpolation then blended at `alpha` over
+    /// `under` into `out` (as `interpolateAndBlend`); `under` and `out` may be the same row.
+    @inline(never)
+    static func interpolate(
+        row source: UnsafePointer<UInt32>, starts: UnsafePointer<Int32>, fractions: UnsafePointer<UInt32>,
+        into new: UnsafeMutablePointer<UInt32>, count: Int, after other: UnsafePointer<UInt32>, weight: UInt16,
+        blending alpha: UInt16, over under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>
+    ) {
+        let s = UnsafeRawPointer(source)
+        let w = UnsafeRawPointer(fractions)
+        let n = UnsafeMutableRawPointer(new)
+        let b = UnsafeRawPointer(other)
+        let u = UnsafeRawPointer(under)
+        let o = UnsafeMutableRawPointer(out)
+        let weights = Lanes(repeating: weight)
+        let a = Lanes(repeating: alpha)
+        let keep = Lanes(repeating: 256 &- alpha)
+        var i = 0
+        while i &+ 4 <= count {
+            let row = horizontal(s, starts, w, i)
+            n.storeBytes(of: row, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let before = b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let below = u.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            o.storeBytes(
+                of: blend(lerp(before, row, weights), below, a, keep), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            let pixel = horizontal(source, starts, fractions, i)
+            new[i] = pixel
+            let top = SIMD4<UInt32>(repeating: lerp(other[i], pixel, UInt32(weight)))
+            out[i] = blend(top, SIMD4<UInt32>(repeating: under[i]), a, keep)[0]
+            i &+= 1
+        }
+    }
+
     /// Pixels `i` to `i + 3` of a horizontally interpolated row (see `interpolate(row:…)`).
     @inline(__always)
     private static func horizontal(

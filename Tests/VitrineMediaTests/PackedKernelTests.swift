@@ -125,6 +125,54 @@ import VitrineCore
         }
     }
 
+    /// The one-pass kernel that blends: the new row, and the vertical
+    /// interpolation at `weight` blended at each alpha over another row and in place.
+    @Test(arguments: [0, 1, 64, 127, 128])
+    func horizontalVerticalAndBlendInOnePassMatchEachChannel(_ weight: Int) {
+        for count in 0..<20 {
+            let (source, starts, weights) = Self.horizontalCase(count)
+            let packed = weights.map { $0 | $0 << 16 }
+            let other = Self.noise(count + 1, seed: UInt64(weight * 43 + count))
+            let under = Self.noise(count + 2, seed: UInt64(weight * 47 + count))
+            for (alpha, inPlace) in [(1, false), (93, true), (200, false), (255, true)] {
+                var new = [UInt32](repeating: 0x1234_5678, count: count + 2)
+                var out = inPlace ? under : [UInt32](repeating: 0x1234_5678, count: count + 2)
+                source.withUnsafeBufferPointer { s in
+                    starts.withUnsafeBufferPointer { i in
+                        packed.withUnsafeBufferPointer { w in
+                            other.withUnsafeBufferPointer { b in
+                                under.withUnsafeBufferPointer { u in
+                                    new.withUnsafeMutableBufferPointer { n in
+                                        out.withUnsafeMutableBufferPointer { o in
+                                            guard let s = s.baseAddress, let i = i.baseAddress,
+                                                let w = w.baseAddress, let b = b.baseAddress, let u = u.baseAddress,
+                                                let n = n.baseAddress, let o = o.baseAddress
+                                            else { return }
+                                            PixelKernels.interpolate(
+                                                row: s, starts: i, fractions: w, into: n + 1, count: count,
+                                                after: b + 1, weight: UInt16(weight), blending: UInt16(alpha),
+                                                over: inPlace ? UnsafePointer(o + 1) : u + 1, into: o + 1)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let label = "length \(count), alpha \(alpha), in place \(inPlace)"
+                #expect(new[0] == 0x1234_5678 && new[count + 1] == 0x1234_5678, "\(label): wrote outside")
+                let edges: (UInt32, UInt32) = inPlace ? (under[0], under[count + 1]) : (0x1234_5678, 0x1234_5678)
+                #expect(out[0] == edges.0 && out[count + 1] == edges.1, "\(label): wrote outside")
+                for k in 0..<count {
+                    let row = Self.lerp(source[Int(starts[k])], source[Int(starts[k]) + 1], weights[k])
+                    #expect(new[k + 1] == row, "\(label), pixel \(k)")
+                    let vertical = Self.lerp(other[k + 1], row, UInt32(weight))
+                    #expect(out[k + 1] == Self.blend(vertical, under[k + 1], UInt32(alpha)), "\(label), pixel \(k)")
+                }
+            }
+        }
+    }
+
     /// (t·a + u·(256 − a) + 128) >> 8 for each of the four channels.
     static func blend(_ t: UInt32, _ u: UInt32, _ a: UInt32) -> UInt32 {
         [0, 8, 16, 24].reduce(UInt32(0)) { out, shift in
