@@ -277,6 +277,15 @@ import VitrineCore
             }
             #expect(one == two)
         }
+        // The incoming photo sampled at the nearest pixels and blended, as while it moves fast.
+        let nearest = SceneCompositor(width: width, height: height, cores: 1).render(scene, nearest: [1]) {
+            images[$0]
+        }
+        #expect(nearest != one)
+        let nearestOnTwo = SceneCompositor(width: width, height: height, cores: 2, worker: worker).render(
+            scene, nearest: [1]
+        ) { images[$0] }
+        #expect(nearestOnTwo == nearest)
     }
 }
 
