@@ -28,24 +28,22 @@ final class CompositeStep {
     /// Coverage in 0…256; 256 is opaque.
     let alpha: UInt16
     private let originX: Int
-    private let originY: Int
-    private let source: PixelBuffer
+    let originY: Int
+    let source: PixelBuffer
     /// For fills: the colour, one pixel per column.
     private let colorRow: [UInt32]
     // Bilinear mapping for the visible columns: where each pair of source pixels starts, and the 7-bit fraction of
     // its right pixel (f | f << 16, for the packed kernels).
     // For nearest sampling, `pairStarts` holds each visible column's source pixel and `fractions` is empty.
-    private let pairStarts: [Int32]
-    private let fractions: [UInt32]
-    private let yStart: Int
-    private let yStep: Int
-    /// The source pixel pairs of the row being interpolated horizontally.
-    private var pairs: [UInt64] = []
+    let pairStarts: [Int32]
+    let fractions: [UInt32]
+    let yStart: Int
+    let yStep: Int
     /// Horizontally interpolated source rows, kept while consecutive output rows reuse them.
-    private var upperRow: [UInt32] = []
-    private var lowerRow: [UInt32] = []
-    private var upperIndex = -1
-    private var lowerIndex = -1
+    var upperRow: [UInt32] = []
+    var lowerRow: [UInt32] = []
+    var upperIndex = -1
+    var lowerIndex = -1
 
     var isOpaque: Bool { alpha >= 256 }
 
@@ -66,11 +64,8 @@ final class CompositeStep {
         self.fractions = mapping.fractions
         self.yStart = yMapping.start
         self.yStep = yMapping.step
-        if kind == .nearest {
-            upperRow = [UInt32](repeating: 0, count: Self.chunk)
-        } else if kind == .scaled {
+        if kind == .scaled {
             let empty = [UInt32](repeating: 0, count: columns.count)
-            pairs = [UInt64](repeating: 0, count: columns.count)
             upperRow = empty
             lowerRow = empty
         }
@@ -175,7 +170,7 @@ final class CompositeStep {
     }
 
     /// The left source index and the 7-bit weight of its right neighbour; edges clamp.
-    private static func sample(_ position: Int, count: Int) -> (Int, Int) {
+    static func sample(_ position: Int, count: Int) -> (Int, Int) {
         if position < 0 { return (0, 0) }
         let index = position >> 16
         if index > count - 2 { return (count - 1, 0) }
@@ -241,20 +236,15 @@ final class CompositeStep {
         }
     }
 
-    /// Puts the pixels `top` (one per column of the step, from column
-    /// `within.lowerBound`) on the row's columns `within`: copied when opaque,
-    /// else blended over `under` or the row.
-    private func place(
-        _ top: UnsafePointer<UInt32>, on row: UnsafeMutablePointer<UInt32>, under: Underlay?,
-        within: Range<Int>? = nil
-    ) {
-        let span = within ?? columns
+    /// Puts the pixels `top` (one per column of the step) on the row: copied
+    /// when opaque, else blended over `under` or the row.
+    private func place(_ top: UnsafePointer<UInt32>, on row: UnsafeMutablePointer<UInt32>, under: Underlay?) {
         if isOpaque {
-            PixelKernels.copy(top, into: row + span.lowerBound, count: span.count)
+            PixelKernels.copy(top, into: row + columns.lowerBound, count: columns.count)
             return
         }
-        blendSegments(row, under: under, within: span) { part, below in
-            let from = top + (part.lowerBound - span.lowerBound)
+        blendSegments(row, under: under) { part, below in
+            let from = top + (part.lowerBound - columns.lowerBound)
             if let below {
                 PixelKernels.blend(from, over: below, into: row + part.lowerBound, count: part.count, alpha: alpha)
             } else {
@@ -263,32 +253,24 @@ final class CompositeStep {
         }
     }
 
-    /// Columns sampled then placed at a time: the sampled pixels stay in the
-    /// first-level cache, and the reads of the source row interleave with those
-    /// of the pixels below instead of running as separate passes.
-    private static let chunk = 256
-
     private func applyNearest(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
         let sourceRow = min(source.height - 1, max(0, (yStart + (y - originY) * yStep) >> 16))
         let first = columns.lowerBound
+        let a = alpha
         source.pixels.withUnsafeBufferPointer { pixels in
             pairStarts.withUnsafeBufferPointer { indices in
-                upperRow.withUnsafeMutableBufferPointer { scratch in
-                    guard let base = pixels.baseAddress, let index = indices.baseAddress,
-                        let sampled = scratch.baseAddress
-                    else { return }
-                    let line = base + sourceRow * source.width
-                    if isOpaque {
-                        PixelKernels.gather(line, indices: index, into: row + first, count: columns.count)
-                        return
-                    }
-                    var start = first
-                    while start < columns.upperBound {
-                        let end = min(columns.upperBound, start + Self.chunk)
-                        PixelKernels.gather(line, indices: index + (start - first), into: sampled, count: end - start)
-                        place(sampled, on: row, under: under, within: start..<end)
-                        start = end
-                    }
+                guard let base = pixels.baseAddress, let index = indices.baseAddress else { return }
+                let line = base + sourceRow * source.width
+                if isOpaque {
+                    PixelKernels.gather(line, indices: index, into: row + first, count: columns.count)
+                    return
+                }
+                // Sampled and blended in one pass, over the pixels below or the row itself.
+                blendSegments(row, under: under) { part, below in
+                    PixelKernels.gather(
+                        line, indices: index + (part.lowerBound - first),
+                        over: below ?? UnsafePointer(row + part.lowerBound),
+                        into: row + part.lowerBound, count: part.count, alpha: a)
                 }
             }
         }
@@ -296,11 +278,9 @@ final class CompositeStep {
 
     /// Splits the step's columns into the part over `under` (with its pixels)
     /// and the parts over the row itself (nil: blend in place).
-    private func blendSegments(
-        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, within: Range<Int>? = nil,
-        _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
+    func blendSegments(
+        _ row: UnsafeMutablePointer<UInt32>, under: Underlay?, _ body: (Range<Int>, UnsafePointer<UInt32>?) -> Void
     ) {
-        let columns = within ?? self.columns
         guard let under else {
             body(columns, nil)
             return
@@ -314,74 +294,5 @@ final class CompositeStep {
         if middle.lowerBound > columns.lowerBound { body(columns.lowerBound..<middle.lowerBound, nil) }
         body(middle, under.start + (middle.lowerBound - under.columns.lowerBound))
         if middle.upperBound < columns.upperBound { body(middle.upperBound..<columns.upperBound, nil) }
-    }
-
-    private func applyScaled(_ row: UnsafeMutablePointer<UInt32>, y: Int, under: Underlay?) {
-        let (top, f) = Self.sample(yStart + (y - originY) * yStep, count: source.height)
-        let bottom = min(top + 1, source.height - 1)
-        // Reuse interpolated rows: going down the frame the last row's bottom is
-        // often this one's top, going up its top is often this one's bottom.
-        if upperIndex != top, lowerIndex == top || upperIndex == bottom {
-            swap(&upperRow, &lowerRow)
-            swap(&upperIndex, &lowerIndex)
-        }
-        if upperIndex != top { interpolate(sourceRow: top, upper: true) }
-        if lowerIndex != bottom { interpolate(sourceRow: bottom, upper: false) }
-        let fraction = UInt16(f)
-        let opaque = isOpaque
-        let a = alpha
-        let first = columns.lowerBound
-        upperRow.withUnsafeBufferPointer { upperPixels in
-            lowerRow.withUnsafeBufferPointer { lowerPixels in
-                guard let upper = upperPixels.baseAddress, let lower = lowerPixels.baseAddress else { return }
-                if opaque {
-                    PixelKernels.interpolate(upper, lower, fraction: fraction, into: row + first, count: columns.count)
-                    return
-                }
-                blendSegments(row, under: under) { part, below in
-                    let offset = part.lowerBound - first
-                    if let below {
-                        PixelKernels.interpolateAndBlend(
-                            upper + offset, lower + offset, fraction: fraction, over: below,
-                            into: row + part.lowerBound,
-                            count: part.count, alpha: a)
-                    } else {
-                        PixelKernels.interpolateAndBlend(
-                            upper + offset, lower + offset, fraction: fraction, into: row + part.lowerBound,
-                            count: part.count, alpha: a)
-                    }
-                }
-            }
-        }
-    }
-
-    private func interpolate(sourceRow: Int, upper: Bool) {
-        var out = upper ? upperRow : lowerRow
-        // Release the stored copy so writing `out` does not copy it.
-        if upper { upperRow = [] } else { lowerRow = [] }
-        let count = columns.count
-        source.pixels.withUnsafeBufferPointer { pixels in
-            pairStarts.withUnsafeBufferPointer { starts in
-                fractions.withUnsafeBufferPointer { f in
-                    pairs.withUnsafeMutableBufferPointer { p in
-                        out.withUnsafeMutableBufferPointer { o in
-                            guard let base = pixels.baseAddress, let s = starts.baseAddress, let fr = f.baseAddress,
-                                let pb = p.baseAddress, let ob = o.baseAddress
-                            else { return }
-                            PixelKernels.gatherPairs(
-                                base + sourceRow * source.width, indices: s, into: pb, count: count)
-                            PixelKernels.interpolate(pairs: pb, fractions: fr, into: ob, count: count)
-                        }
-                    }
-                }
-            }
-        }
-        if upper {
-            upperRow = out
-            upperIndex = sourceRow
-        } else {
-            lowerRow = out
-            lowerIndex = sourceRow
-        }
     }
 }

@@ -50,33 +50,118 @@ enum PixelKernels {
         }
     }
 
-    /// Per-pixel horizontal interpolation of gathered pairs (see `gatherPairs`):
-    /// left·(128 − f) + right·f, shifted down by 7, with `fractions[i]` = f | f << 16.
-    /// Packed: red and blue, then alpha and green, each in the 16-bit halves of a
-    /// 32-bit lane (the 0x00FF00FF trick), four pixels an instruction.
+    /// One source row interpolated horizontally: `out[i]` = left·(128 − f) + right·f,
+    /// shifted down by 7, of the pair of source pixels starting at `source[starts[i]]`,
+    /// with `fractions[i]` = f | f << 16. Each pair is one 8-byte load straight from
+    /// the source row, four pixels packed a step (see `lerp`).
     @inline(never)
     static func interpolate(
-        pairs: UnsafePointer<UInt64>, fractions: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
-        count: Int
+        row source: UnsafePointer<UInt32>, starts: UnsafePointer<Int32>, fractions: UnsafePointer<UInt32>,
+        into out: UnsafeMutablePointer<UInt32>, count: Int
     ) {
-        let p = UnsafeRawPointer(pairs)
+        let s = UnsafeRawPointer(source)
         let w = UnsafeRawPointer(fractions)
         let o = UnsafeMutableRawPointer(out)
         var i = 0
         while i &+ 4 <= count {
-            let first = p.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<UInt32>.self)
-            let second = p.loadUnaligned(fromByteOffset: i &* 8 &+ 16, as: SIMD4<UInt32>.self)
-            let left = SIMD4<UInt32>(first[0], first[2], second[0], second[2])
-            let right = SIMD4<UInt32>(first[1], first[3], second[1], second[3])
-            let f = unsafeBitCast(w.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self), to: Lanes.self)
-            o.storeBytes(of: lerp(left, right, f), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            o.storeBytes(of: horizontal(s, starts, w, i), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
             i &+= 4
         }
         while i < count {
-            out[i] = lerp(
-                UInt32(truncatingIfNeeded: pairs[i]), UInt32(truncatingIfNeeded: pairs[i] &>> 32), fractions[i] & 0xFF)
+            out[i] = horizontal(source, starts, fractions, i)
             i &+= 1
         }
+    }
+
+    /// The same, and in the same pass the vertical interpolation of `other`
+    /// (at weight 128 − `weight`) and the new row (at `weight`) into `placed`:
+    /// a scaled row whose other source row is already interpolated costs one pass.
+    @inline(never)
+    static func interpolate(
+        row source: UnsafePointer<UInt32>, starts: UnsafePointer<Int32>, fractions: UnsafePointer<UInt32>,
+        into out: UnsafeMutablePointer<UInt32>, count: Int, after other: UnsafePointer<UInt32>, weight: UInt16,
+        placing placed: UnsafeMutablePointer<UInt32>
+    ) {
+        let s = UnsafeRawPointer(source)
+        let w = UnsafeRawPointer(fractions)
+        let o = UnsafeMutableRawPointer(out)
+        let b = UnsafeRawPointer(other)
+        let p = UnsafeMutableRawPointer(placed)
+        let weights = Lanes(repeating: weight)
+        var i = 0
+        while i &+ 4 <= count {
+            let new = horizontal(s, starts, w, i)
+            o.storeBytes(of: new, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let before = b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            p.storeBytes(of: lerp(before, new, weights), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            let new = horizontal(source, starts, fractions, i)
+            out[i] = new
+            placed[i] = lerp(other[i], new, UInt32(weight))
+            i &+= 1
+        }
+    }
+
+    /// The same, the vertical interpolation then blended at `alpha` over
+    /// `under` into `out` (as `interpolateAndBlend`); `under` and `out` may be the same row.
+    @inline(never)
+    static func interpolate(
+        row source: UnsafePointer<UInt32>, starts: UnsafePointer<Int32>, fractions: UnsafePointer<UInt32>,
+        into new: UnsafeMutablePointer<UInt32>, count: Int, after other: UnsafePointer<UInt32>, weight: UInt16,
+        blending alpha: UInt16, over under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>
+    ) {
+        let s = UnsafeRawPointer(source)
+        let w = UnsafeRawPointer(fractions)
+        let n = UnsafeMutableRawPointer(new)
+        let b = UnsafeRawPointer(other)
+        let u = UnsafeRawPointer(under)
+        let o = UnsafeMutableRawPointer(out)
+        let weights = Lanes(repeating: weight)
+        let a = Lanes(repeating: alpha)
+        let keep = Lanes(repeating: 256 &- alpha)
+        var i = 0
+        while i &+ 4 <= count {
+            let row = horizontal(s, starts, w, i)
+            n.storeBytes(of: row, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let before = b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            let below = u.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            o.storeBytes(
+                of: blend(lerp(before, row, weights), below, a, keep), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            let pixel = horizontal(source, starts, fractions, i)
+            new[i] = pixel
+            let top = SIMD4<UInt32>(repeating: lerp(other[i], pixel, UInt32(weight)))
+            out[i] = blend(top, SIMD4<UInt32>(repeating: under[i]), a, keep)[0]
+            i &+= 1
+        }
+    }
+
+    /// Pixels `i` to `i + 3` of a horizontally interpolated row (see `interpolate(row:…)`).
+    @inline(__always)
+    private static func horizontal(
+        _ source: UnsafeRawPointer, _ starts: UnsafePointer<Int32>, _ fractions: UnsafeRawPointer, _ i: Int
+    ) -> SIMD4<UInt32> {
+        let p0 = source.loadUnaligned(fromByteOffset: Int(starts[i]) &* 4, as: SIMD2<UInt32>.self)
+        let p1 = source.loadUnaligned(fromByteOffset: Int(starts[i &+ 1]) &* 4, as: SIMD2<UInt32>.self)
+        let p2 = source.loadUnaligned(fromByteOffset: Int(starts[i &+ 2]) &* 4, as: SIMD2<UInt32>.self)
+        let p3 = source.loadUnaligned(fromByteOffset: Int(starts[i &+ 3]) &* 4, as: SIMD2<UInt32>.self)
+        let left = SIMD4<UInt32>(p0[0], p1[0], p2[0], p3[0])
+        let right = SIMD4<UInt32>(p0[1], p1[1], p2[1], p3[1])
+        let f = unsafeBitCast(fractions.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self), to: Lanes.self)
+        return lerp(left, right, f)
+    }
+
+    /// Pixel `i` of a horizontally interpolated row.
+    @inline(__always)
+    private static func horizontal(
+        _ source: UnsafePointer<UInt32>, _ starts: UnsafePointer<Int32>, _ fractions: UnsafePointer<UInt32>, _ i: Int
+    ) -> UInt32 {
+        let start = Int(starts[i])
+        return lerp(source[start], source[start &+ 1], fractions[i] & 0xFF)
     }
 
     /// Eight 16-bit lanes: two per pixel of four.
@@ -150,19 +235,6 @@ enum PixelKernels {
         }
     }
 
-    /// Each pair of adjacent source pixels starting at `source[index[i]]`, one 8-byte load and store
-    /// (the left pixel in the low half).
-    @inline(never)
-    static func gatherPairs(
-        _ source: UnsafePointer<UInt32>, indices: UnsafePointer<Int32>, into pairs: UnsafeMutablePointer<UInt64>,
-        count: Int
-    ) {
-        let raw = UnsafeRawPointer(source)
-        for i in 0..<count {
-            pairs[i] = raw.loadUnaligned(fromByteOffset: Int(indices[i]) &* 4, as: UInt64.self)
-        }
-    }
-
     /// `count` pixels from `source` to `out` (which do not overlap), 16 bytes a
     /// step. Not `memmove`: for rows this long glibc copies with `rep movsb`,
     /// which on some processors runs several times slower whenever source and
@@ -183,6 +255,48 @@ enum PixelKernels {
             to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt32.self), toByteOffset: i, as: UInt32.self)
             i &+= 4
         }
+    }
+
+    /// `source[index[i]]` over `under[i]` at `alpha`, into `out[i]` (as `blend`):
+    /// one row sampled at the nearest pixels and blended in the same pass, four
+    /// pixels packed a step. `under` and `out` may be the same row.
+    @inline(never)
+    static func gather(
+        _ source: UnsafePointer<UInt32>, indices: UnsafePointer<Int32>, over under: UnsafePointer<UInt32>,
+        into out: UnsafeMutablePointer<UInt32>, count: Int, alpha: UInt16
+    ) {
+        let u = UnsafeRawPointer(under)
+        let o = UnsafeMutableRawPointer(out)
+        let a = Lanes(repeating: alpha)
+        let keep = Lanes(repeating: 256 &- alpha)
+        var i = 0
+        while i &+ 4 <= count {
+            let top = SIMD4<UInt32>(
+                source[Int(indices[i])], source[Int(indices[i &+ 1])], source[Int(indices[i &+ 2])],
+                source[Int(indices[i &+ 3])])
+            let below = u.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            o.storeBytes(of: blend(top, below, a, keep), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            let top = SIMD4<UInt32>(repeating: source[Int(indices[i])])
+            out[i] = blend(top, SIMD4<UInt32>(repeating: under[i]), a, keep)[0]
+            i &+= 1
+        }
+    }
+
+    /// (t·a + u·keep + 128) / 256 per channel of four pixels, as `blend` computes
+    /// it: red and blue, then alpha and green, in 16-bit lanes (each sum is at most
+    /// 255·256 + 128, so it fits).
+    @inline(__always)
+    private static func blend(_ t: SIMD4<UInt32>, _ u: SIMD4<UInt32>, _ a: Lanes, _ keep: Lanes) -> SIMD4<UInt32> {
+        let x = unsafeBitCast(t, to: Lanes.self)
+        let y = unsafeBitCast(u, to: Lanes.self)
+        let low = Lanes(repeating: 0x00FF)
+        let half = Lanes(repeating: 128)
+        let redBlue = ((x & low) &* a &+ (y & low) &* keep &+ half) &>> 8
+        let alphaGreen = ((x &>> 8) &* a &+ (y &>> 8) &* keep &+ half) & Lanes(repeating: 0xFF00)
+        return unsafeBitCast(redBlue | alphaGreen, to: SIMD4<UInt32>.self)
     }
 
     /// `out[i]` = `source[index[i]]`: one row sampled at the nearest pixels.
