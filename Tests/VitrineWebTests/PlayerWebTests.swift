@@ -122,11 +122,13 @@ import Testing
         let csrf = try #require(
             now.text.components(separatedBy: "name=\"csrf\" content=\"").dropFirst().first?.prefix(64))
 
-        // A wrong or missing CSRF token: refused, the show not paused.
+        // A wrong or missing CSRF token: refused, the show not paused. (The wrong one differs in its
+        // first character, whatever that is.)
         let form_ = ["Content-Type": "application/x-www-form-urlencoded"]
+        let wrong = (csrf.first == "0" ? "1" : "0") + csrf.dropFirst()
         #expect(
             try http.send(
-                "POST", "/api/command", headers: form_.merging(["X-CSRF-Token": "0" + csrf.dropFirst()]) { $1 },
+                "POST", "/api/command", headers: form_.merging(["X-CSRF-Token": wrong]) { $1 },
                 body: Data("command=pause".utf8)
             ).status == 403)
         #expect(try http.send("POST", "/api/command", headers: form_, body: Data("command=pause".utf8)).status == 403)
