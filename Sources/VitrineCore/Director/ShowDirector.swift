@@ -27,6 +27,8 @@ public struct ShowDirector {
     /// After a reload: the slide list is taken once the new feed's listing is done.
     private var reloading = false
     private var lastRebuild = -Double.infinity
+    /// The image count last said in the log.
+    private var saidCount = 0
     /// Whether the status screen showing is one the director set.
     private var statusSet = false
     /// Decodes that failed, for the verdict on an empty show.
@@ -290,18 +292,27 @@ public struct ShowDirector {
             slidesStale = true
         }
         guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
-        else { return }
-        let before = engine.show.count
+        else {
+            sayCount(reloaded: false)
+            return
+        }
         let current = engine.currentSource.map { feed.successor(of: $0) ?? $0 }
         if let old = engine.currentSource, let current, current != old { standIns[current] = old }
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         slidesStale = false
         lastRebuild = now
-        if !feed.isScanning, engine.show.count != before || finishedReload {
-            let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
-            log.info("\(finishedReload ? "reloaded: " : "")\(what): \(engine.show.count) images")
-        }
+        sayCount(reloaded: finishedReload)
         resume.moveToPending(&engine, scanning: feed.isScanning)
+    }
+
+    /// Says how many images the show has once the listing is done, when that changed since it
+    /// was last said (slides taken while a folder was still being listed count when it ends,
+    /// even if that end brought no more) or a reload just finished.
+    private mutating func sayCount(reloaded: Bool) {
+        guard !feed.isScanning, engine.show.count != saidCount || reloaded else { return }
+        saidCount = engine.show.count
+        let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
+        log.info("\(reloaded ? "reloaded: " : "")\(what): \(engine.show.count) images")
     }
 
     /// The awaited download's progress for the loading ring; the feed hears which slide shows.
