@@ -309,7 +309,9 @@ public struct ShowDirector {
     /// was last said (slides taken while a folder was still being listed count when it ends,
     /// even if that end brought no more) or a reload just finished.
     private mutating func sayCount(reloaded: Bool) {
-        guard !feed.isScanning, engine.show.count != saidCount || reloaded else { return }
+        // The count first: it is checked every frame, and a feed with network sources works out
+        // whether it is still listing from the mirror's status.
+        guard engine.show.count != saidCount || reloaded, !feed.isScanning else { return }
         saidCount = engine.show.count
         let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
         log.info("\(reloaded ? "reloaded: " : "")\(what): \(engine.show.count) images")
