@@ -31,13 +31,14 @@ public enum AtomicFile {
         try publish(temporary, as: path, replace: replace)
     }
 
-    /// Writes `bytes` to a new hidden file in the folder of `path` and returns its path.
+    /// Writes `bytes` to a new hidden file of ours (`temporaryPrefix`) in the folder of `path`,
+    /// flushed to the disk, and returns its path.
     public static func writeTemporary(_ bytes: Data, beside path: String, mode: mode_t = 0o644) throws(Failure)
         -> String
     {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(Sodium.token().prefix(12)).part"
+        let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .system("cannot create a file in \(folder): \(errorText())") }
         var failure: Failure?
@@ -61,6 +62,50 @@ public enum AtomicFile {
             throw failure
         }
         return temporary
+    }
+
+    /// What every temporary file of ours starts with: hidden, and unmistakable for anything else's.
+    public static let temporaryPrefix = ".vitrine-tmp-"
+
+    /// `.vitrine-tmp-<12 random hex digits>.<name>`.
+    static func temporaryName(for name: String) -> String {
+        "\(temporaryPrefix)\(Sodium.token().prefix(12)).\(name.prefix(120))"
+    }
+
+    /// Whether a file name is one of our temporaries: ours, or `.<name>.<12 hex>.part` of versions before.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        func hex12(_ text: Substring) -> Bool { text.count == 12 && text.allSatisfy(\.isHexDigit) }
+        if name.hasPrefix(temporaryPrefix) {
+            let rest = name.dropFirst(temporaryPrefix.count)
+            return hex12(rest.prefix(12)) && (rest.count == 12 || rest.dropFirst(12).first == ".")
+        }
+        guard name.hasPrefix("."), name.hasSuffix(".part") else { return false }
+        let stem = name.dropLast(".part".count)
+        guard let dot = stem.lastIndex(of: ".") else { return false }
+        return hex12(stem[stem.index(after: dot)...]) && stem.distance(from: stem.startIndex, to: dot) > 1
+    }
+
+    /// Removes our temporaries in `folder` older than `age` seconds (an upload or save still
+    /// going is younger); returns how many went. Only regular files, never a link's target.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String, olderThan age: TimeInterval, now: Date = Date())
+        -> (count: Int, bytes: Int)
+    {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (0, 0) }
+        var removed = (count: 0, bytes: 0)
+        for name in names where isTemporaryName(name) {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            guard now.timeIntervalSince1970 - modified > age else { continue }
+            if unlink(path) == 0 {
+                removed.count += 1
+                removed.bytes += Int(info.st_size)
+            }
+        }
+        if removed.count > 0 { syncFolder(of: folder + "/.") }
+        return removed
     }
 
     /// Gives a temporary file its final name (and removes the temporary one).

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineHTTP
 
 /// One HTTP request as plain values, whatever server received it.
 ///
@@ -43,6 +44,13 @@ public struct WebRequest: Sendable {
         let path = parts.first.map { FormFields.percentDecode(String($0)) } ?? "/"
         let query = parts.count > 1 ? FormFields.parse(String(parts[1])) : [:]
         self.init(method: method, path: path, query: query, headers: headers, body: body, client: client)
+    }
+
+    /// A request of `head` with its body.
+    init(_ head: HTTPHead, cookies: [String: String], body: Data) {
+        self.init(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, cookies: cookies,
+            body: body, client: head.client)
     }
 
     /// The value of a header, by any spelling of its name.
