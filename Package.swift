@@ -74,7 +74,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote", "VitrineWeb",
-                "VitrineNet",
+                "VitrineNet", "VitrineHTTP",
             ]),
         // The executable: main.swift hands the arguments to VitrineCLI.
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),

@@ -80,7 +80,8 @@ enum PlayCommand {
         if setup.options.printState {
             hooks.printState = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         }
-        let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
+        let remote = try RemoteLink.start(
+            setup.options.remote, keepGoing: setup.options.common.keepGoing, hooks: &hooks)
         defer { remote?.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }

@@ -23,6 +23,9 @@ public final class ControlServer: Sendable {
         public var maximumBody = RemoteCommandParser.maximumBytes
         public var connectionLimit: UInt32 = 64
         public var perAddressLimit: UInt32 = 16
+        /// When the port is taken: say so and try again every few seconds in the background
+        /// (`--keep-going`), instead of throwing.
+        public var retryWhenTaken = false
 
         public init(bind: String, port: Int, token: String?) {
             self.bind = bind
@@ -31,9 +34,13 @@ public final class ControlServer: Sendable {
         }
     }
 
-    /// The port listened on.
-    public let port: Int
-    private let server: HTTPServer
+    /// The port listened on (the one asked for while it is still being tried).
+    public var port: Int { server.listener?.port ?? wantedPort }
+    /// Whether it listens now.
+    public var isListening: Bool { server.listener != nil }
+    private let wantedPort: Int
+    private let server = ListenerSlot<HTTPServer>()
+    private let retry: ListenRetry?
 
     /// Listens at once; throws when the address cannot be used or the port is taken.
     public init(_ configuration: Configuration, intake: CommandIntake, board: StateBoard) throws(RemoteError) {
@@ -47,17 +54,28 @@ public final class ControlServer: Sendable {
         http.eventThreads = 1
         // `vitrine ctl` and home automation send no Origin; a browser's foreign one is refused.
         http.changesNeedOrigin = false
+        wantedPort = configuration.port
         do {
-            server = try HTTPServer(http, service: service)
+            server.set(try HTTPServer(http, service: service))
+            retry = nil
         } catch {
-            throw RemoteError(error.description)
+            guard configuration.retryWhenTaken else { throw RemoteError(error.description) }
+            Log("control").error("\(error.description); the show goes on and the API is tried again every 5 s")
+            let (slot, wanted) = (server, http)
+            retry = ListenRetry(every: 5, name: "vitrine.control-listen") {
+                guard let listening = try? HTTPServer(wanted, service: service) else { return false }
+                slot.set(listening)
+                Log("control").info("control API on \(wanted.bind) port \(listening.port)")
+                return true
+            }
+            return
         }
-        port = server.port
         Log("control").info("control API on \(configuration.bind) port \(port)")
     }
 
     /// Stops listening and waits for the server's threads. Also done when the server goes away.
     public func stop() {
-        server.stop()
+        retry?.cancel()
+        server.listener?.stop()
     }
 }

@@ -94,6 +94,24 @@ public struct PhotoFolder: Sendable {
         }
     }
 
+    /// `path` with its links followed as far as it exists (the rest as written, `..` removed), so a
+    /// link inside a root that points outside it is seen for what it is.
+    public static func resolved(_ path: String) -> String {
+        let standard = URL(fileURLWithPath: path).standardized.path
+        var head = standard
+        var tail: [String] = []
+        while head != "/", !head.isEmpty {
+            if let real = realpath(head, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return tail.isEmpty ? base : (base == "/" ? "" : base) + "/" + tail.reversed().joined(separator: "/")
+            }
+            tail.append((head as NSString).lastPathComponent)
+            head = (head as NSString).deletingLastPathComponent
+        }
+        return standard
+    }
+
     /// A new path for a temporary file of ours in the folder.
     func temporaryPath() -> String {
         path + "/" + AtomicFile.temporaryName(for: "upload")

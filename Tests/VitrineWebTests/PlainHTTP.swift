@@ -16,6 +16,10 @@ struct PlainHTTP {
 
     let port: UInt16
     var cookies: [String: String] = [:]
+    /// The loopback address requests come from (127.0.0.1 unless told).
+    var from = "127.0.0.1"
+    /// Send `Origin` with changes, as a browser does for its own page.
+    var sendsOrigin = true
 
     init(url: String) {
         let afterHost = url.split(separator: ":").last.map { $0.filter(\.isNumber) } ?? "80"
@@ -30,11 +34,14 @@ struct PlainHTTP {
         if !cookies.isEmpty {
             lines.append("Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }
-        for (name, value) in headers { lines.append("\(name): \(value)") }
+        if method == "POST", sendsOrigin, headers["Origin"] == nil {
+            lines.append("Origin: http://127.0.0.1:\(port)")
+        }
+        for (name, value) in headers where !value.isEmpty { lines.append("\(name): \(value)") }
         if method == "POST" { lines.append("Content-Length: \(body.count)") }
         var request = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
         request.append(body)
-        let answer = try Self.exchange(port: port, request)
+        let answer = try Self.exchange(port: port, request, from: from)
         for cookie in answer.header("set-cookie") {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             guard pair.count >= 1 else { continue }
@@ -50,11 +57,29 @@ struct PlainHTTP {
 
     struct Failure: Error { var what: String }
 
-    static func exchange(port: UInt16, _ request: Data) throws -> Answer {
+    static func exchange(port: UInt16, _ request: Data, from: String = "127.0.0.1", timeout: Int = 20) throws -> Answer {
+        let fd = try connectSocket(port: port, from: from, timeout: timeout)
+        defer { close(fd) }
+        return try exchange(fd, request)
+    }
+
+    /// A socket connected to the port from a loopback address (127.0.0.2 … stand for other devices).
+    static func connectSocket(port: UInt16, from: String = "127.0.0.1", timeout: Int = 20) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(what: "socket") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(from)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            close(fd)
+            throw Failure(what: "bind \(from)")
+        }
+        var timeout = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -65,7 +90,15 @@ struct PlainHTTP {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw Failure(what: "connect") }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(what: "connect")
+        }
+        return fd
+    }
+
+    /// Sends a request on a connected socket and reads the whole answer.
+    static func exchange(_ fd: Int32, _ request: Data) throws -> Answer {
         var sent = 0
         request.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }

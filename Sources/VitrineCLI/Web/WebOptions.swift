@@ -13,6 +13,10 @@ struct WebOptions: Equatable, Sendable {
     var statePath: String?
     /// The address shown on the screen and in the QR code, when the one worked out is not right.
     var address: String?
+    /// More names the page is reached by (a DNS name pointing at the device), for the Host check.
+    var hostNames: [String] = []
+    /// More folders a playlist saved from the page may show, besides its photo folder.
+    var mediaRoots: [String] = []
 
     static let help = """
           --web                          serve the web page (upload photos, edit the playlist,
@@ -26,6 +30,12 @@ struct WebOptions: Equatable, Sendable {
                                          web.json in $STATE_DIRECTORY, /var/lib/vitrine or ~/.local/state/vitrine)
           --web-address URL              the address the screen shows and the QR code holds
                                          (default: worked out from the host's network addresses)
+          --web-host NAME                another name the page is reached by (repeatable); requests
+                                         naming a host other than this device's addresses, its host
+                                         name, NAME.local, localhost and these are refused
+          --web-media-root DIR           a folder a playlist saved from the page may show (repeatable;
+                                         its own photo folder and the folders the playlist shows at
+                                         start always may)
           --no-web                       do not serve the page (wins over the configuration file)
         """
 
@@ -47,6 +57,16 @@ struct WebOptions: Equatable, Sendable {
         case "--web-cert": certificateFile = try Self.text(option, &scanner)
         case "--web-key": keyFile = try Self.text(option, &scanner)
         case "--web-state": statePath = try Self.text(option, &scanner)
+        case "--web-host":
+            let name = try Self.text(option, &scanner).lowercased()
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+                throw UsageError("\(option) \(name): expected a host name such as frame.example.org")
+            }
+            hostNames.append(name)
+        case "--web-media-root":
+            let folder = try Self.text(option, &scanner)
+            guard folder.hasPrefix("/") else { throw UsageError("\(option) \(folder): give an absolute folder") }
+            mediaRoots.append(folder)
         case "--web-address":
             let text = try Self.text(option, &scanner)
             guard text.hasPrefix("http://") || text.hasPrefix("https://") else {
