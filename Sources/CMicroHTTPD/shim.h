@@ -7,6 +7,9 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <microhttpd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call;
 // these wrappers fix the options Vitrine uses.
@@ -76,4 +79,10 @@ static inline void vitrine_mhd_client(struct MHD_Connection *connection, char *o
     else if (addr && addr->sa_family == AF_INET6)
         text = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)addr)->sin6_addr, out, size);
     if (!text && size > 7) { out[0] = 0; strncat(out, "unknown", size - 1); }
+}
+
+/// Lowers the calling thread's scheduling priority to `nice` (the server's worker threads, so
+/// the show's frame loop wins the processor); 0 or -1 as setpriority returns.
+static inline int vitrine_lower_thread_priority(int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
 }

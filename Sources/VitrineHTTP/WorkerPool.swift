@@ -1,4 +1,7 @@
+import CMicroHTTPD
 import Foundation
+import Glibc
+import VitrineCore
 import Synchronization
 
 /// A few threads that make answers, so a slow one (a preview being drawn, a password being
@@ -12,7 +15,13 @@ final class WorkerPool: Sendable {
     init(threads: Int, capacity: Int, name: String) {
         self.capacity = capacity
         for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in self.work() }
+            let thread = Thread { [self] in
+                // Below the frame loop: a hash or a preview being made never takes its core.
+                if vitrine_lower_thread_priority(10) != 0 {
+                    Log("web").debug("cannot lower the priority of a server worker: \(String(cString: strerror(errno)))")
+                }
+                self.work()
+            }
             thread.name = "\(name)-\(index)"
             thread.qualityOfService = .utility
             thread.start()

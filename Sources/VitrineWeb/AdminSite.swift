@@ -224,8 +224,10 @@ public final class AdminSite: Sendable {
             case .wrongCode, .expiredCode:
                 // Never the code typed: only that one failed, and from where.
                 log.warning("failed setup code from \(request.client)\(error == .expiredCode ? " (expired)" : "")")
-            case .busy: return busy
-            default: throttle.succeeded(request.client, at: started)
+            case .busy:
+                throttle.release(request.client, at: started)
+                return busy
+            default: throttle.release(request.client, at: started)
             }
             return .error(error == .alreadySet ? 409 : 400, error.description)
         }
@@ -245,7 +247,7 @@ public final class AdminSite: Sendable {
             log.warning("failed sign-in from \(request.client)")
             return .error(401, credentials.hasPassword ? "wrong password" : "no password set yet; use the setup page")
         case .none:
-            throttle.succeeded(request.client, at: started)
+            throttle.release(request.client, at: started)
             return busy
         }
     }
@@ -272,9 +274,9 @@ public final class AdminSite: Sendable {
             switch error {
             case .wrongPassword: log.warning("wrong current password given to change it, from \(request.client)")
             case .busy:
-                passwordThrottle.succeeded(key, at: started)
+                passwordThrottle.release(key, at: started)
                 return busy
-            default: passwordThrottle.succeeded(key, at: started)
+            default: passwordThrottle.release(key, at: started)
             }
             return .error(400, error.description)
         }

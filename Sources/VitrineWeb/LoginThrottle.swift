@@ -45,10 +45,20 @@ final class LoginThrottle: Sendable {
         }
     }
 
-    /// The attempt reserved at `at` succeeded.
+    /// The attempt reserved at `at` succeeded: it and the client's earlier failures go.
     func succeeded(_ client: String, at: Date) {
         state.withLock { state in
             state.clients[client] = nil
+            if let index = state.all.lastIndex(of: at) { state.all.remove(at: index) }
+        }
+    }
+
+    /// The attempt reserved at `at` was not made after all (the hash was busy, the form was
+    /// refused before any secret was checked): only its own count goes.
+    func release(_ client: String, at: Date) {
+        state.withLock { state in
+            if let index = state.clients[client]?.lastIndex(of: at) { state.clients[client]?.remove(at: index) }
+            if state.clients[client]?.isEmpty == true { state.clients[client] = nil }
             if let index = state.all.lastIndex(of: at) { state.all.remove(at: index) }
         }
     }

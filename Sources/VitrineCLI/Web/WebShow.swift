@@ -54,15 +54,20 @@ final class WebShow: ShowControlling {
                         + "{ \"folder\": \"photos\" }")
             }
             uploadFolder = folder
-            mediaRoots = [folder] + roots
+            mediaRoots = Self.unique([folder] + roots)
         } else {
             playlistPath = nil
             guard let folder = sources.sources.first(where: { PathKind.probe($0) == .directory }) else {
                 throw UsageError("the web page needs a folder among the SOURCEs for the photos it uploads")
             }
             uploadFolder = URL(fileURLWithPath: folder).standardized.path
-            mediaRoots = [uploadFolder] + roots
+            mediaRoots = Self.unique([uploadFolder] + roots)
         }
+    }
+
+    private static func unique(_ folders: [String]) -> [String] {
+        var seen: Set<String> = []
+        return folders.map { URL(fileURLWithPath: $0).standardized.path }.filter { seen.insert($0).inserted }
     }
 
     /// Makes the first SOURCE's folder when it is missing and names no picture file (a fresh

@@ -36,27 +36,32 @@ def log(text):
 
 
 class Player:
-    def __init__(self, work, extra=(), playlist=False, size="640x360"):
+    def __init__(self, work, extra=(), playlist=False, size="640x360", web_port=0, control_port=0,
+                 wait_control=True, stdout=None):
         self.work = work
         os.makedirs(work + "/photos", exist_ok=True)
         for name in sorted(os.listdir(DEMO)):
-            if name.endswith(".jpg"):
+            if name.endswith(".jpg") and not os.path.exists(work + "/photos/" + name):
                 shutil.copy(os.path.join(DEMO, name), work + "/photos/" + name)
         source = work + "/photos"
         if playlist:
             source = work + "/playlist.json"
-            with open(source, "w") as f:
-                f.write('{ "version": 1, "items": [ { "folder": "photos" } ] }\n')
+            if not os.path.exists(source):
+                with open(source, "w") as f:
+                    f.write('{ "version": 1, "items": [ { "folder": "photos" } ] }\n')
         self.state_path = work + "/state/web.json"
         args = [BIN, "play", source, "--config", "none", "--video-driver", "offscreen", "--renderer", "software",
-                "--windowed", size, "--no-resume", "--interval", "3", "--web", "--web-port", "0",
-                "--web-state", self.state_path, "--control", "--control-port", "0"] + list(extra)
+                "--windowed", size, "--no-resume", "--interval", "3", "--web", "--web-port", str(web_port),
+                "--web-state", self.state_path, "--control", "--control-port", str(control_port)] + list(extra)
         env = dict(os.environ)
         env.pop("NOTIFY_SOCKET", None)
-        self.errors = open(work + "/player.log", "w+")
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self.errors, env=env)
+        self.errors = open(work + "/player.log", "a+")
+        self.log_start = self.errors.tell()
+        self.process = subprocess.Popen(args, stdout=stdout or subprocess.DEVNULL, stderr=self.errors, env=env)
         deadline = time.time() + 30
         self.web = self.control = None
+        if not wait_control:
+            self.control = control_port
         while time.time() < deadline and (self.web is None or self.control is None):
             text = self.log()
             for line in text.splitlines():
@@ -72,8 +77,10 @@ class Player:
             raise SystemExit("the player did not start: " + self.log())
 
     def log(self):
+        """What this player has logged."""
         self.errors.flush()
         with open(self.work + "/player.log") as f:
+            f.seek(self.log_start)
             return f.read()
 
     def rss_mb(self):
@@ -124,15 +131,20 @@ class Sampler(threading.Thread):
             self.halt.wait(0.1)
 
     def figures(self, start, end):
+        """Memory's peak and mean, and the frame rate: over the whole span, and the median of
+        its half-second steps (less moved by a neighbour's burst on a shared machine)."""
         inside = [s for s in self.samples if start <= s[0] <= end]
         rss = [s[1] for s in inside if s[1] is not None]
         frames = [(s[0], s[2]) for s in inside if s[2] is not None]
         fps = None
+        steps = []
         if len(frames) >= 2 and frames[-1][0] > frames[0][0]:
             fps = (frames[-1][1] - frames[0][1]) / (frames[-1][0] - frames[0][0])
+            steps = sorted((b[1] - a[1]) / (b[0] - a[0]) for a, b in zip(frames, frames[1:]) if b[0] > a[0])
         return {"rss_max_mb": round(max(rss), 1) if rss else None,
                 "rss_mean_mb": round(sum(rss) / len(rss), 1) if rss else None,
-                "fps": round(fps, 1) if fps is not None else None}
+                "fps": round(fps, 1) if fps is not None else None,
+                "fps_median": round(steps[len(steps) // 2], 1) if steps else None}
 
 
 def connect(port, source="127.0.0.1", timeout=10):
@@ -230,42 +242,47 @@ def baseline(sampler, seconds=4.0):
 # Attacks -------------------------------------------------------------------------------------
 
 def slow_bodies(player, sampler, clients=30, seconds=12.0, rate=4 << 20):
-    """Clients that announce 100 MB and send it at `rate` bytes a second each, without signing
-    in: half to /healthz, half to /api/login (chunked, no length announced)."""
+    """`clients` attackers, not signed in, each announcing 100 MB and sending it at `rate` bytes a
+    second: half to /healthz with a length, half to /api/login chunked (no length announced).
+    One that is cut off connects again at once, until the time is up."""
     port = player.web
     before = baseline(sampler)
     stop = time.time() + seconds
     sent = [0] * clients
-    refused = [0] * clients
+    cut = [0] * clients
     chunk = b"x" * 65536
 
     def client(i):
-        try:
-            s = connect(port, "127.0.0.1", 30)
-            if i % 2 == 0:
-                s.sendall(("POST /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
-                           "Content-Length: %d\r\n\r\n" % (port, port, 100 << 20)).encode())
-            else:
-                token = "0" * 64
-                s.sendall(("POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
-                           "Cookie: vitrine_form=%s\r\nX-CSRF-Token: %s\r\n"
-                           "Content-Type: application/x-www-form-urlencoded\r\n"
-                           "Transfer-Encoding: chunked\r\n\r\n" % (port, port, token, token)).encode())
-            started = time.time()
-            while time.time() < stop and sent[i] < (100 << 20):
-                piece = chunk if i % 2 == 0 else b"%x\r\n" % len(chunk) + chunk + b"\r\n"
-                s.sendall(piece)
-                sent[i] += len(chunk)
+        started = time.time()
+        while time.time() < stop:
+            s = None
+            try:
+                s = connect(port, "127.0.0.1", 5)
+                if i % 2 == 0:
+                    s.sendall(("POST /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
+                               "Content-Length: %d\r\n\r\n" % (port, port, 100 << 20)).encode())
+                else:
+                    token = "0" * 64
+                    s.sendall(("POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
+                               "Cookie: vitrine_form=%s\r\nX-CSRF-Token: %s\r\n"
+                               "Content-Type: application/x-www-form-urlencoded\r\n"
+                               "Transfer-Encoding: chunked\r\n\r\n" % (port, port, token, token)).encode())
+                while time.time() < stop:
+                    piece = chunk if i % 2 == 0 else b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+                    s.sendall(piece)
+                    sent[i] += len(chunk)
+                    ahead = sent[i] / rate - (time.time() - started)
+                    if ahead > 0:
+                        time.sleep(ahead)  # the attacker's own pace
+            except OSError:
+                cut[i] += 1
+                # Cut off: the attacker tries again (after the pause its pace allows).
                 ahead = sent[i] / rate - (time.time() - started)
                 if ahead > 0:
-                    time.sleep(ahead)  # the attacker's own pace
-        except OSError:
-            refused[i] = 1
-        finally:
-            try:
-                s.close()
-            except Exception:
-                pass
+                    time.sleep(min(ahead, max(0.0, stop - time.time())))
+            finally:
+                if s is not None:
+                    s.close()
 
     start = time.time()
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
@@ -278,33 +295,40 @@ def slow_bodies(player, sampler, clients=30, seconds=12.0, rate=4 << 20):
     time.sleep(3)  # a measuring window after the attack
     after = sampler.figures(after_start, time.time())
     return {"before": before, "during": during, "after": after,
-            "bytes_sent_mb": round(sum(sent) / 1048576.0, 1), "clients_cut_off": sum(refused)}
+            "bytes_sent_mb": round(sum(sent) / 1048576.0, 1), "times_cut_off": sum(cut)}
 
 
-def wrong_sign_ins(player, sampler, clients=30, rounds=3):
-    """`clients` concurrent sign-ins with wrong passwords from one address, `rounds` times."""
+def wrong_sign_ins(player, sampler, clients=30, seconds=10.0):
+    """`clients` concurrent sign-ins with wrong passwords from one address, again and again for
+    `seconds`."""
     port = player.web
     sign_in(player)
     before = baseline(sampler)
     statuses = []
     lock = threading.Lock()
+    stop = time.time() + seconds
 
-    def guess(i):
-        token = form_token(port, "/login")
-        status, _, _ = form_post(port, "/api/login", {"password": "wrong-guess-%d" % i}, token or "")
-        with lock:
-            statuses.append(status)
+    def guesser(i):
+        n = 0
+        while time.time() < stop:
+            token = form_token(port, "/login")
+            status, _, _ = form_post(port, "/api/login", {"password": "wrong-guess-%d-%d" % (i, n)}, token or "")
+            n += 1
+            with lock:
+                statuses.append(status)
+            if status == 0:
+                time.sleep(0.05)  # turned away at the door: the attacker's own pause
 
     start = time.time()
-    for r in range(rounds):
-        threads = [threading.Thread(target=guess, args=(r * clients + i,)) for i in range(clients)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+    threads = [threading.Thread(target=guesser, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
     during = sampler.figures(start, time.time())
-    return {"before": before, "during": during, "evaluated": statuses.count(401),
-            "refused_429": statuses.count(429), "other": len(statuses) - statuses.count(401) - statuses.count(429)}
+    return {"before": before, "during": during, "attempts": len(statuses), "evaluated": statuses.count(401),
+            "refused_429": statuses.count(429), "connection_closed": statuses.count(0),
+            "statuses": {str(k): statuses.count(k) for k in sorted(set(statuses))}}
 
 
 def slow_sockets(player, sampler, count=1000, owner="127.0.0.2"):
@@ -417,7 +441,8 @@ def concurrent_guesses(player, sampler, count=30):
     for t in threads:
         t.join()
     return {"evaluated": statuses.count(401), "refused_429": statuses.count(429),
-            "other": len(statuses) - statuses.count(401) - statuses.count(429)}
+            "connection_closed": statuses.count(0),
+            "other": len(statuses) - statuses.count(401) - statuses.count(429) - statuses.count(0)}
 
 
 def password_change(player, sampler, tries=12):
@@ -497,30 +522,184 @@ def rebinding(player, sampler):
 
 
 def hook_commands(player, sampler):
-    """A playlist with an offCommand, and one naming a folder outside the roots, saved from the page."""
+    """A playlist naming a folder outside the roots, then one with an offCommand, saved from the
+    page; once the player has read the file again, "display off" from the page."""
     port = player.web
     cookie, csrf = sign_in(player)
     marker = player.work + "/hook-ran"
-    text = json.dumps({"version": 1, "items": [{"folder": "photos"}],
-                       "display": {"offCommand": "touch " + marker, "onCommand": ["/bin/true"]}})
     headers = {"Cookie": cookie, "X-CSRF-Token": csrf, "Content-Type": "application/json"}
-    hook, _, hook_body = request(port, "POST", "/api/playlist", headers, text.encode())
     outside = json.dumps({"version": 1, "items": [{"folder": "photos"}, {"folder": "/etc"}]})
     folder, _, folder_body = request(port, "POST", "/api/playlist", headers, outside.encode())
+    with open(player.work + "/playlist.json") as f:
+        outside_saved = "/etc" in f.read()
+    reloads = player.log().count(": reloaded")
+    text = json.dumps({"version": 1, "items": [{"folder": "photos"}, {"folder": "photos", "duration": 4}],
+                       "display": {"offCommand": "touch " + marker, "onCommand": ["/bin/true"]}})
+    hook, _, hook_body = request(port, "POST", "/api/playlist", headers, text.encode())
+    # A saved playlist is read again by the running show; a refused one is not: wait for the
+    # reload when it was saved, then ask for the display off.
+    deadline = time.time() + 10
+    while hook == 200 and time.time() < deadline and player.log().count(": reloaded") <= reloads:
+        time.sleep(0.05)
     off, _, _ = form_post(port, "/api/command", {"command": "display-off"}, csrf, cookie=cookie)
-    # The display-off command has gone through the frame loop once the state says so.
     deadline = time.time() + 10
     dark = False
     while time.time() < deadline and not dark:
         status, _, body = request(port, "GET", "/api/state", {"Cookie": cookie})
         dark = b"dark" in body
-        time.sleep(0.1)
+        time.sleep(0.05)
+    # The command, when there is one, is started as the display goes dark: wait for it a moment.
+    deadline = time.time() + 5
+    while time.time() < deadline and not os.path.exists(marker):
+        time.sleep(0.05)
     with open(player.work + "/playlist.json") as f:
         saved = f.read()
     return {"hook_status": hook, "hook_message": hook_body.decode(errors="replace")[:300],
             "outside_status": folder, "outside_message": folder_body.decode(errors="replace")[:300],
-            "display_off_status": off, "display_went_dark": dark, "hook_ran": os.path.exists(marker),
-            "playlist_unchanged": "offCommand" not in saved and "/etc" not in saved}
+            "outside_saved": outside_saved, "display_off_status": off, "display_went_dark": dark,
+            "hook_ran": os.path.exists(marker), "hook_saved": "offCommand" in saved}
+
+
+def temporaries(folder):
+    return [n for n in os.listdir(folder) if n.startswith(".vitrine-tmp-") or n.endswith(".part")]
+
+
+def upload_kills(work, rounds=30):
+    """Power cuts (SIGKILL) during uploads and playlist saves: each round starts the player on
+    the same folders, checks what the last cut left once its page is up (after its clean-up),
+    then uploads a photo slowly while saving the playlist again and again, and kills the player
+    when the upload's temporary file has reached a random size (or the photo its name)."""
+    import random
+    rng = random.Random(int(os.environ.get("VITRINE_SEED", "23")))
+    with open(os.path.join(DEMO, "wide-elephants-panorama.jpg"), "rb") as f:
+        photo = f.read()
+    uploaded = []
+    leftovers_seen = []
+    half_photos = []
+    bad_playlists = 0
+    kills = 0
+    for round_ in range(rounds + 1):
+        player = Player(work, playlist=True, size="160x90")
+        photos = work + "/photos"
+        # The page is up: the clean-up ran before it. Nothing of ours may be left, no photo half there.
+        left = temporaries(photos) + temporaries(work)
+        leftovers_seen.append(len(left))
+        for name in uploaded:
+            path = photos + "/" + name
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    if f.read() != photo:
+                        half_photos.append(name)
+        try:
+            with open(work + "/playlist.json") as f:
+                json.load(f)
+        except ValueError:
+            bad_playlists += 1
+        if round_ == rounds:
+            player.stop()
+            break
+        cookie, csrf = sign_in(player)
+        name = "upload-%02d.jpg" % round_
+        uploaded.append(name)
+        boundary = "vitrine-kill-%d" % round_
+        head = ("--%s\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"%s\"\r\n"
+                "Content-Type: image/jpeg\r\n\r\n" % (boundary, name)).encode()
+        body = head + photo + ("\r\n--%s--\r\n" % boundary).encode()
+        stop = threading.Event()
+
+        def send():
+            try:
+                s = connect(player.web, "127.0.0.1", 30)
+                s.sendall(("POST /api/photos HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
+                           "Cookie: %s\r\nX-CSRF-Token: %s\r\nContent-Type: multipart/form-data; boundary=%s\r\n"
+                           "Content-Length: %d\r\n\r\n" % (player.web, player.web, cookie, csrf, boundary,
+                                                              len(body))).encode())
+                for at in range(0, len(body), 32768):
+                    if stop.is_set():
+                        break
+                    s.sendall(body[at:at + 32768])
+                    stop.wait(0.01)  # a slow phone's pace
+                s.recv(1024)
+                s.close()
+            except OSError:
+                pass
+
+        def save_playlists():
+            n = 0
+            headers = {"Cookie": cookie, "X-CSRF-Token": csrf, "Content-Type": "application/json"}
+            while not stop.is_set():
+                text = json.dumps({"version": 1, "items": [{"folder": "photos", "duration": 3 + n % 5}]}, indent=2)
+                request(player.web, "POST", "/api/playlist", headers, text.encode(), timeout=5)
+                n += 1
+
+        threads = [threading.Thread(target=send), threading.Thread(target=save_playlists)]
+        for t in threads:
+            t.start()
+        threshold = rng.randrange(0, len(photo) + len(photo) // 4)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            parts = [p for p in temporaries(photos)]
+            sizes = []
+            for p in parts:
+                try:
+                    sizes.append(os.path.getsize(photos + "/" + p))
+                except OSError:
+                    pass
+            if os.path.exists(photos + "/" + name) or any(size >= threshold for size in sizes):
+                break
+            time.sleep(0.002)  # polling the file's size, the event this waits for
+        player.process.kill()
+        kills += 1
+        player.process.wait()
+        stop.set()
+        for t in threads:
+            t.join()
+    present = [n for n in uploaded if os.path.exists(work + "/photos/" + n)]
+    return {"kills": kills, "leftovers_at_each_start": leftovers_seen, "half_photos": half_photos,
+            "uploads_whole": len(present), "unreadable_playlists": bad_playlists,
+            "cleanup_lines": sum(1 for line in open(work + "/player.log") if "unfinished upload or save" in line)}
+
+
+def taken_ports(work):
+    """Both ports taken before the start, with --keep-going: the show plays, the log says which
+    listener could not start, and each starts once its port is free."""
+    holders = []
+    ports = []
+    for _ in range(2):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        holders.append(s)
+        ports.append(s.getsockname()[1])
+    out = open(work + "/state.out", "w+")
+    os.makedirs(work, exist_ok=True)
+    player = Player(work, extra=["--keep-going", "--print-state", "--interval", "1"], web_port=ports[0],
+                    control_port=ports[1], wait_control=False, stdout=out)
+    try:
+        def states():
+            out.flush()
+            with open(work + "/state.out") as f:
+                return [json.loads(line) for line in f if line.startswith("{")]
+
+        deadline = time.time() + 20
+        while time.time() < deadline and len({s.get("index") for s in states()}) < 3:
+            time.sleep(0.05)
+        slides_while_taken = len({s.get("index") for s in states()})
+        log_taken = player.log()
+        for s in holders:
+            s.close()
+        deadline = time.time() + 20
+        while time.time() < deadline and not ("the web page listens now" in player.log()
+                                              and "control API on" in player.log()):
+            time.sleep(0.05)
+        web, _, _ = request(ports[0], "GET", "/healthz", timeout=5)
+        control, _, _ = request(ports[1], "GET", "/api/state", timeout=5)
+        return {"slides_while_taken": slides_while_taken,
+                "web_said": [l for l in log_taken.splitlines() if "web page: cannot listen" in l][:1],
+                "control_said": [l for l in log_taken.splitlines() if "control API: cannot listen" in l][:1],
+                "web_after": web, "control_after": control, "alive": player.process.poll() is None}
+    finally:
+        player.stop()
 
 
 ATTACKS = {
@@ -535,12 +714,21 @@ ATTACKS = {
     "rebinding": (rebinding, False),
     "hook-commands": (hook_commands, True),
 }
+# Scenarios that start the player themselves, as often as they need.
+RUNS = {"upload-kills": upload_kills, "taken-ports": taken_ports}
 
 
 def main():
     name = sys.argv[1]
-    attack, playlist = ATTACKS[name]
     work = tempfile.mkdtemp(prefix="vitrine-hostile-")
+    if name in RUNS:
+        try:
+            print(json.dumps(RUNS[name](work)))
+        finally:
+            if os.environ.get("VITRINE_KEEP") is None:
+                shutil.rmtree(work, ignore_errors=True)
+        return
+    attack, playlist = ATTACKS[name]
     player = Player(work, playlist=playlist)
     sampler = Sampler(player)
     sampler.start()
