@@ -105,7 +105,7 @@ let package = Package(
             path: "Tests/IsolationProbe"),
         .testTarget(
             name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineHTTP", "VitrineCLI", "VitrineCore"],
-            exclude: ["Browser"]),
+            exclude: ["Browser", "Attacks"]),
         .testTarget(
             name: "VitrineRemoteTests",
             dependencies: [
