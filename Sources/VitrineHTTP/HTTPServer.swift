@@ -294,7 +294,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
                 request.bytes = Data()
                 return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
             }
-            if let data { request.bytes.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count) }
+            if let data {
+                request.bytes.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+            }
         case .stream(let sink):
             guard let data else { return .YES }
             if let refusal = sink.write(UnsafeRawBufferPointer(start: data, count: count)) {

@@ -29,7 +29,8 @@ final class ControlService: HTTPService {
 
     func admit(_ head: HTTPHead) -> HTTPAdmission {
         guard authorized(head.header("authorization")) else {
-            var reply = ControlReply.error(401, "unauthorized", "send the control token as 'Authorization: Bearer TOKEN'")
+            var reply = ControlReply.error(
+                401, "unauthorized", "send the control token as 'Authorization: Bearer TOKEN'")
             reply.headers.append(("WWW-Authenticate", "Bearer"))
             return .respond(reply)
         }
@@ -37,7 +38,9 @@ final class ControlService: HTTPService {
         switch head.path {
         case "/api/state", "/api/frame.jpg": allowed = "GET"
         case "/api/cmd": allowed = "POST"
-        default: return .respond(ControlReply.error(404, "not-found", "no such path; try /api/state, /api/cmd or /api/frame.jpg"))
+        default:
+            return .respond(
+                ControlReply.error(404, "not-found", "no such path; try /api/state, /api/cmd or /api/frame.jpg"))
         }
         guard head.method == allowed || (allowed == "GET" && head.method == "HEAD") else {
             var reply = ControlReply.error(405, "method-not-allowed", "\(head.path) takes \(allowed)")
@@ -52,12 +55,16 @@ final class ControlService: HTTPService {
         switch head.path {
         case "/api/state":
             return .buffer(limit: 0, seconds: 10) { [board] _ in
-                guard let state = board.state else { return ControlReply.error(503, "no-state", "the show has not started yet") }
+                guard let state = board.state else {
+                    return ControlReply.error(503, "no-state", "the show has not started yet")
+                }
                 return ControlReply.json(200, state.json)
             }
         case "/api/frame.jpg":
             return .buffer(limit: 0, seconds: 10) { [board] _ in
-                guard let jpeg = board.jpeg else { return ControlReply.error(404, "no-frame", "no picture of the screen yet") }
+                guard let jpeg = board.jpeg else {
+                    return ControlReply.error(404, "no-frame", "no picture of the screen yet")
+                }
                 return HTTPResponse(status: 200, contentType: "image/jpeg", body: Data(jpeg))
             }
         default:

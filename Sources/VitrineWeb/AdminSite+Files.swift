@@ -95,7 +95,8 @@ extension AdminSite {
                 problems.append(
                     EditProblem(
                         line: nil, column: nil,
-                        message: "\(path) is outside the folders this page may show (\(show.mediaRoots.joined(separator: ", "))); "
+                        message:
+                            "\(path) is outside the folders this page may show (\(show.mediaRoots.joined(separator: ", "))); "
                             + "the device's owner can add more with --web-media-root"))
             }
         }

@@ -36,7 +36,9 @@ final class LoginThrottle: Sendable {
         state.withLock { state in
             if let wait = Self.wait(&state, client, now, self) { return wait }
             if state.clients[client] == nil, state.clients.count >= capacity {
-                state.clients = state.clients.filter { ($0.value.last.map { now.timeIntervalSince($0) } ?? window) < window }
+                state.clients = state.clients.filter {
+                    ($0.value.last.map { now.timeIntervalSince($0) } ?? window) < window
+                }
                 if state.clients.count >= capacity, let any = state.clients.keys.first { state.clients[any] = nil }
             }
             state.clients[client, default: []].append(now)
@@ -64,7 +66,8 @@ final class LoginThrottle: Sendable {
     }
 
     private static func wait(
-        _ state: inout (clients: [String: [Date]], all: [Date]), _ client: String, _ now: Date, _ throttle: LoginThrottle
+        _ state: inout (clients: [String: [Date]], all: [Date]), _ client: String, _ now: Date,
+        _ throttle: LoginThrottle
     ) -> TimeInterval? {
         state.all.removeAll { now.timeIntervalSince($0) >= throttle.globalWindow }
         let recent = (state.clients[client] ?? []).filter { now.timeIntervalSince($0) < throttle.window }

@@ -98,7 +98,8 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
 
     func beginFile(field: String, filename: String) throws(MultipartParser.Failure) {
         guard files.count < site.options.maximumFilesPerUpload else {
-            throw MultipartParser.Failure(status: 413, message: "at most \(site.options.maximumFilesPerUpload) photos at once")
+            throw MultipartParser.Failure(
+                status: 413, message: "at most \(site.options.maximumFilesPerUpload) photos at once")
         }
         let name: String
         do {
@@ -139,7 +140,8 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
         let synced = fsync(open.fd) == 0
         close(open.fd)
         guard synced else {
-            throw MultipartParser.Failure(status: 500, message: "cannot write the photo: \(String(cString: strerror(errno)))")
+            throw MultipartParser.Failure(
+                status: 500, message: "cannot write the photo: \(String(cString: strerror(errno)))")
         }
     }
 }

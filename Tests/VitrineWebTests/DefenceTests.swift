@@ -40,8 +40,10 @@ import VitrineWeb
         #expect(limit("GET", "/api/state", cookie: browser.cookie) == 0)
     }
 
-    @Test(arguments: ["12345678", "password", "        ", "          ", "password123", "qwertyuiop", "aaaaaaaaaaaa",
-        "0123456789", "abcdefghij", "Vitrine2024!", "short1"])
+    @Test(arguments: [
+        "12345678", "password", "        ", "          ", "password123", "qwertyuiop", "aaaaaaaaaaaa",
+        "0123456789", "abcdefghij", "Vitrine2024!", "short1",
+    ])
     func weakAndCommonPasswordsAreRefused(password: String) throws {
         #expect(PasswordRules.problem(password, confirmation: password) != nil)
         let fixture = SiteFixture()
@@ -87,15 +89,20 @@ import VitrineWeb
         let form = try #require(fixture.formBrowser("/login"))
         var statuses: [Int] = []
         for i in 0..<200 {
-            statuses.append(fixture.post("/api/login", form, form: ["password": "guess \(i)"], client: "10.0.0.\(i % 20)").status)
+            statuses.append(
+                fixture.post("/api/login", form, form: ["password": "guess \(i)"], client: "10.0.0.\(i % 20)").status)
         }
         #expect(statuses.filter { $0 == 401 }.count == 20, "the global limit")
         #expect(statuses.filter { $0 == 429 }.count == 180)
         // The owner's session goes on; a fresh sign-in waits with everyone else.
         #expect(fixture.get("/api/state", signedIn).status == 200)
-        #expect(fixture.post("/api/login", form, form: ["password": SiteFixture.password], client: "10.9.9.9").status == 429)
+        #expect(
+            fixture.post("/api/login", form, form: ["password": SiteFixture.password], client: "10.9.9.9").status == 429
+        )
         fixture.advance(301)
-        #expect(fixture.post("/api/login", form, form: ["password": SiteFixture.password], client: "10.9.9.9").status == 200)
+        #expect(
+            fixture.post("/api/login", form, form: ["password": SiteFixture.password], client: "10.9.9.9").status == 200
+        )
     }
 
     @Test func changingThePasswordIsLimitedAndLocksNobodyOut() throws {
@@ -106,7 +113,9 @@ import VitrineWeb
             statuses.append(
                 fixture.post(
                     "/api/password", owner,
-                    form: ["current": "wrong \(i) wrong", "password": "another long one", "confirm": "another long one"]
+                    form: [
+                        "current": "wrong \(i) wrong", "password": "another long one", "confirm": "another long one",
+                    ]
                 ).status)
         }
         #expect(statuses.prefix(5).allSatisfy { $0 == 400 }, "\(statuses)")
@@ -124,7 +133,8 @@ import VitrineWeb
         let form = try #require(fixture.formBrowser("/setup"))
         fixture.advance(3601)
         let late = fixture.post(
-            "/api/setup", form, form: ["code": first, "password": SiteFixture.password, "confirm": SiteFixture.password])
+            "/api/setup", form,
+            form: ["code": first, "password": SiteFixture.password, "confirm": SiteFixture.password])
         #expect(late.status == 400)
         #expect(late.text.contains("expired"))
         #expect(!credentials.hasPassword)
@@ -161,7 +171,8 @@ import VitrineWeb
         let browser = try fixture.setUp()
         let path = try #require(fixture.show.playlistPath)
         // A link inside the photo folder that points outside it is outside too.
-        try FileManager.default.createSymbolicLink(atPath: fixture.show.uploadFolder + "/etc", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.show.uploadFolder + "/etc", withDestinationPath: "/etc")
         for folder in ["/etc", "photos/../..", "photos/etc"] {
             let text = "{ \"version\": 1, \"items\": [ { \"folder\": \"photos\" }, { \"folder\": \"\(folder)\" } ] }\n"
             let saved = fixture.post("/api/playlist", browser, body: Data(text.utf8), type: "text/plain")
@@ -182,7 +193,9 @@ import VitrineWeb
         let gone = ".vitrine-tmp-0123456789ab-999999999.upload"
         let running = ".vitrine-tmp-0123456789ab-\(getpid()).upload"
         let legacy = ".rocket.jpg.a1b2c3d4e5f6.part"
-        let others = [".vitrine-tmp-notours", "photo.jpg", ".hidden.part", ".x.a1b2c3d4e5f6.partial", "vitrine-tmp-0123456789ab"]
+        let others = [
+            ".vitrine-tmp-notours", "photo.jpg", ".hidden.part", ".x.a1b2c3d4e5f6.partial", "vitrine-tmp-0123456789ab",
+        ]
         for name in [gone, running, legacy] + others {
             FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
         }
@@ -202,7 +215,9 @@ import VitrineWeb
         for host in ["127.0.0.1:8080", "localhost", "LOCALHOST:80", "[::1]:8080", "frame.example.org", "127.0.0.5"] {
             #expect(policy.allows(host: host), "\(host)")
         }
-        for host in ["rebind.example", "rebind.example:8080", "8.8.8.8", "evil.localhost.example", "", "a b", "[::1", nil] {
+        for host in [
+            "rebind.example", "rebind.example:8080", "8.8.8.8", "evil.localhost.example", "", "a b", "[::1", nil,
+        ] {
             #expect(!policy.allows(host: host), "\(host ?? "nil")")
         }
         #expect(policy.allows(originOrReferer: "http://127.0.0.1:8080"))

@@ -115,7 +115,8 @@ import VitrineCore
 
     @Test func foreignHostNamesAndChangesWithoutAnOriginAreRefused() throws {
         let figures = try Self.attack("rebinding")
-        for key in ["sign_in_foreign_host", "state_foreign_host", "command_foreign_host", "control_state_foreign_host"] {
+        for key in ["sign_in_foreign_host", "state_foreign_host", "command_foreign_host", "control_state_foreign_host"]
+        {
             #expect(Self.number(figures, key) == 421, "\(key): \(figures)")
         }
         #expect(Self.number(figures, "command_without_origin") == 403)

@@ -57,7 +57,8 @@ struct PlainHTTP {
 
     struct Failure: Error { var what: String }
 
-    static func exchange(port: UInt16, _ request: Data, from: String = "127.0.0.1", timeout: Int = 20) throws -> Answer {
+    static func exchange(port: UInt16, _ request: Data, from: String = "127.0.0.1", timeout: Int = 20) throws -> Answer
+    {
         let fd = try connectSocket(port: port, from: from, timeout: timeout)
         defer { close(fd) }
         return try exchange(fd, request)
