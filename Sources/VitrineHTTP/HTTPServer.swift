@@ -151,8 +151,8 @@ private final class DaemonHandle: @unchecked Sendable {
         guard first else { return }
         // libmicrohttpd must not be stopped with a connection suspended: new requests are
         // refused, and the answers being made are waited for (each is bounded in time).
-        core.stopping.store(true, ordering: .releasing)
-        while core.suspended.load(ordering: .acquiring) > 0 { usleep(5_000) }
+        core.stopping.store(true, ordering: .sequentiallyConsistent)
+        while core.suspended.load(ordering: .sequentiallyConsistent) > 0 { usleep(5_000) }
         MHD_stop_daemon(daemon)
         core.stopWatchdog()
         core.workers.close(threads: workerThreads)
@@ -326,10 +326,15 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         request.finished = true
         job = { sink.finish() }
     }
-    if core.stopping.load(ordering: .acquiring) {
+    // Counted before `stopping` is looked at (and `stop` sets it before it waits for the count):
+    // either the server waits for this answer, or the answer is refused; never a suspended
+    // connection left to a stopped daemon.
+    core.suspended.add(1, ordering: .sequentiallyConsistent)
+    if core.stopping.load(ordering: .sequentiallyConsistent) {
+        core.suspended.subtract(1, ordering: .sequentiallyConsistent)
+        request.finished = false
         return send(connection, .plainError(503, "the server is stopping"))
     }
-    core.suspended.add(1, ordering: .acquiringAndReleasing)
     core.setDeadline(connection, .infinity)
     MHD_suspend_connection(connection)
     let connectionBits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
@@ -340,6 +345,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         core.suspended.subtract(1, ordering: .acquiringAndReleasing)
     }
     if !queued {
+        // Not made: a body stream's files go when the request completes.
+        request.finished = false
         request.answer.withLock { $0 = .plainError(503, "busy; try again in a moment") }
         MHD_resume_connection(connection)
         core.suspended.subtract(1, ordering: .acquiringAndReleasing)
