@@ -244,10 +244,16 @@ final class RequestState: @unchecked Sendable {
     enum Body {
         case buffer(limit: Int, answer: @Sendable (Data) -> HTTPResponse)
         case stream(any HTTPBodySink)
+        /// Refused from its head: the few bytes of body read and dropped, so the answer is not
+        /// lost to the reset a close with unread bytes causes.
+        case discard(limit: Int, answer: HTTPResponse)
     }
     let body: Body
     var bytes = Data()
+    var dropped = 0
     var refused = false
+    /// A body stream's refusal, sent once the rest of the body is read.
+    var heldRefusal: HTTPResponse?
     var dispatched = false
     var finished = false
     let answer = Mutex<HTTPResponse?>(nil)
@@ -299,16 +305,38 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
             }
         case .stream(let sink):
             guard let data else { return .YES }
+            if let held = request.heldRefusal {
+                // Refused part way: the rest is read and dropped (up to a bound) so the answer arrives.
+                request.dropped += count
+                if request.dropped > streamDrainBytes {
+                    request.refused = true
+                    return send(connection, held)
+                }
+                return .YES
+            }
             if let refusal = sink.write(UnsafeRawBufferPointer(start: data, count: count)) {
-                request.refused = true
                 request.finished = true
                 sink.abandon()
-                return send(connection, refusal)
+                request.heldRefusal = refusal
+            }
+        case .discard(let limit, let answer):
+            request.dropped += count
+            if request.dropped > limit {
+                request.refused = true
+                return send(connection, answer)
             }
         }
         return .YES
     }
+    if case .discard(_, let answer) = request.body {
+        request.refused = true
+        return send(connection, answer)
+    }
     if request.refused { return .YES }
+    if let held = request.heldRefusal {
+        request.refused = true
+        return send(connection, held)
+    }
     if request.dispatched {
         // Resumed by the worker: its answer is ready.
         guard let answer = request.answer.withLock({ $0 }) else { return .NO }
@@ -325,6 +353,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     case .stream(let sink):
         request.finished = true
         job = { sink.finish() }
+    case .discard(_, let answer):
+        return send(connection, answer)
     }
     // Counted before `stopping` is looked at (and `stop` sets it before it waits for the count):
     // either the server waits for this answer, or the answer is refused; never a suspended
@@ -363,10 +393,10 @@ private func admit(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND),
         client: client(connection), tls: core.tls)
-    if let refusal = checkHostAndOrigin(core, head) { return send(connection, refusal) }
+    if let refusal = checkHostAndOrigin(core, head) { return refuse(core, connection, head, refusal, stored) }
     switch core.service.admit(head) {
     case .respond(let answer):
-        return send(connection, answer)
+        return refuse(core, connection, head, answer, stored)
     case .buffer(let limit, let seconds, let answer):
         if let length = head.contentLength, length > limit {
             return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
@@ -379,6 +409,27 @@ private func admit(
         stored.pointee = Unmanaged.passRetained(RequestState(.stream(sink))).toOpaque()
         return .YES
     }
+}
+
+/// The most of a refused request's body that is read (and dropped) so that its answer arrives.
+let refusedBodyBytes = 8 << 10
+/// The same for a signed-in upload refused part way (a bad name, a file too large).
+let streamDrainBytes = 1 << 20
+
+/// Answers from the head. A request that has no body, or announces more than `refusedBodyBytes`,
+/// is answered now (and, with a body, closed after); one with a few bytes of body has them read
+/// and dropped first, so the answer is not lost to the reset of closing on unread bytes.
+private func refuse(
+    _ core: ServerCore, _ connection: OpaquePointer, _ head: HTTPHead, _ answer: HTTPResponse,
+    _ stored: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+    let chunked = head.header("transfer-encoding")?.lowercased().contains("chunked") == true
+    let length = head.contentLength ?? 0
+    guard chunked || (length > 0 && length <= refusedBodyBytes) else { return send(connection, answer) }
+    core.setDeadline(connection, core.configuration.headSeconds)
+    stored.pointee = Unmanaged.passRetained(RequestState(.discard(limit: refusedBodyBytes, answer: answer)))
+        .toOpaque()
+    return .YES
 }
 
 private func checkHostAndOrigin(_ core: ServerCore, _ head: HTTPHead) -> HTTPResponse? {

@@ -49,7 +49,6 @@ final class WebLink: Sendable {
         var configuration = WebServer.Configuration(bind: options.bind, port: options.port)
         var names = options.hostNames
         if let given = options.address, let host = URL(string: given)?.host { names.append(host.lowercased()) }
-        names.append(MDNSAnnouncer.Service.defaultName().lowercased() + ".local")
         configuration.hostNames = names
         if let cert = options.certificateFile, let key = options.keyFile {
             guard let certificate = try? String(contentsOfFile: cert, encoding: .utf8),
