@@ -152,7 +152,9 @@ import VitrineRemote
         remote.sin_addr.s_addr = inet_addr("127.0.0.1")
         let size = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok =
-            withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+            withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+            }
             == 0
             && withUnsafePointer(to: &remote) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }

@@ -154,15 +154,19 @@ final class WebLink: Sendable {
         }
     }
 
-    /// The screen now: the setup code goes once a password is set. Cheap; called once a frame
-    /// while the first screen is up. Shown again after a pause, the code works another hour.
+    /// The screen now: the setup code goes once a password is set. Cheap; called once a frame.
+    /// While the first screen is up the code's hour runs; shown again after a pause, it works
+    /// another hour (an expired one is replaced first).
     private func currentScreen() -> OnboardingScreen {
-        let moment = Date().timeIntervalSinceReferenceDate
-        let again = lastShown.withLock { last in
-            defer { last = moment }
-            return last.map { moment - $0 > 10 } ?? true
+        // The first screen is up while the show has no photos (it is asked for every frame).
+        if show.board.state.map({ $0.count == 0 }) ?? true {
+            let moment = Date().timeIntervalSinceReferenceDate
+            let again = lastShown.withLock { last in
+                defer { last = moment }
+                return last.map { moment - $0 > 10 } ?? true
+            }
+            site.credentials.setupCodeShown(again: again)
         }
-        site.credentials.setupCodeShown(again: again)
         let code = site.credentials.setupCode
         return screen.withLock { screen in
             if screen.setupCode != code { screen.setupCode = code }
