@@ -326,7 +326,11 @@ def wrong_sign_ins(player, sampler, clients=30, seconds=10.0):
     for t in threads:
         t.join()
     during = sampler.figures(start, time.time())
-    return {"before": before, "during": during, "attempts": len(statuses), "evaluated": statuses.count(401),
+    after_start = time.time()
+    time.sleep(3)  # a measuring window after the attack
+    after = sampler.figures(after_start, time.time())
+    return {"before": before, "during": during, "after": after, "attempts": len(statuses),
+            "evaluated": statuses.count(401),
             "refused_429": statuses.count(429), "connection_closed": statuses.count(0),
             "statuses": {str(k): statuses.count(k) for k in sorted(set(statuses))}}
 
