@@ -2,12 +2,14 @@ import Foundation
 import VitrineCore
 import VitrineHTTP
 
-/// The owner's web page as one request handler: any HTTP server turns a request into a
-/// `WebRequest`, calls `handle`, and sends the `WebResponse` back. Safe to call from many
-/// threads at once; it never waits on the show's frame loop.
+/// The owner's web page as an `HTTPService`: `admit` decides from a request's head alone
+/// (signed in, tokens, origin) how much body it may send and what answers it; `handle` does the
+/// same for a whole request held in memory (tests). Safe to call from many threads at once; it
+/// never waits on the show's frame loop.
 ///
 /// Every page but `/healthz` needs a signed-in session; every change (POST) needs the
-/// session's CSRF token in the `X-CSRF-Token` header; sign-in attempts are rate-limited.
+/// session's CSRF token in the `X-CSRF-Token` header; sign-in attempts are counted before the
+/// password is hashed and limited per address and in all.
 public final class AdminSite: Sendable {
     public let show: any ShowControlling
     public let options: AdminSiteOptions

@@ -1,10 +1,7 @@
 import Foundation
 import VitrineHTTP
 
-/// One HTTP request as plain values, whatever server received it.
-///
-/// The server is expected to stop reading a body past `AdminSite.Limits.maximumBodyBytes`
-/// (and answer 413 itself); everything else is checked here.
+/// One HTTP request as plain values, with the body it was allowed to send (see `AdminSite.admit`).
 public struct WebRequest: Sendable {
     /// `GET`, `POST`, … in capitals.
     public var method: String

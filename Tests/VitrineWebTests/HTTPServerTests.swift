@@ -84,7 +84,8 @@ import VitrineHTTP
         var closed = false
         // One byte every 0.3 s (well inside the library's own idle timeout): the watchdog ends
         // the connection after the head's 2 s.
-        let head = Array("GET /fast HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8)
+        let head = Array(
+            "GET /fast HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8)
         for byte in head {
             var one = byte
             if send(fd, &one, 1, Int32(MSG_NOSIGNAL)) != 1 {

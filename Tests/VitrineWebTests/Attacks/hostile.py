@@ -318,6 +318,8 @@ def wrong_sign_ins(player, sampler, clients=30, seconds=10.0):
                 statuses.append(status)
             if status == 0:
                 time.sleep(0.05)  # turned away at the door: the attacker's own pause
+            elif status == 429:
+                time.sleep(0.02)  # told to wait: the attacker's own (short) pause
 
     start = time.time()
     threads = [threading.Thread(target=guesser, args=(i,)) for i in range(clients)]
