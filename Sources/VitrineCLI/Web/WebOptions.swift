@@ -23,7 +23,9 @@ struct WebOptions: Equatable, Sendable {
                                          preview the schedule) on 127.0.0.1:8080
           --web-bind ADDRESS             address of the page (default 127.0.0.1; 0.0.0.0 for every
                                          network, so a phone can reach it; implies --web)
-          --web-port N                   port of the page (default 8080; 0 picks a free one; implies --web)
+          --web-port N                   port of the page (default 8080; 0 picks a free one; implies --web);
+                                         with --keep-going a taken port (this one or --control-port)
+                                         does not stop the show and is tried again every 5 s
           --web-cert FILE, --web-key FILE
                                          serve the page over HTTPS with this PEM certificate and key
           --web-state FILE               the page's password hash and setup code, mode 0600 (default
@@ -31,8 +33,8 @@ struct WebOptions: Equatable, Sendable {
           --web-address URL              the address the screen shows and the QR code holds
                                          (default: worked out from the host's network addresses)
           --web-host NAME                another name the page is reached by (repeatable); requests
-                                         naming a host other than this device's addresses, its host
-                                         name, NAME.local, localhost and these are refused
+                                         naming any host but these, localhost, this device's
+                                         addresses, host name and HOSTNAME.local are refused
           --web-media-root DIR           a folder a playlist saved from the page may show (repeatable;
                                          its own photo folder and the folders the playlist shows at
                                          start always may)
