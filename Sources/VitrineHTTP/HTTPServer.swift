@@ -48,6 +48,9 @@ public final class HTTPServer: Sendable {
         public var queuedAnswers = 128
         /// Other names the server is reached by (see `HostPolicy`).
         public var hostNames: [String] = []
+        /// Whether the `Host` must be one of them (off only where every request carries a secret
+        /// a rebinding page cannot know, such as the control API's bearer token).
+        public var checksHost = true
         /// Whether a change needs a same-origin `Origin` or `Referer` (a browser page), or only
         /// must not come with a foreign one (a program such as `vitrine ctl` sends neither).
         public var changesNeedOrigin = true
@@ -433,7 +436,7 @@ private func refuse(
 }
 
 private func checkHostAndOrigin(_ core: ServerCore, _ head: HTTPHead) -> HTTPResponse? {
-    guard core.hosts.allows(host: head.header("host")) else {
+    guard !core.configuration.checksHost || core.hosts.allows(host: head.header("host")) else {
         return .plainError(421, "this device does not answer to that name; use its address")
     }
     guard head.method != "GET", head.method != "HEAD" else { return nil }

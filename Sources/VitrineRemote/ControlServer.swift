@@ -10,8 +10,9 @@ import VitrineHTTP
 ///
 /// With a token, every request needs `Authorization: Bearer TOKEN` (401 otherwise, decided
 /// from the head before any body is read). Bodies are limited while they are read (413
-/// beyond); connections are limited in all and per client, and time out as a whole; the
-/// `Host` must be one of this device's names or addresses, and a browser's foreign `Origin` is refused.
+/// beyond); connections are limited in all and per client, and time out as a whole; without a
+/// token the `Host` must be one of this device's names or addresses; a browser's foreign
+/// `Origin` is refused.
 public final class ControlServer: Sendable {
     public struct Configuration: Sendable {
         /// An IPv4 or IPv6 address (`localhost` is 127.0.0.1).
@@ -54,6 +55,9 @@ public final class ControlServer: Sendable {
         http.eventThreads = 1
         // `vitrine ctl` and home automation send no Origin; a browser's foreign one is refused.
         http.changesNeedOrigin = false
+        // Without a token (loopback only) the Host must name this device, against DNS rebinding;
+        // with one, `vitrine ctl --host NAME` may use any name, and the token stops a rebinding page.
+        http.checksHost = configuration.token == nil
         wantedPort = configuration.port
         do {
             server.set(try HTTPServer(http, service: service))

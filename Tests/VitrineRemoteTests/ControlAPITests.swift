@@ -176,8 +176,16 @@ import VitrineRemote
         func post(_ extra: String) -> String {
             "POST /api/cmd HTTP/1.1\r\nConnection: close\r\nContent-Length: \(command.count)\r\n\(extra)\r\n"
         }
-        // DNS rebinding: a name that is not this device's.
-        #expect(Self.rawStatus(port: port, post("Host: rebind.example\r\n" + auth), body: command) == 421)
+        // With the token any name will do (`vitrine ctl --host frame.lan`): a rebinding page cannot know it.
+        #expect(Self.rawStatus(port: port, post("Host: frame.lan\r\n" + auth), body: command) == 202)
+        #expect(remote.take() == [.next])
+        // Without one (loopback only), DNS rebinding: a name that is not this device's is refused.
+        let open = try server([])
+        defer { open.stop() }
+        let openPort = try #require(open.server?.port)
+        #expect(Self.rawStatus(port: openPort, post("Host: rebind.example\r\n"), body: command) == 421)
+        #expect(Self.rawStatus(port: openPort, post("Host: localhost\r\n"), body: command) == 202)
+        #expect(open.take() == [.next])
         // A browser's page from elsewhere.
         #expect(
             Self.rawStatus(
