@@ -275,12 +275,22 @@ private let connectionNotice: MHD_NotifyConnectionCallback = { context, connecti
     guard let context, let connection else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        lowerPriorityOnce()
         let socket = vitrine_mhd_socket(connection)
         let deadline = ServerCore.now() + core.configuration.headSeconds
         core.deadlines.withLock { $0[key(connection)] = (socket, deadline) }
     } else {
         _ = core.deadlines.withLock { $0.removeValue(forKey: key(connection)) }
     }
+}
+
+/// Puts the calling thread (one of libmicrohttpd's event threads) below the show's frame loop,
+/// the first time it is called on it: a flood of requests takes the processor the show leaves.
+private func lowerPriorityOnce() {
+    let dictionary = Thread.current.threadDictionary
+    guard dictionary["vitrine.http.lowered"] == nil else { return }
+    dictionary["vitrine.http.lowered"] = true
+    _ = vitrine_lower_thread_priority(10)
 }
 
 /// Called once when the head is in, then for each piece of the body, then once more with no

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VitrineCore
 import VitrineHTTP
 
@@ -18,6 +19,8 @@ public final class AdminSite: Sendable {
     let sessions = SessionStore()
     let throttle: LoginThrottle
     let passwordThrottle: LoginThrottle
+    /// The pages' HTML as read from `assetsFolder`, by name.
+    private let pageCache = Mutex<[String: Data]>([:])
     let now: @Sendable () -> Date
     let log = Log("web")
 
@@ -307,11 +310,15 @@ public final class AdminSite: Sendable {
 
     /// A page of `assets/www` with its CSRF token put in.
     func page(_ name: String, csrf: String) -> WebResponse {
-        guard let data = FileManager.default.contents(atPath: "\(options.assetsFolder)/\(name).html") else {
+        // Read once: a flood of sign-in pages costs no disk reads.
+        let cached = pageCache.withLock { $0[name] }
+        guard let template = cached ?? FileManager.default.contents(atPath: "\(options.assetsFolder)/\(name).html")
+        else {
             log.error("page \(name).html missing in \(options.assetsFolder)")
             return .error(500, "the page's files are missing; reinstall vitrine")
         }
-        let html = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{{csrf}}", with: csrf)
+        if cached == nil { pageCache.withLock { $0[name] = template } }
+        let html = String(decoding: template, as: UTF8.self).replacingOccurrences(of: "{{csrf}}", with: csrf)
         return .bytes(Data(html.utf8), type: "text/html; charset=utf-8")
     }
 
