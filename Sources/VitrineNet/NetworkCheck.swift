@@ -27,7 +27,7 @@ public enum NetworkCheck {
             return "\(source): reachable, \(entries.count) photo\(entries.count == 1 ? "" : "s") listed"
         case .unchanged:
             return "\(source): reachable, unchanged"
-        case .failed(let failure):
+        case .failed(let failure, _):
             return "\(source): \(failure)"
         }
     }
