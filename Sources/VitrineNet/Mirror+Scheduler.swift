@@ -140,9 +140,10 @@ extension Mirror {
                 verdict = HeldListing.judge(
                     entries, replacing: shared.sources[index].entries, held: &shared.held[key], now: now,
                     interval: configuration.refreshInterval)
-                guard verdict == .take else {
+                if case .hold(let held) = verdict {
+                    // Kept in the index and shown as the source's last error until a listing decides.
                     shared.sources[index].lastRefresh = Date()
-                    shared.sources[index].lastError = nil
+                    shared.sources[index].lastError = "the listing was not taken: " + held.reason
                     break
                 }
                 removed = shared.sources[index].merge(entries, validators: validators, now: Date())
