@@ -123,6 +123,7 @@ extension Mirror {
         }
         var removed: [EntryState] = []
         var verdict = ListingVerdict.take
+        var repeated = false
         let host = Self.host(of: source)
         let now = monotonic()
         shared.withLock { shared in
@@ -157,6 +158,7 @@ extension Mirror {
                 shared.hosts[host]?.succeeded()
             case .failed(let failure, let retryAfter):
                 // An error never removes a photo: the last good listing stays.
+                repeated = shared.sources[index].lastError == failure.description
                 shared.sources[index].lastRefresh = Date()
                 shared.sources[index].lastError = failure.description
                 let neverListed = shared.sources[index].lastGoodListing == nil
@@ -188,7 +190,8 @@ extension Mirror {
         case .unchanged: log.debug("\(source): unchanged")
         case .failed(let failure, let retryAfter):
             let wait = retryAfter.map { " (the server asks to wait \(Int($0.rounded())) s)" } ?? ""
-            log.warning("\(source): \(failure)\(wait); the last mirror keeps playing")
+            // Said once while it stays the same (a source that never listed is retried every few seconds).
+            if !repeated { log.warning("\(source): \(failure)\(wait); the last mirror keeps playing") }
         }
         for entry in removed { deleteFiles(of: entry, source: key) }
         wake.signal()

@@ -64,6 +64,24 @@ public final class NetworkContent {
         return content.network.values.allSatisfy(\.isEmpty) && status.sources.contains { $0.downloading > 0 }
     }
 
+    /// The first source without a mirrored photo: its server and why (its last error, an empty
+    /// listing, a download or a listing under way); nil when every source has photos.
+    public func waiting() -> (host: String, reason: String)? {
+        guard fetching else { return nil }
+        guard let source = mirror.status.sources.first(where: { $0.mirrored == 0 }) else { return nil }
+        let reason: String
+        if let error = source.lastError {
+            reason = error
+        } else if source.downloading > 0 {
+            reason = "downloading the first photos"
+        } else if source.lastRefresh != nil, source.listed == 0 {
+            reason = "the source lists no photos"
+        } else {
+            reason = "listing"
+        }
+        return (source.host, reason)
+    }
+
     /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.
     public func poll(_ content: inout PlaylistContent, now: Double, _ update: inout SessionUpdate) {
         let current = mirror.generation
