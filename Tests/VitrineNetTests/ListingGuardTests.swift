@@ -230,3 +230,34 @@ import VitrineCore
         #expect(wait < 4, "retried after \(wait) s: the Retry-After, not the 5 s first-listing retry")
     }
 }
+
+/// WebDAV answers whose hrefs name the server another way.
+@Suite(.serialized) struct WebDAVHrefTests {
+    let folder = TemporaryFolder()
+
+    @Test func absoluteHrefsOnAnotherNameOfTheServerListOnTheSourcesOwnServer() throws {
+        let www = folder.sub("www")
+        let server = try ListingGuardTests.server(root: www)
+        for name in ["p1.jpg", "p2.jpg", "p3.jpg", "secret.jpg"] { folder.write("www/\(name)", fakeJPEG(name.count)) }
+        // localhost for 127.0.0.1, the scheme in capitals, a folder outside the root, a path that climbs out.
+        let hrefs = [
+            "http://localhost:\(server.port)/dav/", "http://localhost:\(server.port)/dav/p1.jpg",
+            "HTTP://127.0.0.1:\(server.port)/dav/p2.jpg", "http://photos.example:8080/dav/p3.jpg",
+            "http://localhost:\(server.port)/files/secret.jpg", "/dav/../files/secret.jpg",
+        ]
+        let responses = hrefs.map {
+            "<D:response><D:href>\($0)</D:href><D:propstat><D:prop><D:resourcetype/></D:prop>"
+                + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+        }
+        folder.write(
+            "www/propfind.xml",
+            Data(("<D:multistatus xmlns:D=\"DAV:\">" + responses.joined() + "</D:multistatus>").utf8))
+        let source = NetworkSource.webdav(WebDAVSource(url: server.base + "/dav"))
+        let lister = SourceLister(limits: ListingLimits(), timeouts: NetworkTimeouts(connect: 5))
+        guard case .listed(let entries, _) = lister.list(source, access: SourceAccess(), previous: nil) else {
+            Issue.record("the listing failed")
+            return
+        }
+        #expect(entries.map(\.url) == ["p1.jpg", "p2.jpg", "p3.jpg"].map { server.base + "/dav/" + $0 })
+    }
+}
