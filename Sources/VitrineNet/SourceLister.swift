@@ -73,6 +73,7 @@ struct SourceLister: Sendable {
         case .feed(let s):
             var request = access.request(s.url, maximumBytes: limits.maximumBodyBytes, timeouts: timeouts)
             request.headers += previous?.conditionalHeaders ?? []
+            request.decodesContent = true
             let (response, data) = client.data(request, observer: observer)
             if response.status == 304, response.failure == nil { return .unchanged }
             if let failure = response.failure { return .failed(failure, retryAfter: response.retryAfter) }
@@ -117,6 +118,7 @@ struct SourceLister: Sendable {
             guard folders <= 10_000 else { return .failed(.tooManyEntries(limit: limits.maximumEntries)) }
             var request = access.request(folder, maximumBytes: limits.maximumBodyBytes, timeouts: timeouts)
             request.method = "PROPFIND"
+            request.decodesContent = true
             request.headers += ["Depth: 1", "Content-Type: application/xml; charset=utf-8"]
             request.body = WebDAVMultistatus.request
             let (response, data) = client.data(request, observer: observer)
