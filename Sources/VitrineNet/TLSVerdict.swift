@@ -3,8 +3,9 @@
 enum TLSVerdict {
     static func describe(verifyResult: Int, host: String) -> String {
         switch verifyResult {
-        case 0:
-            // The chain is good, so libcurl refused the name: the certificate is for another host.
+        case 0, 1:
+            // The chain is good and libcurl's own name check refused it (it leaves 0, or OpenSSL's
+            // "unspecified", 1): the certificate is for another host.
             return "the server's certificate is not for the host name \(host) (wrong host name)"
         case 9: return "the server's certificate is not valid yet (check this device's clock)"
         case 10: return "the server's certificate has expired (or this device's clock is wrong)"
@@ -16,7 +17,7 @@ enum TLSVerdict {
         case 2, 20, 21:
             return "the server's certificate comes from an unknown issuer (for a private CA, set caFile)"
         case 23: return "the server's certificate has been revoked"
-        case 62: return "the server's certificate is not for the host name \(host) (wrong host name)"
+        case 62, 64: return "the server's certificate is not for the host name \(host) (wrong host name)"
         default:
             return
                 "the server's certificate is not trusted (verify error \(verifyResult); for a private CA, set caFile)"
