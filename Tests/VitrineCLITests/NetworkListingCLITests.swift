@@ -87,4 +87,47 @@ import Testing
         #expect(lines[4].contains("HTTP 429") && lines[4].contains("asks to wait 30 s"), "\(lines[4])")
         #expect(lines[5].contains("h2c"), "\(lines[5])")
     }
+
+    @Test func aFrameStartedBeforeItsServerShowsPhotosWithin15SecondsOfTheStart() throws {
+        try TestImage.writeBMP(www + "/red.bmp", width: 64, height: 36, color: (255, 0, 0))
+        try write("photos.json", #"["red.bmp"]"#)
+        // A port of our own: the server is started on it, stopped, and started again later.
+        let probe = try NetTestServer("listing_server.py", ["--root", www])
+        let port = probe.port
+        probe.stop()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
+        process.arguments = [
+            "play", "http://127.0.0.1:\(port)/files/photos.json", "--video-driver", "offscreen", "--renderer",
+            "software", "--windowed", "320x180", "--quit-after", "14", "--last-frame", folder.file("f.png"),
+            "--cache-dir", folder.file("cache"), "--no-resume",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        let started = Date()
+        try process.run()
+        var log = ""
+        func read(until text: String, deadline: Double) {
+            while Date().timeIntervalSince(started) < deadline, !log.contains(text) {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                log += String(decoding: chunk, as: UTF8.self)
+            }
+        }
+        read(until: "could not connect", deadline: 5)
+        #expect(log.contains("could not connect"), "\(log)")
+        // The network comes 5 s after the frame started.
+        while Date().timeIntervalSince(started) < 5 { usleep(20_000) }
+        let server = try NetTestServer("listing_server.py", ["--root", www, "--port", "\(port)"])
+        defer { server.stop() }
+        read(until: "sources: 1 images", deadline: 30)
+        let shown = Date().timeIntervalSince(started)
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("sources: 1 images"), "\(log)")
+        #expect(shown < 15, "the photo came \(shown) s after the start: \(log)")
+        let pixel = try TestImage.read(folder.file("f.png")).rgb(160, 90)
+        #expect(pixel.r > 200 && pixel.g < 60, "\(pixel)")
+    }
 }
