@@ -22,7 +22,8 @@ enum FeedParser {
             throw .badListing("the feed is empty")
         }
         // A UTF-8 byte order mark before the first `<` or `[`.
-        if first == UInt8(ascii: "<") || data.starts(with: [0xEF, 0xBB, 0xBF, UInt8(ascii: "<")]) {
+        let afterMark = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3).first : first
+        if first == UInt8(ascii: "<") || afterMark == UInt8(ascii: "<") {
             return try parseXML(data, base: base, limits: limits, screen: screen)
         }
         return try parseJSON(data, base: base, limits: limits)
@@ -35,8 +36,10 @@ enum FeedParser {
 
     static func parseJSON(_ data: Data, base: String, limits: ListingLimits) throws(TransferFailure) -> [RemoteEntry] {
         let root: JSONNode
+        // A UTF-8 byte order mark is not JSON.
+        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         do {
-            root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            root = try JSONParser.parse(String(decoding: body, as: UTF8.self))
         } catch {
             throw .badListing("JSON \(error.description)")
         }
@@ -163,8 +166,12 @@ private final class FeedCollector {
         }
         guard itemDepth != nil else { return }
         let type = element.attribute("type")?.lowercased() ?? ""
-        let isImageType = type.hasPrefix("image/")
         func address(_ value: String?) -> String? { value.map { XMLReader.resolve($0, against: element.base) } }
+        // An image by its type; without a type, by the extension of its address.
+        let reference = element.attribute("url") ?? element.attribute("href") ?? element.attribute("src")
+        let isImageType =
+            type.hasPrefix("image/")
+            || (type.isEmpty && reference.map { FeedCollector.hasImageExtension($0) } == true)
         switch name {
         case "enclosure" where isImageType:
             if let url = address(element.attribute("url")) { images.append(url) }
@@ -189,6 +196,11 @@ private final class FeedCollector {
         default:
             break
         }
+    }
+
+    static func hasImageExtension(_ address: String) -> Bool {
+        let path = URLComponents(string: address)?.path ?? address
+        return SourceLister.isImage(name: (path as NSString).lastPathComponent, type: nil)
     }
 
     private func end(_ name: String, _ namespace: String?) -> XMLReader.Step {

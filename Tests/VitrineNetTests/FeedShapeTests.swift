@@ -147,4 +147,20 @@ import VitrineCore
         #expect(entries.map(\.url) == ["http://h/small.jpg", "http://h/full.jpg"])
         #expect(entries.map(\.previewURL) == [nil, "http://h/full-t.jpg"])
     }
+
+    @Test func enclosuresWithoutATypeAreImagesByTheirExtensionAndAByteOrderMarkIsSkipped() throws {
+        let rss = """
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+            <item><enclosure url="http://h/a.JPG?size=large"/></item>
+            <item><enclosure url="http://h/song.mp3"/></item>
+            <item><media:content url="http://h/b.webp"/></item>
+            <item><enclosure url="http://h/c.jpg" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        #expect(try parse(rss).map(\.url) == ["http://h/a.JPG?size=large", "http://h/b.webp"])
+        let bom = Data([0xEF, 0xBB, 0xBF]) + Data(#"["x.jpg"]"#.utf8)
+        #expect(try FeedParser.parse(bom, base: "http://h/", limits: ListingLimits()).map(\.url) == ["http://h/x.jpg"])
+        let xmlBOM = Data([0xEF, 0xBB, 0xBF]) + Data(rss.utf8)
+        #expect(try FeedParser.parse(xmlBOM, base: "http://h/", limits: ListingLimits()).count == 2)
+    }
 }
