@@ -86,3 +86,48 @@ import VitrineCore
         try follow(server)
     }
 }
+
+/// Feeds and single images from a plain HTTP server the project did not write (rclone serve http).
+@Suite(.serialized) struct PlainHTTPServerTests {
+    let folder = TemporaryFolder()
+
+    @Test func aFeedAndAnImageFromRcloneServeHTTPAreMirrored() throws {
+        try #require(RcloneWebDAVServer.isAvailable, "Debian's rclone is needed (deploy/test-packages.txt)")
+        let www = folder.sub("www")
+        let port = freePort()
+        let server = try ServerProcess(
+            [
+                "/usr/bin/rclone", "serve", "http", www, "--addr", "127.0.0.1:\(port)", "--dir-cache-time", "1s",
+                "--config", "/dev/null",
+            ], readPort: false)
+        defer { server.stop() }
+        #expect(waitUntil(timeout: 20) { isListening(port) })
+        folder.write("www/photos/a b.jpg", fakeJPEG(1))
+        folder.write("www/photos/été.jpg", fakeJPEG(2))
+        folder.write("www/single.jpg", fakeJPEG(3))
+        folder.write(
+            "www/feeds/feed.xml",
+            Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <rss version="2.0"><channel xml:base="../photos/"><title>Photos</title>
+                <item><title><![CDATA[A & B]]></title><enclosure url="a%20b.jpg" type="image/jpeg"/></item>
+                <item><title>Été</title><enclosure url="%C3%A9t%C3%A9.jpg" type="image/jpeg"/></item>
+                </channel></rss>
+                """.utf8))
+        let base = "http://127.0.0.1:\(port)"
+        let feed = NetworkSource.feed(FeedSource(url: base + "/feeds/feed.xml"))
+        let single = NetworkSource.url(URLSource(url: base + "/single.jpg"))
+        let mirror = try Mirror(
+            configuration: MirrorConfiguration(cacheDirectory: folder.sub("cache"), refreshInterval: 3600),
+            sources: [feed, single])
+        mirror.start()
+        defer { mirror.stop() }
+        #expect(waitUntil { mirror.snapshot(feed).count { $0.isPlayable } == 2 }, "\(mirror.status.json)")
+        #expect(waitUntil { mirror.snapshot(single).first?.isPlayable == true }, "\(mirror.status.json)")
+        #expect(mirror.snapshot(feed).map(\.caption) == ["A & B", "Été"])
+        let files = mirror.snapshot(feed).compactMap(\.localPath).map { FileManager.default.contents(atPath: $0) }
+        #expect(files == [fakeJPEG(1), fakeJPEG(2)])
+        #expect(NetworkCheck.check(single).hasSuffix("reachable, 1 photo listed (JPG)"))
+    }
+}
