@@ -174,8 +174,6 @@ extension Mirror {
                     shared.hosts[host, default: HostBackoff()].failed(
                         now: now, base: configuration.backoffBase, maximum: configuration.backoffMaximum)
                 }
-                // Said on the screen while the show waits for a source's first photos.
-                shared.generation += 1
             }
             shared.dirty = true
         }
