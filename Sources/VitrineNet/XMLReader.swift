@@ -96,7 +96,9 @@ struct XMLReader {
                         }
                         element.attributes.append((name, namespace, value))
                     } while xmlTextReaderMoveToNextAttribute(reader) == 1
-                    _ = xmlTextReaderMoveToElement(reader)
+                    guard xmlTextReaderMoveToElement(reader) >= 0 else {
+                        return .failure(.badListing("\(what) could not be read (libxml2 lost its element)"))
+                    }
                 }
                 if !sawRoot {
                     sawRoot = true
