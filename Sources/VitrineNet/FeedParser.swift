@@ -184,8 +184,8 @@ private final class FeedCollector {
                 let url = address(element.attribute("url"))
             else { return }
             let candidate = MediaCandidate(
-                url: url, width: element.attribute("width").flatMap { Int($0) },
-                height: element.attribute("height").flatMap { Int($0) },
+                url: url, width: MediaCandidate.size(element.attribute("width")),
+                height: MediaCandidate.size(element.attribute("height")),
                 isDefault: element.attribute("isDefault") == "true")
             if group != nil { group?.append(candidate) } else { images.append(url) }
         case "content" where isImageType:
@@ -248,6 +248,12 @@ struct MediaCandidate: Equatable {
     var width: Int?
     var height: Int?
     var isDefault = false
+
+    /// A width or height as the feed gives it, kept within 1…1,000,000 (so areas cannot overflow).
+    static func size(_ text: String?) -> Int? {
+        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        return min(value, 1_000_000)
+    }
 
     /// The largest that fits the screen (either way round); if none fits, the smallest; without
     /// sizes, the one marked `isDefault`, else the first.

@@ -93,10 +93,18 @@ import VitrineCore
               <media:content url="http://h/u1.jpg" medium="image"/>
               <media:content url="http://h/u2.jpg" medium="image" isDefault="true"/>
             </media:group></item>
+            <item><media:group>
+              <media:content url="http://h/odd.jpg" medium="image" width="99999999999999" height="99999999999999"/>
+              <media:content url="http://h/odder.jpg" medium="image" width="99999999999998" height="99999999999998"/>
+              <media:content url="http://h/neg.jpg" medium="image" width="-5" height="x"/>
+            </media:group></item>
             </channel></rss>
             """
         let entries = try parse(rss)
-        #expect(entries.map(\.url) == ["http://h/sea-1600.jpg", "http://h/tall-big.jpg", "http://h/u2.jpg"])
+        #expect(
+            entries.map(\.url) == [
+                "http://h/sea-1600.jpg", "http://h/tall-big.jpg", "http://h/u2.jpg", "http://h/odd.jpg",
+            ])
         #expect(entries.first?.caption == "Sea")
     }
 
