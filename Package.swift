@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2: feeds and WebDAV answers read as XML that must be complete and well-formed.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The kernel's console interfaces (virtual terminals, input devices, DRM master): headers only.
         .systemLibrary(name: "CLinuxConsole", providers: [.apt(["linux-libc-dev"])]),
         // The kernel's HDMI-CEC interface (linux/cec.h): ioctls, no library.
@@ -83,7 +85,7 @@ let package = Package(
         // A bare remote-control client the tests run as a child process (and kill) to see the last will.
         .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"]),
         // Photos from the network (HTTP(S), feeds, WebDAV, Immich) mirrored into a cache for offline play.
-        .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl"]),
+        .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl", "CXML2"]),
 
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),

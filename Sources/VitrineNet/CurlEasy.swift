@@ -52,6 +52,13 @@ final class CurlEasy {
         response.bytesReceived = context.received
         if code != CURLE_OK {
             response.failure = Self.failure(code, context: context, url: request.url)
+            if code == CURLE_PEER_FAILED_VERIFICATION {
+                var result = 0
+                if vitrine_curl_get_long(handle, CURLINFO_SSL_VERIFYRESULT, &result) == CURLE_OK {
+                    response.failure = .tls(
+                        TLSVerdict.describe(verifyResult: result, host: NetworkAddress.host(request.url)))
+                }
+            }
         } else if !(200..<300).contains(status) && status != 304 {
             response.failure = .http(status: status)
         }
@@ -69,6 +76,8 @@ final class CurlEasy {
         set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = request.caFile { set(CURLOPT_CAINFO, caFile) }
         set(CURLOPT_USERAGENT, "Vitrine/1")
+        // Every encoding libcurl decodes is offered and decoded (also when a server sends one unasked).
+        if request.decodesContent { set(CURLOPT_ACCEPT_ENCODING, "") }
         _ = vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes))
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(request.timeouts.connect * 1000))
         set(CURLOPT_LOW_SPEED_LIMIT, request.timeouts.lowSpeedBytes)

@@ -15,6 +15,8 @@ struct HTTPRequest: Sendable {
     /// Ask for the body from this offset on (a `Range` request), to resume a download.
     var resumeFrom: Int64 = 0
     var timeouts: NetworkTimeouts
+    /// Offer gzip, deflate, brotli … and decode what comes (listings; never a `Range` download).
+    var decodesContent = false
 
     init(url: String, maximumBytes: Int64, timeouts: NetworkTimeouts) {
         self.url = url

@@ -109,7 +109,8 @@ public final class Mirror: Sendable {
                     MirrorStatus.Source(
                         key: s.key, name: s.source.description, listed: s.entries.count,
                         mirrored: s.entries.count { $0.file != nil }, downloading: s.entries.count { $0.downloading },
-                        lastRefresh: s.lastRefresh, lastGoodListing: s.lastGoodListing, lastError: s.lastError)
+                        lastRefresh: s.lastRefresh, lastGoodListing: s.lastGoodListing, lastError: s.lastError,
+                        held: shared.held[s.key]?.reason, host: Self.host(of: s.source))
                 })
         }
     }
@@ -167,6 +168,10 @@ struct MirrorShared: Sendable {
     var stopping = false
     var dirty = false
     var generation: UInt64 = 0
+    /// Listings that would remove half or more of a source's photos, by source key, until a later one agrees.
+    var held: [String: HeldListing] = [:]
+    /// Failed tries of sources that never listed, by source key (their retries come sooner).
+    var firstTries: [String: Int] = [:]
 
     init(sources: [SourceState]) { self.sources = sources }
 

@@ -385,7 +385,8 @@ public struct ShowDirector {
         rebuildSlides(now: .infinity)
     }
 
-    /// While the show is empty: the feed's problem, "Getting ready" during a listing, "No images yet" after it.
+    /// While the show is empty: the feed's problem, "Getting ready" during a listing, what a network
+    /// source waits for, "No images yet" after it.
     private mutating func showStatus() {
         if let problem = feed.problem, engine.show.count == 0 {
             engine.status = problem
@@ -398,6 +399,8 @@ public struct ShowDirector {
             let found = content.folders.values.reduce(0) { $0 + $1.count }
             if feed.isScanning {
                 engine.status = .scanning(found: found, total: nil)
+            } else if let wait = feed.networkWait {
+                engine.status = .waitingForNetwork(host: wait.host, reason: wait.reason)
             } else if let onboarding = setup.onboarding {
                 engine.status = .onboarding(onboarding)
             } else {
