@@ -17,7 +17,9 @@ enum DurableFile {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .local("cannot open the folder \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw .local("cannot flush the folder \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else {
+            throw .local("cannot flush the folder \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// `data` written to `temporary`, flushed, and renamed to `path`; the folder flushed after.

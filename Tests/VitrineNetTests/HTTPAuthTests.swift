@@ -52,6 +52,7 @@ import VitrineCore
         let seen = try JSONParser.parse(fetchText(server.base + "/control/requests")).elements ?? []
         #expect(seen.count == 2)
         #expect(seen.allSatisfy { $0["headers"]?["range"] == nil }, "no Range asked of a server that has none")
-        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { $0.hasSuffix(".part") })
+        #expect(
+            !((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { $0.hasSuffix(".part") })
     }
 }

@@ -76,7 +76,9 @@ func fakeWebP(_ seed: Int, size: Int = 1_000) -> Data {
                 server: server.base, apiKeyFile: key ?? keyFile, album: album, favorites: favorites, person: person))
     }
 
-    func listed(_ source: NetworkSource, limits: ListingLimits = ListingLimits()) -> Result<[RemoteEntry], TransferFailure> {
+    func listed(_ source: NetworkSource, limits: ListingLimits = ListingLimits()) -> Result<
+        [RemoteEntry], TransferFailure
+    > {
         guard case .immich(let s) = source, let access = try? SourceAccess.read(for: source) else {
             return .failure(.other("not an Immich source"))
         }

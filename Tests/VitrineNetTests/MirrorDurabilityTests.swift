@@ -57,7 +57,8 @@ import VitrineCore
         let before = photoRequests(server)
 
         let damages: [(String, Data)] = [
-            ("empty", Data()), ("cut", good.prefix(good.count / 2)), ("garbage", Data((0..<4000).map { UInt8($0 % 251) })),
+            ("empty", Data()), ("cut", good.prefix(good.count / 2)),
+            ("garbage", Data((0..<4000).map { UInt8($0 % 251) })),
         ]
         for (name, damaged) in damages {
             try good.write(to: URL(fileURLWithPath: cache + "/index.json"))
@@ -179,7 +180,9 @@ import VitrineCore
                 // While the index is being written.
                 moment = "index write"
                 _ = watch(timeout: 3) { savesReach(max(1, wantedSaves)) }
-                _ = watch(timeout: 3) { FileManager.default.fileExists(atPath: cache + "/" + MirrorIndex.temporaryName) }
+                _ = watch(timeout: 3) {
+                    FileManager.default.fileExists(atPath: cache + "/" + MirrorIndex.temporaryName)
+                }
             case 1:
                 moment = "download"
                 _ = watch(timeout: 3) { savesReach(wantedSaves) }
