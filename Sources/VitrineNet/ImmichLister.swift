@@ -11,8 +11,8 @@ import VitrineCore
 ///   every page of `GET /api/people?withHidden=true` when that finds no one of that exact name;
 /// - favorites and a person's photos page by page (`POST /api/search/metadata`).
 /// Each photo is Immich's own render: `GET /api/assets/{id}/thumbnail?size=preview` (and
-/// `size=thumbnail` as its preview), with `edited=true` for an asset the server says was edited
-/// (`isEdited`), so a crop or rotation made in Immich shows.
+/// `size=thumbnail` as its preview), with `edited=true` from 2.5 on (Immich's editor: the edited
+/// render where there is one, the original's otherwise), so a crop or rotation made in Immich shows.
 struct ImmichLister {
     var client: HTTPClient
     var limits: ListingLimits
@@ -23,15 +23,20 @@ struct ImmichLister {
     /// Photos asked for per page of a search.
     static let pageSize = 1000
     /// The first version whose metadata search takes `albumIds`.
-    static let albumSearchVersion = (major: 1, minor: 131)
+    static let albumSearchVersion = ServerVersion(major: 1, minor: 131)
+    /// The first version with edited renders (`edited=true`).
+    static let editedVersion = ServerVersion(major: 2, minor: 5)
 
     func list(_ source: ImmichSource) -> Result<[RemoteEntry], TransferFailure> {
         let api = Self.apiBase(source.server)
         do {
-            var gathered = Gathered(limit: limits.maximumEntries)
+            // An older server, or one that does not say, is asked only what 1.94 knew.
+            let version = try? ServerVersion(get("\(api)/server/version"))
+            var gathered = Gathered(
+                limit: limits.maximumEntries, edited: version.map { $0 >= Self.editedVersion } ?? false)
             if let album = source.album {
                 let id = try albumID(album, api: api)
-                if searchesByAlbum(api: api) {
+                if let version, version >= Self.albumSearchVersion {
                     try search(api: api, filter: "\"albumIds\":[\(JSONWriter.quoted(id))]", into: &gathered)
                 } else {
                     let info = try get("\(api)/albums/\(id)")
@@ -81,16 +86,6 @@ struct ImmichLister {
             }
         }
         throw TransferFailure.badListing("no album named \"\(album)\" on this Immich server (own or shared)")
-    }
-
-    /// Whether the server's metadata search takes `albumIds` (1.131 and later); an older one, or one
-    /// that does not say, is asked for the album's assets in one answer.
-    private func searchesByAlbum(api: String) -> Bool {
-        guard let version = try? get("\(api)/server/version"), let major = version["major"]?.number,
-            let minor = version["minor"]?.number
-        else { return false }
-        let wanted = Self.albumSearchVersion
-        return Int(major) > wanted.major || (Int(major) == wanted.major && Int(minor) >= wanted.minor)
     }
 
     private func personID(_ person: String, api: String) throws -> String {
@@ -156,10 +151,15 @@ struct ImmichLister {
 /// The entries of a listing as its pages come: assets that are images with safe ids, each once.
 private struct Gathered {
     let limit: Int
+    /// Whether to ask for edited renders (the server has them).
+    let edited: Bool
     var entries: [RemoteEntry] = []
     var seen: Set<String> = []
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, edited: Bool) {
+        self.limit = limit
+        self.edited = edited
+    }
 
     mutating func add(_ assets: [JSONNode], api: String) throws {
         for asset in assets {
@@ -167,9 +167,8 @@ private struct Gathered {
                 seen.insert(id).inserted
             else { continue }
             guard entries.count < limit else { throw TransferFailure.tooManyEntries(limit: limit) }
-            let edited = asset["isEdited"]?.bool == true
             var version = [asset["checksum"]?.string, asset["updatedAt"]?.string].compactMap { $0 }
-            if edited { version.append("edited") }
+            if asset["isEdited"]?.bool == true { version.append("edited") }
             let caption = asset["exifInfo"]?["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             let rendition = edited ? "&edited=true" : ""
             entries.append(
@@ -179,4 +178,22 @@ private struct Gathered {
                     version: version.isEmpty ? nil : version.joined(separator: " ")))
         }
     }
+}
+
+/// `GET /api/server/version`: major and minor, compared in that order.
+struct ServerVersion: Comparable {
+    var major: Int
+    var minor: Int
+
+    init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    init?(_ node: JSONNode) {
+        guard let major = node["major"]?.number, let minor = node["minor"]?.number else { return nil }
+        self.init(major: Int(major), minor: Int(minor))
+    }
+
+    static func < (a: ServerVersion, b: ServerVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
 }

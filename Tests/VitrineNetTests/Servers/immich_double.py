@@ -35,8 +35,9 @@ What follows the specification:
                                             whitelisting validation drops unknown properties),
                                             personIds, isFavorite, type
   - GET  /api/assets/{id}/thumbnail?size=thumbnail|preview[&edited=true]
-                                            thumbnail is WebP, preview JPEG (Immich's defaults); an
-                                            edited asset (isEdited) sends its edited render with edited=true
+                                            thumbnail is WebP, preview JPEG (Immich's defaults); from
+                                            2.5, edited=true sends an edited asset's edited render
+                                            (isEdited), the original's render for the others
 Not Immich's: GET /control/requests (paths and headers seen), GET /control/release (opens the gate
 of assets with "gate": true, whose preview waits for it). --redirect-thumbnails answers every
 thumbnail with 302 to BASE/files/FILE (a server whose media moved to another host).
@@ -221,7 +222,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.bad_request("size must be one of the following values: fullsize, preview, thumbnail")
             if asset is None:
                 return self.bad_request("Not found or no asset.view access")
-            name = asset["edited"] if flag("edited") and "edited" in asset else asset[
+            edited = flag("edited") and version_at_least(config, 2, 5)
+            name = asset["edited"] if edited and "edited" in asset else asset[
                 "thumbnail" if size == "thumbnail" else "preview"]
             if REDIRECT:
                 return self.reply(302, b"", "text/plain", {"Location": REDIRECT + "/files/" + name})
