@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import VitrineCore
 
 /// The mirror's state on disk (`index.json` in the cache folder), so a player that boots offline
@@ -46,6 +47,13 @@ enum MirrorIndex {
     /// flushed; the old one, if it is whole, is kept first as the previous generation. A power cut at
     /// any moment leaves a whole index (the old or the new one) and the previous generation.
     static func save(_ sources: [SourceState], in directory: String) throws {
+        // One save at a time (the scheduler's and `stop()`'s), as they share the temporary's name.
+        try saving.withLock { _ throws(TransferFailure) in try write(sources, in: directory) }
+    }
+
+    private static let saving = Mutex(())
+
+    private static func write(_ sources: [SourceState], in directory: String) throws(TransferFailure) {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let previous = (directory as NSString).appendingPathComponent(previousName)
         let previousTemporary = (directory as NSString).appendingPathComponent(previousTemporaryName)
