@@ -114,7 +114,12 @@ let package = Package(
                 "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
                 "VitrineTestSupport",
             ]),
-        .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
+        .testTarget(
+            name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore", "vitrine-mirror-probe"],
+            exclude: ["Servers"]),
+        // A bare mirror VitrineNetTests run as a child process and kill at random moments (power cuts).
+        .executableTarget(
+            name: "vitrine-mirror-probe", dependencies: ["VitrineNet", "VitrineCore"], path: "Tests/MirrorProbe"),
     ],
     swiftLanguageModes: [.v6]
 )
