@@ -72,10 +72,14 @@ public struct ShowDirector {
         resume = ResumeKeeper(store: environment.positions, setup: setup, text: feed.fingerprintText)
         hooks = environment.powerHooks(feed.document.display)
         feed.start()
-        if let warning = resume.restore(feed: feed, playlist: programme.playlist, log: contentLog) { warn(warning) }
+        if let warning = resume.restore(
+            feed: feed, playlist: programme.playlist, synced: setup.sync || feed.document.sync, log: contentLog)
+        {
+            warn(warning)
+        }
         let name = programme.playlist
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
-        resume.moveToPending(&engine, scanning: feed.isScanning)
+        resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin
         if !displayOn {
@@ -237,7 +241,7 @@ public struct ShowDirector {
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
         guard exitCode == nil else { return }
-        resume.save(engine, programme: playlist, now: .infinity, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: .infinity, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
         if let source = engine.currentSource {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
@@ -278,7 +282,7 @@ public struct ShowDirector {
         showStatus()
         followDownloads()
         warnBeforeDisplayOff(wall: wall)
-        resume.save(engine, programme: playlist, now: now, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: now, log: log).map { warn($0) }
     }
 
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
@@ -302,7 +306,7 @@ public struct ShowDirector {
         slidesStale = false
         lastRebuild = now
         sayCount(reloaded: finishedReload)
-        resume.moveToPending(&engine, scanning: feed.isScanning)
+        resume.moveToPending(&engine, feed: feed, log: contentLog)
     }
 
     /// Says how many images the show has once the listing is done, when that changed since it
