@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
                 "VitrineTestSupport",
-            ]),
+            ], exclude: ["HomeAssistant"]),
         .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore"], exclude: ["Servers"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ import VitrineRemote
         let expected = HomeAssistantDiscovery.entities.map {
             "homeassistant/\($0.component)/hall-frame/\($0.object)/config"
         }
-        #expect(expected.count == 13)
+        #expect(expected.count == 19)
         let select = "homeassistant/select/hall-frame/playlist/config"
         #expect(
             Wait.until(timeout: 10) {
@@ -31,6 +31,11 @@ import VitrineRemote
             #expect(config["device"]?["identifiers"]?.elements?.first?.string == "hall-frame")
             #expect(config["device"]?["sw_version"]?.string == "1.2.3")
             #expect(config["device"]?["model"]?.string != nil)
+            #expect(config["device"]?["name"]?.string == "test", "the host name, when --name is not given")
+            #expect(config["object_id"] == nil, "current Home Assistant warns about object_id")
+            #expect(
+                config["default_entity_id"]?.string?.hasSuffix(".hall_frame_" + topic.split(separator: "/")[3]) == true)
+            #expect(config["origin"]?["name"]?.string == "Vitrine")
         }
         let next = try RemoteHarness.json(try #require(subscriber.messages(on: expected[0]).last))
         let press = try #require(next["payload_press"]?.string)

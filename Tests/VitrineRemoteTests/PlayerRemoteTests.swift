@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineCore
+import VitrineRemote
 import VitrineTestSupport
 
 /// A real `vitrine play` on a real mosquitto broker: what Home Assistant sees of it, and what
@@ -33,12 +34,8 @@ import VitrineTestSupport
         let watcher = try Subscriber(broker, filters: ["homeassistant/#", "vitrine/\(id)/#"])
 
         // Discovery: one config per entity, with the documented keys.
-        let entities = [
-            "button/\(id)/next", "button/\(id)/previous", "button/\(id)/reload", "switch/\(id)/paused",
-            "switch/\(id)/display", "binary_sensor/\(id)/display_lit", "select/\(id)/playlist",
-            "number/\(id)/interval", "sensor/\(id)/photo", "sensor/\(id)/slide_count", "sensor/\(id)/uptime",
-            "text/\(id)/notice", "image/\(id)/screen",
-        ]
+        let entities = HomeAssistantDiscovery.entities.map { "\($0.component)/\(id)/\($0.object)" }
+        #expect(entities.count == 19)
         #expect(Wait.until(timeout: 10) { entities.allSatisfy { watcher.latest("homeassistant/\($0)/config") != nil } })
         for entity in entities {
             let config = try RemoteHarness.json(watcher.messages(on: "homeassistant/\(entity)/config").last ?? [])

@@ -115,7 +115,7 @@ public enum Ctl {
             command = .display(request)
         case "notice":
             guard rest.count == 1 || rest.count == 2 else { throw UsageError("notice: expected TEXT [SECONDS]") }
-            var seconds = RemoteCommandParser.defaultNoticeSeconds
+            var seconds: Double?
             if rest.count == 2 {
                 guard let value = Double(rest[1]) else { throw UsageError("notice: \(rest[1]) is not a number") }
                 seconds = value
