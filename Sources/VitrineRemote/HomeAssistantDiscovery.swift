@@ -69,7 +69,7 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         Entity("select", "playlist", "Playlist", nil, "a named playlist, or `auto` (the schedule's)"),
         Entity("sensor", "playing", "Playing playlist", nil, "the playlist playing now"),
         Entity("number", "interval", "Interval", "config", "seconds a slide stays"),
-        Entity("select", "transition", "Transition", "config", "how slides change"),
+        Entity("select", "transition", "Transition", "config", "how slides change (`cut`: none)"),
         Entity("sensor", "photo", "Current photo", nil, "file name; index, caption, source as attributes"),
         Entity("sensor", "slide_count", "Slide count", nil, "slides in the show"),
         Entity("sensor", "started", "Last started", "diagnostic", "when the player started (timestamp)"),
@@ -176,9 +176,21 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
                 range: RemoteCommandParser.intervalRange, step: RemoteCommandParser.intervalStep,
                 icon: "mdi:timer-outline")
         case "transition":
-            return select(
-                command: "transition", field: "kind", value: "value_json.transition",
-                options: TransitionKind.allCases.map(\.rawValue), icon: "mdi:transition")
+            // Home Assistant's MQTT select reads the payload "none" as no option at all: the
+            // transition `none` is called `cut` there.
+            return [
+                state, command,
+                (
+                    "command_template",
+                    .string(
+                        "{\"command\":\"transition\",\"kind\":{{ ('none' if value == 'cut' else value) | tojson }}}")
+                ),
+                (
+                    "value_template",
+                    .string("{{ 'cut' if value_json.transition == 'none' else value_json.transition }}")
+                ),
+                ("options", .array(Self.transitionOptions.map { .string($0) })), ("icon", .string("mdi:transition")),
+            ]
         case "photo":
             return [
                 state, ("value_template", .string("{{ (value_json.file or '')[:255] }}")),
@@ -248,6 +260,9 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             ("unit_of_measurement", .string("s")), ("mode", .string("box")), ("icon", .string(icon)),
         ]
     }
+
+    /// The transition select's options: the transitions, `none` called `cut`.
+    public static let transitionOptions = TransitionKind.allCases.map { $0 == .none ? "cut" : $0.rawValue }
 
     /// The `event_type` of the photo-shown event.
     public static let shownEventType = "shown"

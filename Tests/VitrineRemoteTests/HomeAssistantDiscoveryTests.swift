@@ -154,6 +154,9 @@ import VitrineRemote
         if let number { out = out.replacingOccurrences(of: "{{ value }}", with: JSONOutput.number(number).rendered) }
         if let text {
             out = out.replacingOccurrences(of: "{{ value | tojson }}", with: JSONOutput.string(text).rendered)
+            out = out.replacingOccurrences(
+                of: "{{ ('none' if value == 'cut' else value) | tojson }}",
+                with: JSONOutput.string(text == "cut" ? "none" : text).rendered)
         }
         return out
     }

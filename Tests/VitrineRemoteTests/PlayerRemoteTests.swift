@@ -104,6 +104,44 @@ import VitrineTestSupport
         #expect(Wait.until(timeout: 10) { watcher.latest("vitrine/\(id)/cmd/result")?.contains("r1") == true })
     }
 
+    /// The screen's picture follows what is on the screen, not only new slides: a notice on a
+    /// paused show is in the next picture, and the display off gives a dark one.
+    @Test func thePictureFollowsANoticeOnAPausedShowAndTheDisplayGoingOff() throws {
+        let broker = try Broker()
+        let folder = try TemporaryFolder()
+        let playlist = try Self.showFiles(folder, interval: 3600)
+        let id = "screen-picture"
+        let frame = "vitrine/\(id)/frame"
+        let watcher = try Subscriber(broker, filters: [frame])
+        let player = try RunningPlayer(
+            broker: broker, id: id, ["--no-resume", "--mqtt-image-interval", "1", playlist])
+        func brightness(_ jpeg: [UInt8]) -> Double {
+            guard let picture = JPEGProbe.decode(jpeg) else { return -1 }
+            return Double(picture.pixels.reduce(0) { $0 + Int($1) }) / Double(picture.pixels.count)
+        }
+        #expect(Wait.until(timeout: 20) { watcher.count(on: frame) >= 1 })
+        #expect(try player.ctl(["pause"]).status == 0)
+        #expect(player.waitForState { $0["paused"]?.bool == true } != nil)
+        let before = watcher.count(on: frame)
+        let plain = try #require(watcher.messages(on: frame).last)
+        #expect(try player.ctl(["notice", "Back at three"]).status == 0)
+        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > before }, "no picture with the notice")
+        let noticed = try #require(watcher.messages(on: frame).last)
+        #expect(noticed != plain)
+        #expect(try player.ctl(["notice", ""]).status == 0)
+        #expect(player.waitForState { $0["notice"]?.string == nil } != nil)
+        let cleared = watcher.count(on: frame)
+        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > cleared }, "no picture once the notice went")
+        #expect(try player.ctl(["display", "off"]).status == 0)
+        #expect(
+            Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) < 8 } ?? false },
+            "no dark picture with the display off; last brightness \(watcher.messages(on: frame).last.map(brightness) ?? -1)"
+        )
+        #expect(brightness(plain) > 20)
+        #expect(try player.ctl(["display", "on"]).status == 0)
+        #expect(Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) > 20 } ?? false })
+    }
+
     /// Bad payloads: each gets a reply on cmd/result saying what is wrong, and the show goes on.
     @Test func badPayloadsGetRepliesAndTheShowGoesOn() throws {
         let broker = try Broker()
