@@ -38,6 +38,7 @@ test-deps:
 	@if [ -s deploy/test-requirements.txt ] && grep -qv '^#' deploy/test-requirements.txt; then \
 		python3 -m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
 	fi
+	@sh Tests/VitrineRemoteTests/HomeAssistant/make-venv.sh .build/ha-venv
 
 build:
 	$(SWIFT) build -c release --product vitrine
