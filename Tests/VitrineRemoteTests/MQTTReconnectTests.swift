@@ -26,7 +26,9 @@ import VitrineRemote
         let subscriber = try Subscriber(broker, filters: ["vitrine/\(id)/availability"])
         #expect(Wait.until(timeout: 10) { subscriber.latest("vitrine/\(id)/availability") == "online" })
         let seconds = Double(back.components.seconds) + Double(back.components.attoseconds) * 1e-18
-        return (seconds, remote.bridge?.reconnectWaits ?? [])
+        let waits = remote.bridge?.reconnectWaits ?? []
+        print("broker down \(down) s: connected again \(seconds) s after it restarted; waits \(waits)")
+        return (seconds, waits)
     }
 
     @Test func aBrokerDownFiveSecondsIsBackWithinTheBackoffStep() throws {
