@@ -275,7 +275,12 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             ("manufacturer", .string("Vitrine")),
             ("sw_version", .string(version)),
         ]
-        if let configurationURL { members.append(("configuration_url", .string(configurationURL))) }
+        // Home Assistant refuses the whole entity for a configuration_url that is not a URL.
+        if let configurationURL, configurationURL.hasPrefix("http://") || configurationURL.hasPrefix("https://"),
+            !configurationURL.contains(" ")
+        {
+            members.append(("configuration_url", .string(configurationURL)))
+        }
         return .object(members)
     }
 

@@ -49,6 +49,23 @@ import VitrineRemote
         #expect(image["content_type"]?.string == "image/jpeg")
     }
 
+    @Test func theWebPageIsLinkedFromTheDevicePageOnceItIsKnown() throws {
+        let broker = try Broker()
+        let topic = "homeassistant/button/web-frame/next/config"
+        let subscriber = try Subscriber(broker, filters: [topic])
+        let remote = try RemoteHarness.remote(broker, id: "web-frame", ["--name", "Shop window"])
+        defer { remote.stop() }
+        remote.publish(state: RemoteState())
+        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) >= 1 })
+        let first = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
+        #expect(first["device"]?["configuration_url"] == nil)
+        #expect(first["device"]?["name"]?.string == "Shop window")
+        remote.setConfigurationURL("http://192.0.2.7:8080/")
+        #expect(Wait.until(timeout: 10) { subscriber.latest(topic)?.contains("configuration_url") == true })
+        let second = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
+        #expect(second["device"]?["configuration_url"]?.string == "http://192.0.2.7:8080/")
+    }
+
     @Test func commandsPublishedWithMosquittoPubArriveParsed() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, filters: ["vitrine/cmd-frame/#"])
