@@ -113,7 +113,7 @@ let package = Package(
             dependencies: [
                 "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
                 "VitrineTestSupport",
-            ]),
+            ], exclude: ["HomeAssistant"]),
         .testTarget(
             name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore", "vitrine-mirror-probe"],
             exclude: ["Servers"]),

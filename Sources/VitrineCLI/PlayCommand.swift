@@ -93,6 +93,7 @@ enum PlayCommand {
         defer { remote?.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }
+        remote?.setConfigurationURL(web?.address)
         let player = Player(
             director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)
