@@ -142,9 +142,17 @@ extension Tag {
                 return objects.allSatisfy { registry["\(id)_\($0.object)"] != nil }
             }, "entities: \(registry.keys.sorted())")
         func entityID(_ object: String) -> String { registry["\(id)_\(object)"]?["entity_id"]?.string ?? object }
+        // 2025.10 and later take the entity id from default_entity_id; 2024.3 from the device and entity names.
+        let release = version.split(separator: ".").compactMap { Int($0) }
+        let takesDefaultID = release.count >= 2 && (release[0], release[1]) >= (2025, 10)
         for entity in objects {
             let entry = registry["\(id)_\(entity.object)"]
             #expect(entry?["entity_id"]?.string?.hasPrefix(entity.component + ".") == true, "\(entity.object)")
+            if takesDefaultID {
+                #expect(entry?["entity_id"]?.string == "\(entity.component).vitrine_hall_\(entity.object)")
+            } else {
+                #expect(entry?["entity_id"]?.string?.hasPrefix("\(entity.component).hall_") == true)
+            }
             #expect(entry?["entity_category"]?.string == entity.category, "\(entity.object)")
         }
         let devices = try ha.devices().filter { $0["name"]?.string == "Hall" }
