@@ -40,6 +40,9 @@ extension Tag {
         static func prepare() throws -> Double {
             let started = ContinuousClock.now
             if ProcessInfo.processInfo.environment["VITRINE_HA_VENV"] != nil { return 0 }
+            if !FileManager.default.fileExists(atPath: python) {
+                print("Installing Home Assistant 2024.3.3 from PyPI into \(venv.path) (once; 2 to 3 minutes)…")
+            }
             let result = try ChildProcess.run(
                 [scripts.appendingPathComponent("make-venv.sh").path, venv.path], executable: "/bin/sh")
             guard result.status == 0 else {
