@@ -169,7 +169,7 @@ extension Tag {
             Wait.until(timeout: timeout) { value(object).map(condition) ?? false }
         }
         let show = try #require(player.waitForState { $0["count"]?.int == 6 && $0["file"]?.string != nil })
-        #expect(shows("image") { $0 != "unknown" && $0 != "unavailable" } || shows("screen") { $0 != "unknown" })
+        #expect(shows("screen") { $0 != "unknown" && $0 != "unavailable" }, "no picture of the screen")
         let expected: [(String, (String) -> Bool)] = [
             ("paused", { $0 == "off" }), ("display", { $0 == "auto" }), ("display_lit", { $0 == "on" }),
             ("display_schedule", { $0 == "on" }), ("playlist", { $0 == "auto" }),
