@@ -25,7 +25,8 @@ public final class RemoteControl: Sendable {
     /// without a token, a port already taken.
     public init(
         options: RemoteOptions, version: String, hostname: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, queueCapacity: Int = 64
+        environment: [String: String] = ProcessInfo.processInfo.environment, queueCapacity: Int = 64,
+        keepGoing: Bool = false
     ) throws(RemoteError) {
         if let problem = options.problem() { throw RemoteError(problem) }
         queue = CommandQueue(capacity: queueCapacity)
@@ -64,9 +65,10 @@ public final class RemoteControl: Sendable {
                     "--control-bind \(options.controlBind): beyond 127.0.0.1 and ::1 the control API needs "
                         + "--control-token-file FILE")
             }
-            server = try ControlServer(
-                ControlServer.Configuration(bind: options.controlBind, port: options.controlPort, token: token),
-                intake: intake, board: board)
+            var configuration = ControlServer.Configuration(
+                bind: options.controlBind, port: options.controlPort, token: token)
+            configuration.retryWhenTaken = keepGoing
+            server = try ControlServer(configuration, intake: intake, board: board)
         } else {
             server = nil
         }

@@ -11,6 +11,8 @@ public final class NetworkContent {
     private let fetching: Bool
     private var generation: UInt64 = .max
     private var ids: [String: MirrorEntryID] = [:]
+    /// The file each photo plays from now (the reverse of `ids`).
+    private var paths: [MirrorEntryID: String] = [:]
     /// Previews played while their full file downloads, by the photo; and each preview's full file once it came.
     private var previews: [MirrorEntryID: String] = [:]
     private var successors: [String: String] = [:]
@@ -21,6 +23,8 @@ public final class NetworkContent {
     public private(set) var download: Double?
     private let log = Log("mirror")
     private var stopped = false
+    private var lastWaitCheck: UInt64 = 0
+    private var lastWait: (host: String, reason: String)?
     /// The sources mirrored, by `NetworkSource.key`.
     public let sourceKeys: [String]
 
@@ -64,6 +68,33 @@ public final class NetworkContent {
         return content.network.values.allSatisfy(\.isEmpty) && status.sources.contains { $0.downloading > 0 }
     }
 
+    /// The first source without a mirrored photo: its server and why (its last error, an empty
+    /// listing, a download or a listing under way); nil when every source has photos.
+    public func waiting() -> (host: String, reason: String)? {
+        guard fetching else { return nil }
+        // Asked every frame while the show is empty: the mirror's status is read 4 times a second at most.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now < lastWaitCheck + 250_000_000 { return lastWait }
+        lastWaitCheck = now
+        lastWait = currentWait()
+        return lastWait
+    }
+
+    private func currentWait() -> (host: String, reason: String)? {
+        guard let source = mirror.status.sources.first(where: { $0.mirrored == 0 }) else { return nil }
+        let reason: String
+        if let error = source.lastError {
+            reason = error
+        } else if source.downloading > 0 {
+            reason = "downloading the first photos"
+        } else if source.lastRefresh != nil, source.listed == 0 {
+            reason = "the source lists no photos"
+        } else {
+            reason = "listing"
+        }
+        return (source.host, reason)
+    }
+
     /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.
     public func poll(_ content: inout PlaylistContent, now: Double, _ update: inout SessionUpdate) {
         let current = mirror.generation
@@ -84,6 +115,9 @@ public final class NetworkContent {
     /// The cache's id of the photo at `path`, if it is one of the mirror's.
     public func entry(at path: String) -> MirrorEntryID? { ids[path] }
 
+    /// The file the photo `id` plays from now, nil while it is not mirrored.
+    public func path(of id: MirrorEntryID) -> String? { paths[id] }
+
     /// The full file that took the place of the preview at `path` (the same photo, same slide).
     public func successor(of path: String) -> String? { successors[path] }
 
@@ -95,6 +129,7 @@ public final class NetworkContent {
     private func fill(_ content: inout PlaylistContent, _ update: inout SessionUpdate) {
         var snapshots: [String: [MirroredEntry]] = [:]
         ids.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
         for (key, item) in content.networkItems {
             let entries = snapshots[item.source.key] ?? mirror.snapshot(item.source)
             snapshots[item.source.key] = entries
@@ -113,6 +148,7 @@ public final class NetworkContent {
                     successors[preview] = path
                 }
                 ids[path] = entry.id
+                paths[entry.id] = path
                 photos.append(
                     NetworkPhoto(
                         path: path, name: Self.name(of: entry.id.remote), id: entry.id.remote, caption: entry.caption))
