@@ -59,6 +59,15 @@ static inline const char *vitrine_gl_renderer(const VitrineGL *gl) {
     return name ? (const char *)name : "";
 }
 
+/// GL_RENDERER of the context current on this thread, looked up with `load`; "" when there is
+/// none or glGetString is missing.
+static inline const char *vitrine_gl_current_renderer(vitrine_gl_loader load) {
+    const unsigned char *(*get_string)(unsigned) = (const unsigned char *(*)(unsigned))load("glGetString");
+    if (!get_string) return "";
+    const unsigned char *name = get_string(0x1F01);
+    return name ? (const char *)name : "";
+}
+
 /// The 2D texture bound in the current context (after SDL_GL_BindTexture), 0 when none.
 static inline unsigned vitrine_gl_bound_texture(const VitrineGL *gl) {
     int name = 0;

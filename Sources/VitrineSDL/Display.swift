@@ -1,3 +1,4 @@
+import CGLVideo
 import CSDL2
 import CSDL2Image
 import Foundation
@@ -99,10 +100,26 @@ public final class Display {
         var candidates = Self.rendererOrder(options.renderer, videoDriver: chosen)
         var failures: [String] = []
         var made: (OpaquePointer, RendererChoice)?
+        // Left to choose, OpenGL (ES) on a software rasteriser gives way to the software
+        // renderer; it comes back only should that one not be made.
+        var rasteriser: (driver: String, gave: String)?
         while made == nil, !candidates.isEmpty {
             let candidate = candidates.removeFirst()
             switch Self.makeRenderer(candidate, window: window, videoDriver: chosen) {
-            case .success(let renderer): made = (renderer, candidate)
+            case .success(let renderer):
+                var info = SDL_RendererInfo()
+                SDL_GetRendererInfo(renderer, &info)
+                let name = info.name.map { String(cString: $0) } ?? ""
+                if rasteriser == nil, name == "opengl" || name == "opengles2" {
+                    let driver = Self.glRenderer(of: renderer)
+                    if Self.photoRenderer(asked: options.renderer, made: name, glRenderer: driver) == .software {
+                        SDL_DestroyRenderer(renderer)
+                        rasteriser = (driver, name)
+                        candidates = [.software, candidate]
+                        continue
+                    }
+                }
+                made = (renderer, candidate)
             case .failure(let error): failures.append("\(candidate.rawValue): \(error)")
             }
         }
@@ -122,8 +139,49 @@ public final class Display {
         (rendererName, maxTextureSide, hasVsync) = Self.describe(renderer, videoDriver: chosen)
         for failure in failures { Log("display").info("renderer \(failure); trying the next one") }
         rendererReason = Self.reason(options.renderer, made: choice, videoDriver: chosen, failed: !failures.isEmpty)
+        if let rasteriser {
+            rendererReason =
+                rendererName == "software"
+                ? " (\(rasteriser.gave) runs on a software rasteriser, \(rasteriser.driver), where the software "
+                    + "renderer costs less; --renderer \(rasteriser.gave) keeps OpenGL)"
+                : " (on the software rasteriser \(rasteriser.driver): the software renderer could not be made)"
+        }
         SDL_DisableScreenSaver()
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
+    }
+
+    /// Names of OpenGL drivers (`GL_RENDERER`) that rasterise on the CPU: Mesa's llvmpipe,
+    /// softpipe and swrast ("Software Rasterizer"), Google's SwiftShader.
+    static let softwareRasterisers = ["llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader"]
+
+    /// Whether the OpenGL driver named `glRenderer` (its `GL_RENDERER`) rasterises on the CPU.
+    public static func isSoftwareRasteriser(_ glRenderer: String) -> Bool {
+        let name = glRenderer.lowercased()
+        return softwareRasterisers.contains { name.contains($0) }
+    }
+
+    /// The renderer photos should be drawn with once `made` (SDL's name of the renderer in use)
+    /// runs on the OpenGL driver `glRenderer`: the software renderer when the player was left to
+    /// choose and OpenGL (ES) runs on a software rasteriser (every GPU step done on the CPU costs
+    /// several times what SDL's software renderer does); nil keeps the renderer in use.
+    static func photoRenderer(asked: RendererChoice, made: String, glRenderer: String) -> RendererChoice? {
+        guard asked == .auto, made == "opengl" || made == "opengles2", isSoftwareRasteriser(glRenderer) else {
+            return nil
+        }
+        return .software
+    }
+
+    /// The driver behind an OpenGL (ES) renderer (its `GL_RENDERER`), "" when it cannot be read.
+    static func glRenderer(of renderer: OpaquePointer) -> String {
+        // Binding a texture makes the renderer's GL context current.
+        guard
+            let probe = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1)
+        else { return "" }
+        defer { SDL_DestroyTexture(probe) }
+        guard SDL_GL_BindTexture(probe, nil, nil) == 0 else { return "" }
+        defer { SDL_GL_UnbindTexture(probe) }
+        return String(cString: vitrine_gl_current_renderer { SDL_GL_GetProcAddress($0) })
     }
 
     /// Why the console's display could not be had (in use by another program, no device, no

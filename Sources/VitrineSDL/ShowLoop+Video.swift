@@ -62,7 +62,7 @@ extension ShowLoop {
             let driver = target.glRenderer
             // Mesa's software rasterisers run every GPU step on the CPU, on the render thread: there
             // the software path costs less (see the README's figures), unless OpenGL was asked for.
-            let software = ["llvmpipe", "softpipe", "swrast"].contains { driver.lowercased().contains($0) }
+            let software = Display.isSoftwareRasteriser(driver)
             if software, window.rendererChosenByPlayer {
                 Log("video").info(
                     "clips take the software path: the OpenGL driver is a software rasteriser (\(driver)), "

@@ -78,13 +78,13 @@ struct VideoGLPlayTests {
     }
 
     /// Left to choose (`--renderer auto`) on Mesa's software rasteriser, the player takes the
-    /// software path for clips (it costs less there), says so once, and the clip still plays.
+    /// software renderer (it costs less there), says so once, and the clip still plays on it.
     @Test func theAutoRendererOnASoftwareRasteriserTakesTheSoftwarePath() throws {
         let (seen, log) = try Self.watch(renderer: "auto")
         #expect(seen.problems.isEmpty, "\(seen.problems)")
         #expect(seen.frames.count >= 3, "frames seen: \(seen.frames.sorted())")
         let said = log.split(separator: "\n").filter {
-            $0.contains("clips take the software path: the OpenGL driver is a software rasteriser (llvmpipe")
+            $0.contains("INFO play: renderer software (opengl runs on a software rasteriser, llvmpipe")
         }
         #expect(said.count == 1, "\(log)")
         #expect(!log.contains("clips render through OpenGL"), "\(log)")

@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import Testing
+import VitrineTestSupport
+
+/// `play` under an X server whose OpenGL is Mesa's llvmpipe (a software rasteriser, as on a
+/// machine without a GPU): left to choose, the player draws photos with the software renderer
+/// and says why once; asked for OpenGL by name, it keeps OpenGL.
+@Suite("Play: the renderer on a software rasteriser", .serialized)
+struct AutoRendererTests {
+    /// The log of `play` on a folder of photos with `--renderer renderer`, once the renderer was
+    /// seen to draw the first photo (or 60 s went by).
+    static func log(renderer: String) throws -> String {
+        let folder = try TemporaryFolder()
+        try TestPictures.write(count: 2, into: folder.path)
+        let screen = try VirtualXServer(width: 640, height: 480)
+        let child = try ChildProcess(
+            ["play", folder.path, "--config", "none", "--renderer", renderer],
+            environment: ["DISPLAY": screen.display, "SDL_VIDEODRIVER": "x11"])
+        defer {
+            child.send(SIGTERM)
+            _ = child.waitForExit(timeout: 30)
+        }
+        let drew = child.waitForError(containing: "draws the photos", timeout: 60)
+        #expect(drew, "\(child.standardError)")
+        return child.standardError
+    }
+
+    @Test func leftToChooseThePlayerTakesTheSoftwareRenderer() throws {
+        let log = try Self.log(renderer: "auto")
+        let lines = log.split(separator: "\n").filter { $0.contains("INFO play: renderer ") }
+        let said = lines.filter { $0.contains("runs on a software rasteriser, llvmpipe") }
+        #expect(said.count == 1, "\(log)")
+        #expect(said.first?.hasPrefix("INFO play: renderer software (") == true, "\(log)")
+        #expect(log.contains("INFO play: renderer software draws the photos"), "\(log)")
+    }
+
+    @Test func openGLAskedForByNameStays() throws {
+        let log = try Self.log(renderer: "opengl")
+        #expect(log.contains("INFO play: renderer opengl (as asked)"), "\(log)")
+        #expect(log.contains("INFO play: renderer opengl draws the photos"), "\(log)")
+        #expect(!log.contains("software rasteriser"), "\(log)")
+    }
+}
