@@ -28,8 +28,8 @@ enum PlayCommand {
               --video-driver NAME            SDL video driver (kmsdrm, x11, wayland, …; default: SDL's choice)
               --renderer auto|software|opengles2|opengl
                                              renderer (default auto: hardware with vsync, else software;
-                                             on KMS/DRM opengles2, then opengl, then software; OpenGL on
-                                             a software rasteriser such as llvmpipe gives way to software;
+                                             on KMS/DRM opengles2, then opengl, then software; elsewhere
+                                             OpenGL on a software rasteriser (llvmpipe) gives way to software;
                                              one that shows only black where the first photo should be
                                              is replaced)
               --quit-after SECONDS           quit after this many seconds of show time (default: never)

@@ -112,7 +112,9 @@ public final class Display {
                 let name = info.name.map { String(cString: $0) } ?? ""
                 if rasteriser == nil, name == "opengl" || name == "opengles2" {
                     let driver = Self.glRenderer(of: renderer)
-                    if Self.photoRenderer(asked: options.renderer, made: name, glRenderer: driver) == .software {
+                    if Self.photoRenderer(asked: options.renderer, made: name, glRenderer: driver, videoDriver: chosen)
+                        == .software
+                    {
                         SDL_DestroyRenderer(renderer)
                         rasteriser = (driver, name)
                         candidates = [.software, candidate]
@@ -163,11 +165,15 @@ public final class Display {
     /// The renderer photos should be drawn with once `made` (SDL's name of the renderer in use)
     /// runs on the OpenGL driver `glRenderer`: the software renderer when the player was left to
     /// choose and OpenGL (ES) runs on a software rasteriser (every GPU step done on the CPU costs
-    /// several times what SDL's software renderer does); nil keeps the renderer in use.
-    static func photoRenderer(asked: RendererChoice, made: String, glRenderer: String) -> RendererChoice? {
-        guard asked == .auto, made == "opengl" || made == "opengles2", isSoftwareRasteriser(glRenderer) else {
-            return nil
-        }
+    /// several times what SDL's software renderer does); nil keeps the renderer in use. Not on
+    /// KMS/DRM (`videoDriver` "kmsdrm"), where the software renderer's frames are themselves
+    /// shown through OpenGL (ES), on the same rasteriser: there what it saves is not known.
+    static func photoRenderer(asked: RendererChoice, made: String, glRenderer: String, videoDriver: String = "x11")
+        -> RendererChoice?
+    {
+        guard asked == .auto, videoDriver != "kmsdrm", made == "opengl" || made == "opengles2",
+            isSoftwareRasteriser(glRenderer)
+        else { return nil }
         return .software
     }
 

@@ -38,4 +38,14 @@ struct SoftwareRasteriserTests {
         }
         #expect(Display.photoRenderer(asked: .auto, made: "software", glRenderer: "llvmpipe") == nil)
     }
+
+    /// On KMS/DRM the software renderer's frames go through OpenGL (ES) too: the choice stays.
+    @Test func onKMSDRMOpenGLStays() {
+        #expect(
+            Display.photoRenderer(asked: .auto, made: "opengles2", glRenderer: "llvmpipe", videoDriver: "kmsdrm") == nil
+        )
+        #expect(
+            Display.photoRenderer(asked: .auto, made: "opengles2", glRenderer: "llvmpipe", videoDriver: "wayland")
+                == .software)
+    }
 }
