@@ -40,6 +40,7 @@ test-deps:
 		PIP_BREAK_SYSTEM_PACKAGES=1 $$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3) \
 			-m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
 	fi
+	@sh Tests/VitrineRemoteTests/HomeAssistant/make-venv.sh .build/ha-venv
 
 build:
 	$(SWIFT) build -c release --product vitrine

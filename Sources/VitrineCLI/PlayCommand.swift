@@ -59,6 +59,8 @@ enum PlayCommand {
     static func run(_ args: [String]) throws -> Int32 {
         // Before SDL starts, so SIGTERM and SIGHUP come to us and not to SDL's own handlers.
         ServiceSignals.install()
+        // Under a tight address-space limit, a clear error now rather than no thread to be had later.
+        try ProcessResources.checkAddressSpace()
         let setup = try PlaySetup(args)
         let input = try setup.options.touch.loadInput()
         var recorder: InputTraceRecorder?
@@ -71,19 +73,27 @@ enum PlayCommand {
         }
         let now = Date()
         if setup.options.web.enabled { WebShow.prepareUploadFolder(setup.sources) }
+        let positions = setup.sources.positions()
+        // What a power cut left in the state folder goes now, and again every hour.
+        let leftovers = positions.map { LeftoverSweeper(folders: [$0.leftoverFolder]) }
+        leftovers?.sweepNow()
+        leftovers?.start()
+        defer { leftovers?.stop() }
         let first = try setup.playerSetup(now: now)
         let director = setup.sources.director(
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
-            positions: setup.sources.positions(), input: input)
+            positions: positions, input: input)
         var hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
         hooks.displayDevices = PowerDevices.make()
         if setup.options.printState {
             hooks.printState = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         }
-        let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
+        let remote = try RemoteLink.start(
+            setup.options.remote, keepGoing: setup.options.common.keepGoing, hooks: &hooks)
         defer { remote?.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }
+        remote?.setConfigurationURL(web?.address)
         let player = Player(
             director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)

@@ -10,7 +10,7 @@ public struct BaselineDecoder: ImageDecoding {
 
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let path = request.path
-        guard let loaded = IMG_Load(path) else {
+        guard let loaded = FileName.withSystemPath(path, { IMG_Load($0) }) else {
             throw DecodeError(path: path, reason: "IMG_Load failed: \(SDLError.message())")
         }
         let full = SDLSurface(loaded)

@@ -114,7 +114,22 @@ public enum DecodeWorker {
         return channel.send(text)
     }
 
+    /// The worker's `oom_score_adj`: under memory pressure the kernel kills it before the display
+    /// process (0), which replaces it and goes on. Raising one's own score needs no privilege.
+    public static let oomScoreAdjustment = 500
+
+    /// Writes `oomScoreAdjustment` to /proc/self/oom_score_adj; false when it could not be set.
+    @discardableResult
+    public static func offerToTheOOMKiller() -> Bool {
+        let fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let text = Array("\(oomScoreAdjustment)\n".utf8)
+        return text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == text.count
+    }
+
     private static func applyLimits(_ options: Options) {
+        offerToTheOOMKiller()
         // A crash leaves no core file behind on the frame's storage.
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)

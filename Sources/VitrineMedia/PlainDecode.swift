@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import VitrineCore
 
 /// Each library's own decode of a whole file at full size and nothing else: the
 /// benchmark's floors, beside which Vitrine's decode (which also downscales,
@@ -25,7 +26,7 @@ public enum PlainDecode {
     /// Decodes the file at `path` with `library`; returns the decoded width and height.
     public static func decode(_ path: String, with library: Library) throws(DecodeError) -> (width: Int, height: Int) {
         if library == .sdlImage {
-            guard let surface = IMG_Load(path) else {
+            guard let surface = FileName.withSystemPath(path, { IMG_Load($0) }) else {
                 throw DecodeError(path: path, reason: "IMG_Load failed: \(SDLError.message())")
             }
             defer { SDL_FreeSurface(surface) }

@@ -17,7 +17,7 @@ public struct SDLImageDecoder: ImageDecoding {
 
     /// The whole image at its own size, as ARGB8888.
     public func load(_ path: String) throws(DecodeError) -> PixelBuffer {
-        guard let loaded = IMG_Load(path) else {
+        guard let loaded = FileName.withSystemPath(path, { IMG_Load($0) }) else {
             throw DecodeError(path: path, reason: "cannot decode: \(SDLError.message())")
         }
         defer { SDL_FreeSurface(loaded) }

@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 
 /// What identifies one version of a file: when its size or modification time
 /// changes, it is a new file as far as remembered failures go.
@@ -10,7 +11,7 @@ public struct FileStamp: Equatable, Hashable, Sendable {
     /// The stamp of the file at `path`, or a reason it cannot be read as an image file.
     public static func of(_ path: String) -> Result<FileStamp, DecodeError> {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else {
             return .failure(DecodeError(path: path, reason: SourceFile.describe(errno: errno)))
         }
         if let problem = SourceFile.kindProblem(info.st_mode) {

@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 
 /// An image file open for reading, checked as `SourceFile.read` checks it (a regular
 /// file, not empty, within the size limit), read in order through a small buffer, so
@@ -19,7 +20,7 @@ final class SourceStream {
 
     /// Opens `path`. A FIFO or device never blocks the caller: it is refused before reading.
     init(_ path: String, maxBytes: Int) throws(DecodeError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = FileName.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw DecodeError(path: path, reason: SourceFile.describe(errno: errno)) }
         var info = stat()
         var problem: String?

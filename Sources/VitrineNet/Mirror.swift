@@ -26,8 +26,8 @@ public final class Mirror: Sendable {
         var unique: [NetworkSource] = []
         for source in sources where !unique.contains(where: { $0.key == source.key }) { unique.append(source) }
         var states = unique.map(SourceState.init(source:))
-        MirrorIndex.load(into: &states, from: directory)
-        Self.removeStrayFiles(in: directory, keeping: states)
+        let origin = MirrorIndex.load(into: &states, from: directory)
+        MirrorIndex.cleanUp(directory, keeping: &states, origin: origin)
         shared = Mutex(MirrorShared(sources: states))
     }
 
@@ -134,24 +134,6 @@ public final class Mirror: Sendable {
             try MirrorIndex.save(sources, in: configuration.cacheDirectory)
         } catch {
             log.warning("the index could not be saved in \(configuration.cacheDirectory): \(error)")
-        }
-    }
-
-    /// Files of ours that no saved entry names (a crash between two saves, a source no longer played).
-    private static func removeStrayFiles(in directory: String, keeping states: [SourceState]) {
-        var keep: Set<String> = []
-        for state in states {
-            for entry in state.entries {
-                if let file = entry.file { keep.insert(file) }
-                if let preview = entry.preview { keep.insert(preview) }
-                if entry.partValidators != nil {
-                    keep.insert(CacheName.part(CacheName.stem(source: state.key, id: entry.remote.id)))
-                }
-            }
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where CacheName.isOurs(name) && !keep.contains(name) {
-            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
         }
     }
 }

@@ -35,10 +35,16 @@ public protocol ContentFeed: AnyObject {
     /// The source a slide showing `path` has now, when the same photo changed its file (a network
     /// photo's preview replaced by the full one), so the show stays on it; nil when it did not.
     func successor(of path: String) -> String?
+    /// The network photo shown from `path`, by its source and id; nil for a local file.
+    func photo(at path: String) -> PhotoReference?
+    /// The file the network photo `photo` is shown from now; nil while it is not mirrored.
+    func path(of photo: PhotoReference) -> String?
 }
 
 extension ContentFeed {
     public func successor(of path: String) -> String? { nil }
+    public func photo(at path: String) -> PhotoReference? { nil }
+    public func path(of photo: PhotoReference) -> String? { nil }
 
     /// Local content waits for no server.
     public var networkWait: (host: String, reason: String)? { nil }

@@ -7,8 +7,12 @@ struct ResumeKeeper {
     private let fingerprintExtra: String
     private let seed: UInt64
     private var fingerprint: String
-    /// The source to move to once it is in the slide list.
-    private var pending: String?
+    /// The slide to move to once it is in the slide list: a file, or a network photo by its id.
+    private var pending: Pending?
+    private enum Pending {
+        case file(String)
+        case photo(PhotoReference)
+    }
     private var lastSave: (source: String?, time: Double) = (nil, -Double.infinity)
 
     /// Seconds between two saves of the resume position.
@@ -28,8 +32,10 @@ struct ResumeKeeper {
     }
 
     /// Reads the saved position; returns a warning for the user when it cannot be used.
-    mutating func restore(feed: any ContentFeed, playlist: String, log: Log) -> String? {
+    mutating func restore(feed: any ContentFeed, playlist: String, synced: Bool, log: Log) -> String? {
         guard let store else { return nil }
+        // In step with other screens, the wall clock says which slide shows.
+        guard !synced else { return nil }
         switch store.load() {
         case .none:
             return nil
@@ -45,21 +51,37 @@ struct ResumeKeeper {
                 return nil
             }
             guard position.playlist == playlist else { return nil }
+            if let photo = position.photo {
+                // A network photo: found by its id once its source's mirror lists it.
+                pending = .photo(photo)
+                log.info("resuming at \(photo.id)")
+                return nil
+            }
             guard feed.prime(position.source) else {
                 return
                     "the saved position points at \(position.source), which is missing; starting from the first slide"
             }
-            pending = position.source
+            pending = .file(position.source)
             log.info("resuming at \(position.source)")
             return nil
         }
     }
 
     /// Moves the engine to the resumed slide once it is listed (or gives up when listing is done).
-    mutating func moveToPending(_ engine: inout ShowEngine, scanning: Bool) {
-        guard let source = pending else { return }
-        guard let index = engine.show.slides.firstIndex(where: { $0.source == source }) else {
-            if !scanning { pending = nil }
+    mutating func moveToPending(_ engine: inout ShowEngine, feed: any ContentFeed, log: Log) {
+        guard let wanted = pending else { return }
+        let source: String?
+        switch wanted {
+        case .file(let path): source = path
+        case .photo(let photo): source = feed.path(of: photo)
+        }
+        guard let source, let index = engine.show.slides.firstIndex(where: { $0.source == source }) else {
+            if !feed.isScanning {
+                pending = nil
+                if case .photo(let photo) = wanted {
+                    log.info("the saved position's photo \(photo.id) is no longer listed; starting from the first slide")
+                }
+            }
             return
         }
         pending = nil
@@ -68,13 +90,15 @@ struct ResumeKeeper {
 
     /// Saves the position when the slide changed and the last save is old enough
     /// (`now` = .infinity saves at once). Returns a warning when it cannot be saved.
-    mutating func save(_ engine: ShowEngine, programme playlist: String, now: Double, log: Log) -> String? {
+    mutating func save(
+        _ engine: ShowEngine, feed: any ContentFeed, programme playlist: String, now: Double, log: Log
+    ) -> String? {
         guard let store, pending == nil, let source = engine.currentSource else { return nil }
         guard source != lastSave.source, now - lastSave.time >= Self.saveInterval else { return nil }
         lastSave = (source, now)
         let position = ResumePosition(
             origin: origin, fingerprint: fingerprint, playlist: playlist, source: source,
-            index: engine.show.index, seed: seed)
+            index: engine.show.index, seed: seed, photo: feed.photo(at: source))
         do {
             try store.save(position)
             return nil

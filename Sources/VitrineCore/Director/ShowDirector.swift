@@ -21,7 +21,7 @@ public struct ShowDirector {
     /// Frames run so far (for the frame pace a remote can watch).
     var framesRun = 0
     /// Whether the display went off over a running show (a user's pause is left alone).
-    private var pausedForPower = false
+    var pausedForPower = false
     /// The feed's slides changed and the engine has not taken them yet.
     var slidesStale = false
     /// After a reload: the slide list is taken once the new feed's listing is done.
@@ -29,6 +29,9 @@ public struct ShowDirector {
     private var lastRebuild = -Double.infinity
     /// The image count last said in the log.
     private var saidCount = 0
+    /// Count lines that may be said at once (a token bucket: `countBurst` at most, one more a minute).
+    private var countBudget = ShowDirector.countBurst
+    private var countBudgetAt = -Double.infinity
     /// Whether the status screen showing is one the director set.
     private var statusSet = false
     /// Decodes that failed, for the verdict on an empty show.
@@ -38,6 +41,8 @@ public struct ShowDirector {
     var playlistOverride: String?
     /// The display as a remote asked, until the next scheduled change or `auto`.
     var displayOverride: Bool?
+    /// How long a remote's notice stays when its command gives no time.
+    var noticeSeconds = RemoteCommandParser.defaultNoticeSeconds
     /// Where show time meets the wall clock while the show is in step with other screens.
     var syncAnchor: SyncAnchor?
     /// A slide whose file was replaced (a preview by its full photo): the old image stands in,
@@ -48,6 +53,10 @@ public struct ShowDirector {
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
+    /// Seconds between two log lines of the image count when only the number moves (a busy
+    /// folder), after a burst of `countBurst` said as they came.
+    public static let countInterval = 60.0
+    public static let countBurst = 3.0
     /// Seconds between two rebuilds of the slide list while folders are being listed.
     public static let rebuildInterval = 0.5
     /// Seconds of warning before the schedule switches the display off.
@@ -72,10 +81,14 @@ public struct ShowDirector {
         resume = ResumeKeeper(store: environment.positions, setup: setup, text: feed.fingerprintText)
         hooks = environment.powerHooks(feed.document.display)
         feed.start()
-        if let warning = resume.restore(feed: feed, playlist: programme.playlist, log: contentLog) { warn(warning) }
+        if let warning = resume.restore(
+            feed: feed, playlist: programme.playlist, synced: setup.sync || feed.document.sync, log: contentLog)
+        {
+            warn(warning)
+        }
         let name = programme.playlist
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
-        resume.moveToPending(&engine, scanning: feed.isScanning)
+        resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin
         if !displayOn {
@@ -237,7 +250,7 @@ public struct ShowDirector {
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
         guard exitCode == nil else { return }
-        resume.save(engine, programme: playlist, now: .infinity, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: .infinity, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
         if let source = engine.currentSource {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
@@ -278,7 +291,7 @@ public struct ShowDirector {
         showStatus()
         followDownloads()
         warnBeforeDisplayOff(wall: wall)
-        resume.save(engine, programme: playlist, now: now, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: now, log: log).map { warn($0) }
     }
 
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
@@ -293,7 +306,7 @@ public struct ShowDirector {
         }
         guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
         else {
-            sayCount(reloaded: false)
+            sayCount(reloaded: false, now: now)
             return
         }
         let current = engine.currentSource.map { feed.successor(of: $0) ?? $0 }
@@ -301,17 +314,29 @@ public struct ShowDirector {
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         slidesStale = false
         lastRebuild = now
-        sayCount(reloaded: finishedReload)
-        resume.moveToPending(&engine, scanning: feed.isScanning)
+        sayCount(reloaded: finishedReload, now: now)
+        resume.moveToPending(&engine, feed: feed, log: contentLog)
     }
 
     /// Says how many images the show has once the listing is done, when that changed since it
     /// was last said (slides taken while a folder was still being listed count when it ends,
-    /// even if that end brought no more) or a reload just finished.
-    private mutating func sayCount(reloaded: Bool) {
+    /// even if that end brought no more) or a reload just finished. A change of state (the
+    /// first count, empty or not any more, a reload) is said at once; a number that only moved
+    /// (photos coming and going in a busy folder) is said as it comes a few times, then at most
+    /// once a minute: a day writes at most 1,440 such lines plus the changes of state.
+    private mutating func sayCount(reloaded: Bool, now: Double) {
         // The count first: it is checked every frame, and a feed with network sources works out
         // whether it is still listing from the mirror's status.
-        guard engine.show.count != saidCount || reloaded, !feed.isScanning else { return }
+        guard engine.show.count != saidCount || reloaded else { return }
+        if now.isFinite {
+            if countBudgetAt.isFinite {
+                countBudget = min(Self.countBurst, countBudget + (now - countBudgetAt) / Self.countInterval)
+            }
+            countBudgetAt = now
+        }
+        let changedState = reloaded || (saidCount == 0) != (engine.show.count == 0)
+        guard changedState || countBudget >= 1, !feed.isScanning else { return }
+        if !changedState { countBudget -= 1 }
         saidCount = engine.show.count
         let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
         log.info("\(reloaded ? "reloaded: " : "")\(what): \(engine.show.count) images")

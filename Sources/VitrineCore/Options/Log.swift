@@ -29,7 +29,8 @@ public struct Log: Sendable {
 
     public func callAsFunction(_ level: Level, _ message: String) {
         guard level >= minimum else { return }
-        Log.write("\(level.rawValue) \(component): \(message)\n")
+        // File names that are not UTF-8 show their bytes as \xNN.
+        Log.write("\(level.rawValue) \(component): \(FileName.escaped(message))\n")
     }
 
     public func debug(_ message: String) { self(.debug, message) }

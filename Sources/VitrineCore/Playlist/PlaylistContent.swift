@@ -127,6 +127,14 @@ public struct PlaylistContent: Sendable {
     /// A changed file gets another chance.
     public mutating func clearFailed(_ path: String) -> Bool { failed.remove(path) != nil }
 
+    /// Files under `folder` are tried again (its file system came back). Returns whether any were failed.
+    public mutating func clearFailed(under folder: String) -> Bool {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let cleared = failed.filter { $0.hasPrefix(prefix) }
+        failed.subtract(cleared)
+        return !cleared.isEmpty
+    }
+
     /// The names of the playlists that show `path` (an image item or inside a folder item).
     public func playlists(showing path: String) -> Set<String> {
         var names: Set<String> = []

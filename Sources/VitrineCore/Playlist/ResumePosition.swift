@@ -8,23 +8,42 @@ public struct ResumePosition: Codable, Equatable, Sendable {
     /// position is used only when it matches, that is when the playlist is unchanged.
     public var fingerprint: String
     public var playlist: String
-    /// The image showing.
+    /// The image showing (its path; for a network photo, its file in the cache as it was then).
     public var source: String
     public var index: Int
     public var seed: UInt64
+    /// For a network photo: which one, by its source and its id there, since its file in the
+    /// cache may be named otherwise after a restart (a preview, then the full photo).
+    public var photo: PhotoReference?
 
-    public init(origin: String, fingerprint: String, playlist: String, source: String, index: Int, seed: UInt64) {
+    public init(
+        origin: String, fingerprint: String, playlist: String, source: String, index: Int, seed: UInt64,
+        photo: PhotoReference? = nil
+    ) {
         self.origin = origin
         self.fingerprint = fingerprint
         self.playlist = playlist
         self.source = source
         self.index = index
         self.seed = seed
+        self.photo = photo
     }
 
     /// A fingerprint of `text` (a playlist file's bytes, plus options), stable across runs.
     public static func fingerprint(_ text: String) -> String {
         String(ShuffleKey.key(text, seed: 0x5649_5452_494E_4531), radix: 16)
+    }
+}
+
+/// A network photo named the way its source names it: the source's key (`NetworkSource.key`)
+/// and the photo's id there (its address, or an asset id), the same across restarts.
+public struct PhotoReference: Codable, Equatable, Hashable, Sendable {
+    public var source: String
+    public var id: String
+
+    public init(source: String, id: String) {
+        self.source = source
+        self.id = id
     }
 }
 

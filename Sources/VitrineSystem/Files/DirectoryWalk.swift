@@ -68,12 +68,13 @@ public struct DirectoryWalk {
 
     /// The visible entries of a folder, sorted naturally, each with whether it is a folder.
     static func list(_ path: String) -> [(String, Bool)] {
-        guard let dir = opendir(path) else { return [] }
+        guard let dir = FileName.withSystemPath(path, { opendir($0) }) else { return [] }
         defer { closedir(dir) }
         var out: [(String, Bool)] = []
         while let entry = readdir(dir) {
+            // Any bytes: a name that is not UTF-8 keeps them (`FileName`).
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FileName.string(fromCString: $0) }
             }
             guard !name.hasPrefix(".") else { continue }
             let type = entry.pointee.d_type
@@ -92,20 +93,20 @@ public struct DirectoryWalk {
 
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return FileName.withSystemPath(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Modification time in seconds, 0 when the file cannot be read.
     public static func mtime(_ path: String) -> Double {
         var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else { return 0 }
         return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
     }
 
     /// Size and modification time of a regular file (following links), nil when there is none.
     public static func fileStamp(_ path: String) -> FileStamp? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(
             size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }

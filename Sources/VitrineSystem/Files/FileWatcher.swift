@@ -17,7 +17,7 @@ public struct FileEvent: Equatable, Sendable {
         case movedOut(cookie: UInt32)
         /// Renamed or moved in.
         case movedIn(cookie: UInt32)
-        /// The watched folder itself was deleted or moved.
+        /// The watched folder itself was deleted or moved, or its file system unmounted.
         case folderGone
         /// The kernel's event queue overflowed: events were lost, so look again at everything.
         case overflow
@@ -77,7 +77,7 @@ public final class FileWatcher: Sendable {
     /// Starts watching `folder`; false when it cannot be watched (gone, or the watch limit reached).
     @discardableResult
     public func watch(_ folder: String) -> Bool {
-        let wd = inotify_add_watch(fd, folder, Self.mask)
+        let wd = FileName.withSystemPath(folder) { inotify_add_watch(fd, $0, Self.mask) }
         guard wd >= 0 else { return false }
         state.withLock {
             if let old = $0.descriptors[folder], old != wd { $0.paths[old] = nil }
@@ -132,7 +132,7 @@ public final class FileWatcher: Sendable {
                 var name = ""
                 if nameLength > 0 {
                     let bytes = UnsafeRawBufferPointer(start: nameStart, count: nameLength)
-                    name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                    name = FileName.string(fromSystem: bytes.prefix { $0 != 0 })
                 }
                 offset += headerSize + nameLength
                 if let event = translate(header, name: name) { events.append(event) }
@@ -156,7 +156,8 @@ public final class FileWatcher: Sendable {
         }
         guard let folder else { return nil }
         let isDirectory = has(IN_ISDIR)
-        if has(IN_DELETE_SELF) || has(IN_MOVE_SELF) {
+        // IN_UNMOUNT: the folder's file system went (a stick pulled); IN_IGNORED follows.
+        if has(IN_DELETE_SELF) || has(IN_MOVE_SELF) || has(IN_UNMOUNT) {
             return FileEvent(folder: folder, name: "", kind: .folderGone, isDirectory: true)
         }
         if has(IN_IGNORED) { return nil }

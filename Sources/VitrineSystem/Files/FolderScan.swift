@@ -30,9 +30,10 @@ public final class FolderScan: Sendable {
         self.watcher = watcher
     }
 
-    /// Starts the walk on a background queue.
-    public func start() {
-        DispatchQueue.global(qos: .utility).async { [self] in walk() }
+    /// Starts the walk on a thread of its own (a checked start: `WorkerThread`); throws when
+    /// no thread can be had, and the caller walks on its own thread instead.
+    public func start() throws(ThreadStartError) {
+        try WorkerThread.start { [self] in walk() }
     }
 
     /// Walks on the calling thread (tests, and `vitrine bench-scan` to compare).

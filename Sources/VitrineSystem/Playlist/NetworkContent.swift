@@ -11,6 +11,8 @@ public final class NetworkContent {
     private let fetching: Bool
     private var generation: UInt64 = .max
     private var ids: [String: MirrorEntryID] = [:]
+    /// The file each photo plays from now (the reverse of `ids`).
+    private var paths: [MirrorEntryID: String] = [:]
     /// Previews played while their full file downloads, by the photo; and each preview's full file once it came.
     private var previews: [MirrorEntryID: String] = [:]
     private var successors: [String: String] = [:]
@@ -113,6 +115,9 @@ public final class NetworkContent {
     /// The cache's id of the photo at `path`, if it is one of the mirror's.
     public func entry(at path: String) -> MirrorEntryID? { ids[path] }
 
+    /// The file the photo `id` plays from now, nil while it is not mirrored.
+    public func path(of id: MirrorEntryID) -> String? { paths[id] }
+
     /// The full file that took the place of the preview at `path` (the same photo, same slide).
     public func successor(of path: String) -> String? { successors[path] }
 
@@ -124,6 +129,7 @@ public final class NetworkContent {
     private func fill(_ content: inout PlaylistContent, _ update: inout SessionUpdate) {
         var snapshots: [String: [MirroredEntry]] = [:]
         ids.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
         for (key, item) in content.networkItems {
             let entries = snapshots[item.source.key] ?? mirror.snapshot(item.source)
             snapshots[item.source.key] = entries
@@ -142,6 +148,7 @@ public final class NetworkContent {
                     successors[preview] = path
                 }
                 ids[path] = entry.id
+                paths[entry.id] = path
                 photos.append(
                     NetworkPhoto(
                         path: path, name: Self.name(of: entry.id.remote), id: entry.id.remote, caption: entry.caption))

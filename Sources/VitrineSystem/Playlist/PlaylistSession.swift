@@ -31,6 +31,13 @@ public final class PlaylistSession: ContentFeed {
     private let mirrorConfiguration: MirrorConfiguration?
     /// The mirror of the document's network items, while it has some.
     public private(set) var network: NetworkContent?
+    /// Tells when file systems come and go (a stick pulled and plugged back); nil without /proc or watching.
+    private let mounts: MountTable?
+    /// Each folder source's identity when it was last listed; none while it is missing.
+    private var identities: [ItemKey: FolderIdentity] = [:]
+    private var lastMountCheck = -Double.infinity
+    /// Seconds between two looks at the mount table.
+    static let mountCheckInterval = 0.25
     /// Beyond this many files being written, they are looked at a few times a second only.
     static let settleBatch = 256
 
@@ -60,6 +67,7 @@ public final class PlaylistSession: ContentFeed {
             log.warning("\(error); changes to files will not show until a restart")
             watcher = nil
         }
+        mounts = watcher == nil ? nil : MountTable()
     }
 
     deinit {
@@ -139,6 +147,16 @@ public final class PlaylistSession: ContentFeed {
     /// The full file that replaced a network photo's preview at `path`, so the show stays on the photo.
     public func successor(of path: String) -> String? { network?.successor(of: path) }
 
+    /// The network photo shown from `path`, by its source and id (for the resume position).
+    public func photo(at path: String) -> PhotoReference? {
+        network?.entry(at: path).map { PhotoReference(source: $0.source, id: $0.remote) }
+    }
+
+    /// The file the network photo `photo` is shown from now.
+    public func path(of photo: PhotoReference) -> String? {
+        network?.path(of: MirrorEntryID(source: photo.source, remote: photo.id))
+    }
+
     /// The mirror's size and each source's counts, last refresh and last error; nil without network items.
     public var mirrorStatus: MirrorStatus? { network?.mirror.status }
 
@@ -182,6 +200,10 @@ public final class PlaylistSession: ContentFeed {
             for path in gone { departed(path, &update) }
         }
         flushArrivals()
+        if let mounts, now - lastMountCheck >= Self.mountCheckInterval {
+            lastMountCheck = now
+            if mounts.changed() { checkFolders(&update) }
+        }
         network?.poll(&content, now: now, &update)
         // Scans started by these events (at once, when not in the background) are taken in now.
         drainScans(&update)
@@ -194,11 +216,19 @@ public final class PlaylistSession: ContentFeed {
     // MARK: - Scans
 
     private func startScan(_ key: ItemKey, _ folder: FolderSource, subfolder: String = "") {
+        if subfolder.isEmpty { identities[key] = FolderIdentity.of(folder.path) }
         let (order, _) = content.orderAndSeed(key, folder)
         let scan = FolderScan(
             key: key, folder: folder, subfolder: subfolder, needsMtime: order == .mtime, watcher: watcher)
         scans.append(scan)
-        if background { scan.start() } else { scan.walk() }
+        guard background else { return scan.walk() }
+        do {
+            try scan.start()
+        } catch {
+            // Listed here instead (frames wait for it) rather than not at all.
+            log.warning("\(error); listing \(folder.path) on the display's thread")
+            scan.walk()
+        }
     }
 
     private func drainScans(_ update: inout SessionUpdate) {
@@ -311,6 +341,35 @@ public final class PlaylistSession: ContentFeed {
         let prefix = relative.isEmpty ? "" : relative + "/"
         arrivals[key]?.removeAll { $0.relative.hasPrefix(prefix) }
         if content.removeAll(under: relative, from: key) { update.playlists.insert(content.playlistName(of: key)) }
+    }
+
+    /// The mount table changed: a folder source whose file system went leaves the show; one
+    /// that came back (or was replaced, or is no longer watched) is listed and watched again;
+    /// one that became read-only plays on, said once.
+    private func checkFolders(_ update: inout SessionUpdate) {
+        for (key, folder) in content.folderItems {
+            let now = FolderIdentity.of(folder.path)
+            let before = identities[key]
+            identities[key] = now
+            guard let now else {
+                if before != nil {
+                    log.warning("\(folder.path) is gone (unmounted?); its photos return when it does")
+                    folderGone(key, folder, relative: "", &update)
+                }
+                continue
+            }
+            let replaced = before.map { $0.device != now.device || $0.inode != now.inode } ?? true
+            if replaced || !(watcher?.isWatching(folder.path) ?? true) {
+                log.info("\(folder.path): a file system was mounted or unmounted there; listing it again")
+                folderGone(key, folder, relative: "", &update)
+                _ = content.clearFailed(under: folder.path)
+                startScan(key, folder)
+            } else if now.readOnly, before?.readOnly == false {
+                log.warning("\(folder.path) is read-only now; the show goes on with what it holds")
+            } else if !now.readOnly, before?.readOnly == true {
+                log.info("\(folder.path) is writable again")
+            }
+        }
     }
 
     /// A file is complete (settled, or renamed into place).

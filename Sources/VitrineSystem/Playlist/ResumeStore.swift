@@ -5,9 +5,10 @@ import VitrineCore
     import Glibc
 #endif
 
-/// Keeps the resume position in a small JSON file, written atomically
-/// (a temporary file in the same folder, then a rename), so a power cut leaves
-/// either the old position or the new one, never half of one.
+/// Keeps the resume position in a small JSON file, written durably (`DurableFile`: a
+/// temporary file in the same folder, fsync, rename, fsync of the folder), so a power cut
+/// leaves either the old position or the new one, never half of one; what a cut leaves
+/// behind is removed at the next start (`sweepLeftovers`).
 public struct ResumeStore: Sendable {
     public let path: String
 
@@ -65,15 +66,24 @@ public struct ResumeStore: Sendable {
         guard let data = try? encoder.encode(position) else {
             throw ResumeError(description: "cannot encode the resume position")
         }
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw ResumeError(description: "cannot write \(temporary); check that \(folder) is writable")
+        do {
+            try DurableFile.write(data, to: path)
+        } catch {
+            throw ResumeError(description: "cannot save the resume position: \(error)")
         }
-        guard rename(temporary, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ResumeError(description: "cannot rename \(temporary) to \(path): \(why)")
-        }
+    }
+
+    /// The state folder and what in it is ours to sweep: our temporary names, and the
+    /// `position.json.tmp-PID` files that earlier versions wrote.
+    public var leftoverFolder: (path: String, alsoOurs: @Sendable (String) -> Int32?) {
+        let name = (path as NSString).lastPathComponent
+        return (
+            LeftoverFiles.folder(of: path),
+            { entry in
+                guard entry.hasPrefix(name + ".tmp-") else { return nil }
+                return Int32(entry.dropFirst(name.count + 5))
+            }
+        )
     }
 }
 

@@ -89,26 +89,18 @@ public struct SourceScanner: Sendable {
 
     /// The image files directly inside `folder` (hidden files skipped), in `order`.
     public func folderImages(_ folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // Read as the folder walk reads (any bytes in a name), not through FileManager.
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var paths: [String] = []
-        for name in names where !name.hasPrefix(".") && Self.isImagePath(name) {
+        for (name, isDirectory) in DirectoryWalk.list(base) where !isDirectory && Self.isImagePath(name) {
             let path = base + "/" + name
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                paths.append(path)
-            }
+            if DirectoryWalk.fileStamp(path) != nil { paths.append(path) }
         }
         switch order {
         case .name, .shuffle:
             return paths.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         case .mtime:
-            let dated = paths.map { path in
-                let date =
-                    (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
-                    ?? .distantPast
-                return (path, date)
-            }
+            let dated = paths.map { ($0, DirectoryWalk.mtime($0)) }
             return dated.sorted { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.0)
         }
     }

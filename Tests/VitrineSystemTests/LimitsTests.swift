@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import VitrineTestSupport
+
+/// Limits of the system are errors, not hangs: under an address-space limit the player either
+/// plays or says in one line why it cannot, within 10 s; the decode worker is the one the
+/// kernel's OOM killer takes first, and the show survives its death.
+@Suite("Limits are errors, not hangs", .serialized)
+struct LimitsTests {
+    /// A process started with a deadline: its status, or nil when it had to be killed.
+    private struct Ended {
+        var status: Int32?
+        var stderr: String
+        var seconds: Double
+    }
+
+    private func run(_ executable: String, _ arguments: [String], deadline: Double) throws -> Ended {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.path + "/vitrine-limits-\(getpid())"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        let started = Date()
+        try process.run()
+        let collected = Mutex("")
+        let reader = Thread {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            collected.withLock { $0 = String(decoding: data, as: UTF8.self) }
+        }
+        reader.start()
+        var status: Int32?
+        if ended.wait(timeout: .now() + deadline) == .success {
+            status = process.terminationStatus
+        } else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let seconds = Date().timeIntervalSince(started)
+        while reader.isExecuting || !reader.isFinished { _ = ended.wait(timeout: .now() + 0.05) }
+        return Ended(status: status, stderr: collected.withLock { $0 }, seconds: seconds)
+    }
+
+    @Test(
+        "Under an address-space limit: a running show or one clear line within 10 s, never a hang",
+        arguments: [170, 190, 230, 400])
+    func addressSpaceLimit(megabytes: Int) throws {
+        let tree = try TemporaryFolder()
+        try tree.mkdir("photos")
+        try TestPictures.write(count: 4, into: tree.at("photos"))
+        let ended = try run(
+            "/usr/bin/prlimit",
+            [
+                "--as=\(megabytes * 1_000_000)", ChildProcess.binary, "play", tree.at("photos"), "--config", "none",
+                "--video-driver", "dummy", "--windowed", "160x90", "--renderer", "software", "--interval", "0.5",
+                "--transition-duration", "0.1", "--quit-after", "2", "--no-resume",
+            ], deadline: 10)
+        let status = try #require(ended.status, "hung under \(megabytes) MB: \(ended.stderr)")
+        if status == 0 {
+            #expect(ended.stderr.contains("quitting after 2.0 s"), "\(ended.stderr)")
+        } else {
+            #expect(status == 1, "\(ended.stderr)")
+            let lines = ended.stderr.split(separator: "\n").filter { $0.hasPrefix("vitrine:") }
+            #expect(lines.count == 1 && lines[0].contains("address-space limit"), "\(ended.stderr)")
+        }
+        #expect(ended.seconds < 10)
+    }
+
+    /// The processes whose parent is `pid`.
+    private func children(of pid: Int32) -> [Int32] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { Int32($0) }.filter { candidate in
+            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
+    private func oomScoreAdjustment(_ pid: Int32) -> Int? {
+        (try? String(contentsOfFile: "/proc/\(pid)/oom_score_adj", encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    @Test("The decode worker goes first under memory pressure, and the show survives its death")
+    func theWorkerIsTheOOMKillersFirstChoice() throws {
+        let tree = try TemporaryFolder()
+        try tree.mkdir("photos")
+        try TestPictures.write(count: 6, into: tree.at("photos"))
+        let socket = try FakeNotifySocket()
+        let child = try ChildProcess(
+            [
+                "play", tree.at("photos"), "--config", "none", "--video-driver", "offscreen", "--windowed", "160x90",
+                "--renderer", "software", "--interval", "0.4", "--transition-duration", "0.1",
+            ], environment: ["NOTIFY_SOCKET": socket.path])
+        #expect(socket.wait(for: "READY=1", from: child.pid, timeout: 60).found, "\(child.standardError)")
+        var workers: [Int32] = []
+        let deadline = Date().addingTimeInterval(30)
+        while workers.isEmpty, Date() < deadline {
+            workers = children(of: child.pid)
+            if workers.isEmpty { _ = socket.receive(timeout: 0.1) }
+        }
+        let worker = try #require(workers.first, "no decode worker")
+        #expect(oomScoreAdjustment(worker) == 500)
+        #expect(oomScoreAdjustment(child.pid) == oomScoreAdjustment(getpid()))
+        // The OOM killer's way: SIGKILL, nothing to catch.
+        kill(worker, SIGKILL)
+        // A STATUS line is sent only when the slide changed (at most once a second): three say it moves on.
+        var seen: [String] = []
+        let after = Date().addingTimeInterval(30)
+        while seen.count < 3, Date() < after {
+            guard let datagram = socket.receive(timeout: max(0, after.timeIntervalSinceNow)),
+                datagram.sender == child.pid
+            else { continue }
+            seen += datagram.lines.filter { $0.hasPrefix("STATUS=showing ") }
+        }
+        #expect(seen.count >= 3, "the show did not go on: \(seen) \(child.standardError)")
+        child.send(SIGTERM)
+        #expect(child.waitForExit(timeout: 30) == 0, "\(child.standardError)")
+    }
+}
