@@ -79,15 +79,11 @@ import Testing
         try TestImage.writeBMP(www + "/full.bmp", width: 640, height: 360, color: (0, 0, 255))
         let key = folder.file("immich-key")
         try Data("test-key\n".utf8).write(to: URL(fileURLWithPath: key))
-        // Immich's ids are UUIDs (the double answers 400 to anything else, as Immich does).
-        let album = "6b2f5a0e-1c3d-4e5f-8a9b-0c1d2e3f4a01"
-        let first = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01"
-        let second = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c02"
         let config = folder.file("immich.json")
         try Data(
             #"""
-            {"apiKey": "test-key", "albums": [{"id": "\#(album)", "albumName": "Summer", "assets": ["\#(first)"]}],
-             "people": [], "assets": [{"id": "\#(first)", "preview": "full.bmp", "thumbnail": "thumb.bmp", "gate": true,
+            {"apiKey": "test-key", "albums": [{"id": "a1000000-0000-4000-8000-000000000001", "albumName": "Summer", "assets": ["00000000-0000-4000-8000-000000000001"]}], "people": [],
+             "assets": [{"id": "00000000-0000-4000-8000-000000000001", "preview": "full.bmp", "thumbnail": "thumb.bmp", "gate": true,
                          "isFavorite": false, "people": [], "description": "", "type": "IMAGE"}]}
             """#.utf8
         ).write(to: URL(fileURLWithPath: config))
@@ -112,10 +108,15 @@ import Testing
         // gate opens, and the full photo replaces it on the same slide (a lost place would land on the red one).
         try TestImage.writeBMP(www + "/red.bmp", width: 64, height: 36, color: (255, 0, 0))
         let text = try String(contentsOfFile: config, encoding: .utf8)
-            .replacingOccurrences(of: #""assets": ["\#(first)"]"#, with: #""assets": ["\#(first)", "\#(second)"]"#)
+            .replacingOccurrences(
+                of: #""assets": ["00000000-0000-4000-8000-000000000001"]"#,
+                with: #""assets": ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"]"#
+            )
             .replacingOccurrences(
                 of: #""type": "IMAGE"}]}"#,
-                with: #""type": "IMAGE"}, {"id": "\#(second)", "preview": "red.bmp", "thumbnail": "red.bmp"}]}"#)
+                with:
+                    #""type": "IMAGE"}, {"id": "00000000-0000-4000-8000-000000000002", "preview": "red.bmp", "thumbnail": "red.bmp"}]}"#
+            )
         try Data(text.utf8).write(to: URL(fileURLWithPath: config))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
