@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 VITRINE := .build/release/vitrine
 SNAPSHOTS := snapshots
 
-.PHONY: demo deps test-deps build debug test lint format bench clean deb test-boot
+.PHONY: demo deps test-deps build debug test lint format bench clean deb test-boot soak-churn
 
 demo: deps build
 	@if $(VITRINE) displays --quiet 2>/dev/null; then \
