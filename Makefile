@@ -32,12 +32,15 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-# The packages the tests need on top (servers, browsers, tools), and the PyPI ones.
+# The packages the tests need on top (servers, browsers, tools), and the PyPI ones, for the
+# Python the tests run (Debian's when there is one; Debian marks it externally managed).
 test-deps:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
 	@if [ -s deploy/test-requirements.txt ] && grep -qv '^#' deploy/test-requirements.txt; then \
-		python3 -m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
+		PIP_BREAK_SYSTEM_PACKAGES=1 $$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3) \
+			-m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
 	fi
+	@sh Tests/VitrineRemoteTests/HomeAssistant/make-venv.sh .build/ha-venv
 
 build:
 	$(SWIFT) build -c release --product vitrine

@@ -34,3 +34,14 @@ static inline CURLcode vitrine_curl_get_offset(CURL *handle, CURLINFO info, curl
 static inline CURLcode vitrine_curl_set_basic_or_digest_auth(CURL *handle) {
     return curl_easy_setopt(handle, CURLOPT_HTTPAUTH, (long)(CURLAUTH_BASIC | CURLAUTH_DIGEST));
 }
+static inline CURLcode vitrine_curl_get_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+// Basic alone: libcurl then sends the credentials with the first request instead of waiting for a 401.
+static inline CURLcode vitrine_curl_set_basic_auth(CURL *handle) {
+    return curl_easy_setopt(handle, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+}
+// Whether the methods a 401 offered (CURLINFO_HTTPAUTH_AVAIL) are Basic and nothing stronger.
+static inline int vitrine_curl_auth_is_basic_only(long available) {
+    return (available & CURLAUTH_BASIC) != 0 && (available & ~(long)CURLAUTH_BASIC) == 0;
+}

@@ -21,7 +21,10 @@ enum CheckCommand {
             folders without images are warnings.
             Each network source (url, feed, webdav, immich) is tried once, and a line
             says whether it is reachable and how many photos it lists, or why not (DNS,
-            TLS, 401, 404, timeout); --no-network skips this.
+            which TLS fault, 401, 404, 429, timeout, an HTML page, a broken feed with
+            its line and column, a server not speaking HTTP/1.1); a url is fetched (its
+            first bytes) and must be an image; 0 photos is a warning ("warning: …");
+            --no-network skips this.
 
             --config FILE: reads the configuration file as 'vitrine play --config FILE'
             would and prints every problem: JSON syntax, unknown keys, bad values (each

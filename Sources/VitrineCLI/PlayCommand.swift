@@ -88,10 +88,12 @@ enum PlayCommand {
         if setup.options.printState {
             hooks.printState = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         }
-        let remote = try RemoteLink.start(setup.options.remote, hooks: &hooks)
+        let remote = try RemoteLink.start(
+            setup.options.remote, keepGoing: setup.options.common.keepGoing, hooks: &hooks)
         defer { remote?.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }
+        remote?.setConfigurationURL(web?.address)
         let player = Player(
             director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)

@@ -32,9 +32,69 @@ final class CurlEasy {
     }
 
     /// Runs `request` to its end on the calling thread, handing the body of a 2xx answer to `sink`.
+    /// Redirects (at most 5, http and https only) are followed here rather than by libcurl, which
+    /// would carry custom headers such as `x-api-key` to any host: a hop to another origin than the
+    /// request's own goes without its credentials (user and password, secret and `Authorization`
+    /// headers), and an answer of 401 or 403 there is named as such.
     func perform(_ request: HTTPRequest, into sink: BodySink, observer: TransferObserver? = nil) -> HTTPResponse {
+        var hop = request
+        var withheldFrom: String?
+        var redirects = 0
+        while true {
+            let (response, location) = performOnce(hop, into: sink, observer: observer)
+            guard let location else { return Self.named(response, withheldFrom: withheldFrom) }
+            redirects += 1
+            guard redirects <= HTTPRequest.maximumRedirects else {
+                return HTTPResponse(status: response.status, failure: .tooManyRedirects)
+            }
+            guard let next = RequestOrigin(location), next.isWeb else {
+                return HTTPResponse(status: response.status, failure: .forbiddenScheme)
+            }
+            hop = Self.following(hop, original: request, to: location, status: response.status)
+            withheldFrom = RequestOrigin(request.url) != next && request.carriesCredentials ? next.host : nil
+            curl_easy_reset(handle)
+            if let headerList { curl_slist_free_all(headerList) }
+            headerList = nil
+        }
+    }
+
+    /// The request of the next hop of a redirect: 303 (and 301/302 after a POST) become a GET
+    /// without a body, as browsers and libcurl do; credentials only to the original origin.
+    static func following(_ hop: HTTPRequest, original: HTTPRequest, to location: String, status: Int) -> HTTPRequest {
+        var next = hop
+        next.url = location
+        if (status == 303 && hop.method != "HEAD") || ((status == 301 || status == 302) && hop.method == "POST") {
+            next.method = "GET"
+            next.body = nil
+            next.headers.removeAll { HTTPRequest.headerName($0) == "content-type" }
+        }
+        if let from = RequestOrigin(original.url), let to = RequestOrigin(location), from == to {
+            next.credentials = original.credentials
+            next.secretHeaders = original.secretHeaders
+        } else {
+            next.credentials = nil
+            next.secretHeaders = []
+            next.headers.removeAll { HTTPRequest.isCredentialHeader($0) }
+        }
+        return next
+    }
+
+    private static func named(_ response: HTTPResponse, withheldFrom host: String?) -> HTTPResponse {
+        guard let host, case .http(let status) = response.failure, status == 401 || status == 403 else {
+            return response
+        }
+        var named = response
+        named.failure = .credentialsWithheld(host: host, status: status)
+        return named
+    }
+
+    /// One request, no redirect followed: the response, and the absolute address a 3xx points at.
+    private func performOnce(_ request: HTTPRequest, into sink: BodySink, observer: TransferObserver?) -> (
+        HTTPResponse, String?
+    ) {
         let context = TransferContext(limit: request.maximumBytes, sink: sink, observer: observer)
-        configure(request)
+        let authOrigin = request.credentials.map { AuthMemory.key(url: request.url, user: $0.user) }
+        configure(request, basicOnly: authOrigin.map(AuthMemory.isBasic) ?? false)
         let opaque = Unmanaged.passUnretained(context).toOpaque()
         _ = vitrine_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite)
         _ = vitrine_curl_set_pointer(handle, CURLOPT_WRITEDATA, opaque)
@@ -50,25 +110,53 @@ final class CurlEasy {
         response.status = status
         response.headers = context.headers
         response.bytesReceived = context.received
+        if let authOrigin {
+            // The methods the server offered when it asked: Basic alone is sent at once from now on.
+            var available = 0
+            if vitrine_curl_get_long(handle, CURLINFO_HTTPAUTH_AVAIL, &available) == CURLE_OK, available != 0 {
+                AuthMemory.remember(authOrigin, basic: vitrine_curl_auth_is_basic_only(available) != 0)
+            }
+        }
         if code != CURLE_OK {
             response.failure = Self.failure(code, context: context, url: request.url)
-        } else if !(200..<300).contains(status) && status != 304 {
+            if code == CURLE_PEER_FAILED_VERIFICATION {
+                var result = 0
+                if vitrine_curl_get_long(handle, CURLINFO_SSL_VERIFYRESULT, &result) == CURLE_OK {
+                    response.failure = .tls(
+                        TLSVerdict.describe(verifyResult: result, host: NetworkAddress.host(request.url)))
+                }
+            }
+            return (response, nil)
+        }
+        if [301, 302, 303, 307, 308].contains(status) {
+            var location: UnsafeMutablePointer<CChar>?
+            if vitrine_curl_get_string(handle, CURLINFO_REDIRECT_URL, &location) == CURLE_OK, let location {
+                return (response, String(cString: location))
+            }
+            if let header = context.headers["location"],
+                let resolved = URL(string: header, relativeTo: URL(string: request.url))?.absoluteString
+            {
+                return (response, resolved)
+            }
+        }
+        if !(200..<300).contains(status) && status != 304 {
             response.failure = .http(status: status)
         }
-        return response
+        return (response, nil)
     }
 
-    private func configure(_ request: HTTPRequest) {
+    private func configure(_ request: HTTPRequest, basicOnly: Bool) {
         set(CURLOPT_URL, request.url)
         set(CURLOPT_NOSIGNAL, 1)
         set(CURLOPT_PROTOCOLS_STR, "http,https")
         set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        set(CURLOPT_FOLLOWLOCATION, 1)
-        set(CURLOPT_MAXREDIRS, 5)
+        set(CURLOPT_FOLLOWLOCATION, 0)
         set(CURLOPT_SSL_VERIFYPEER, 1)
         set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = request.caFile { set(CURLOPT_CAINFO, caFile) }
         set(CURLOPT_USERAGENT, "Vitrine/1")
+        // Every encoding libcurl decodes is offered and decoded (also when a server sends one unasked).
+        if request.decodesContent { set(CURLOPT_ACCEPT_ENCODING, "") }
         _ = vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes))
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(request.timeouts.connect * 1000))
         set(CURLOPT_LOW_SPEED_LIMIT, request.timeouts.lowSpeedBytes)
@@ -79,7 +167,11 @@ final class CurlEasy {
         if let credentials = request.credentials {
             set(CURLOPT_USERNAME, credentials.user)
             set(CURLOPT_PASSWORD, credentials.password)
-            _ = vitrine_curl_set_basic_or_digest_auth(handle)
+            if basicOnly {
+                _ = vitrine_curl_set_basic_auth(handle)
+            } else {
+                _ = vitrine_curl_set_basic_or_digest_auth(handle)
+            }
         }
         if let body = request.body {
             _ = vitrine_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
@@ -93,7 +185,7 @@ final class CurlEasy {
         } else if request.method != "GET" {
             set(CURLOPT_CUSTOMREQUEST, request.method)
         }
-        for line in request.headers {
+        for line in request.headers + request.secretHeaders {
             headerList = curl_slist_append(headerList, line)
         }
         if let headerList { _ = vitrine_curl_set_list(handle, CURLOPT_HTTPHEADER, headerList) }

@@ -1,10 +1,18 @@
 import Foundation
 import VitrineCore
 
-/// Lists photos of an Immich server through its REST API (`x-api-key` header):
-/// `GET /api/albums`, `GET /api/albums/{id}`, `GET /api/people`, `POST /api/search/metadata`,
-/// and names each photo's `GET /api/assets/{id}/thumbnail?size=preview` (and `size=thumbnail`
-/// as its preview), Immich's own renders rather than the originals.
+/// Lists photos of an Immich server through its REST API (`x-api-key` header), as its OpenAPI
+/// specification describes it (written against v2.4; the calls below exist from 1.94 on):
+/// - an album by name among the key's own albums (`GET /api/albums`) and those shared with it
+///   (`GET /api/albums?shared=true`); its photos page by page (`POST /api/search/metadata` with
+///   `albumIds`, from 1.131 on, as `GET /api/server/version` says), or in one answer
+///   (`GET /api/albums/{id}`) from an older server;
+/// - a person by name through `GET /api/search/person?withHidden=true` (hidden people included), or
+///   every page of `GET /api/people?withHidden=true` when that finds no one of that exact name;
+/// - favorites and a person's photos page by page (`POST /api/search/metadata`).
+/// Each photo is Immich's own render: `GET /api/assets/{id}/thumbnail?size=preview` (and
+/// `size=thumbnail` as its preview), with `edited=true` from 2.5 on (Immich's editor: the edited
+/// render where there is one, the original's otherwise), so a crop or rotation made in Immich shows.
 struct ImmichLister {
     var client: HTTPClient
     var limits: ListingLimits
@@ -12,23 +20,37 @@ struct ImmichLister {
     var access: SourceAccess
     var observer: TransferObserver?
 
+    /// Photos asked for per page of a search.
+    static let pageSize = 1000
+    /// The first version whose metadata search takes `albumIds`.
+    static let albumSearchVersion = ServerVersion(major: 1, minor: 131)
+    /// The first version with edited renders (`edited=true`).
+    static let editedVersion = ServerVersion(major: 2, minor: 5)
+
     func list(_ source: ImmichSource) -> Result<[RemoteEntry], TransferFailure> {
         let api = Self.apiBase(source.server)
         do {
-            let assets: [JSONNode]
+            // An older server, or one that does not say, is asked only what 1.94 knew.
+            let version = try? ServerVersion(get("\(api)/server/version"))
+            var gathered = Gathered(
+                limit: limits.maximumEntries, edited: version.map { $0 >= Self.editedVersion } ?? false)
             if let album = source.album {
                 let id = try albumID(album, api: api)
-                let info = try get("\(api)/albums/\(id)")
-                assets = info["assets"]?.elements ?? []
+                if let version, version >= Self.albumSearchVersion {
+                    try search(api: api, filter: "\"albumIds\":[\(JSONWriter.quoted(id))]", into: &gathered)
+                } else {
+                    let info = try get("\(api)/albums/\(id)")
+                    try gathered.add(info["assets"]?.elements ?? [], api: api)
+                }
             } else if source.favorites {
-                assets = try search(api: api, filter: "\"isFavorite\":true")
+                try search(api: api, filter: "\"isFavorite\":true", into: &gathered)
             } else if let person = source.person {
                 let id = try personID(person, api: api)
-                assets = try search(api: api, filter: "\"personIds\":[\(JSONWriter.quoted(id))]")
+                try search(api: api, filter: "\"personIds\":[\(JSONWriter.quoted(id))]", into: &gathered)
             } else {
                 throw TransferFailure.badListing("an Immich source needs an album, favorites or a person")
             }
-            return .success(try entries(assets, api: api))
+            return .success(gathered.entries)
         } catch let failure as TransferFailure {
             return .failure(failure)
         } catch {
@@ -43,28 +65,6 @@ struct ImmichLister {
         return base.hasSuffix("/api") ? base : base + "/api"
     }
 
-    private func entries(_ assets: [JSONNode], api: String) throws -> [RemoteEntry] {
-        guard assets.count <= limits.maximumEntries else {
-            throw TransferFailure.tooManyEntries(limit: limits.maximumEntries)
-        }
-        var entries: [RemoteEntry] = []
-        var seen: Set<String> = []
-        for asset in assets {
-            guard let id = asset["id"]?.string, Self.isSafeID(id), asset["type"]?.string ?? "IMAGE" == "IMAGE",
-                seen.insert(id).inserted
-            else { continue }
-            let version = [asset["checksum"]?.string, asset["updatedAt"]?.string].compactMap { $0 }.joined(
-                separator: " ")
-            let caption = asset["exifInfo"]?["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-            entries.append(
-                RemoteEntry(
-                    id: id, url: "\(api)/assets/\(id)/thumbnail?size=preview",
-                    previewURL: "\(api)/assets/\(id)/thumbnail?size=thumbnail", caption: caption,
-                    version: version.isEmpty ? nil : version))
-        }
-        return entries
-    }
-
     /// Ids go into URL paths: letters, digits and dashes only (Immich's are UUIDs).
     static func isSafeID(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
@@ -76,38 +76,57 @@ struct ImmichLister {
 
     private func albumID(_ album: String, api: String) throws -> String {
         if Self.looksLikeUUID(album) { return album }
-        let albums = try get("\(api)/albums").elements ?? []
-        guard let found = albums.first(where: { $0["albumName"]?.string == album }), let id = found["id"]?.string,
-            Self.isSafeID(id)
-        else { throw TransferFailure.badListing("no album named \"\(album)\" on this Immich server") }
-        return id
+        // Owned albums first, then those shared with the key's user (Immich lists them apart).
+        for query in ["", "?shared=true"] {
+            let albums = try get("\(api)/albums\(query)").elements ?? []
+            if let found = albums.first(where: { $0["albumName"]?.string == album }), let id = found["id"]?.string,
+                Self.isSafeID(id)
+            {
+                return id
+            }
+        }
+        throw TransferFailure.badListing("no album named \"\(album)\" on this Immich server (own or shared)")
     }
 
     private func personID(_ person: String, api: String) throws -> String {
         if Self.looksLikeUUID(person) { return person }
-        let people = try get("\(api)/people")["people"]?.elements ?? []
-        guard let found = people.first(where: { $0["name"]?.string == person }), let id = found["id"]?.string,
-            Self.isSafeID(id)
-        else { throw TransferFailure.badListing("no person named \"\(person)\" on this Immich server") }
+        let query = person.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        if let found = try? get("\(api)/search/person?name=\(query)&withHidden=true").elements,
+            let id = Self.named(person, in: found)
+        {
+            return id
+        }
+        // Every page of people, hidden ones too (an older server answers all of them at once).
+        var page = 1
+        while page <= 1000 {
+            let answer = try get("\(api)/people?withHidden=true&page=\(page)&size=500")
+            if let id = Self.named(person, in: answer["people"]?.elements ?? []) { return id }
+            guard answer["hasNextPage"]?.bool == true else { break }
+            page += 1
+        }
+        throw TransferFailure.badListing("no person named \"\(person)\" on this Immich server")
+    }
+
+    private static func named(_ name: String, in people: [JSONNode]) -> String? {
+        let found =
+            people.first { $0["name"]?.string == name }
+            ?? people.first { $0["name"]?.string?.lowercased() == name.lowercased() }
+        guard let id = found?["id"]?.string, isSafeID(id) else { return nil }
         return id
     }
 
-    /// `POST /api/search/metadata`, page after page until `nextPage` is null.
-    private func search(api: String, filter: String) throws -> [JSONNode] {
-        var assets: [JSONNode] = []
+    /// `POST /api/search/metadata`, page after page until `nextPage` is null; each page is turned into
+    /// entries as it comes, so only the count limit bounds an album.
+    private func search(api: String, filter: String, into gathered: inout Gathered) throws {
         var page = 1
-        while page <= 1000 {
-            let body = "{\(filter),\"type\":\"IMAGE\",\"withExif\":true,\"page\":\(page),\"size\":1000}"
+        while page <= 100_000 {
+            let body =
+                "{\(filter),\"type\":\"IMAGE\",\"withExif\":true,\"page\":\(page),\"size\":\(Self.pageSize)}"
             let answer = try send("\(api)/search/metadata", method: "POST", body: body)
-            let items = answer["assets"]?["items"]?.elements ?? []
-            assets += items
-            guard assets.count <= limits.maximumEntries else {
-                throw TransferFailure.tooManyEntries(limit: limits.maximumEntries)
-            }
+            try gathered.add(answer["assets"]?["items"]?.elements ?? [], api: api)
             guard let next = answer["assets"]?["nextPage"]?.string, let number = Int(next), number > page else { break }
             page = number
         }
-        return assets
     }
 
     private func get(_ url: String) throws -> JSONNode { try send(url, method: "GET", body: nil) }
@@ -127,4 +146,54 @@ struct ImmichLister {
             throw TransferFailure.badListing("Immich answered with JSON that could not be read: \(error.description)")
         }
     }
+}
+
+/// The entries of a listing as its pages come: assets that are images with safe ids, each once.
+private struct Gathered {
+    let limit: Int
+    /// Whether to ask for edited renders (the server has them).
+    let edited: Bool
+    var entries: [RemoteEntry] = []
+    var seen: Set<String> = []
+
+    init(limit: Int, edited: Bool) {
+        self.limit = limit
+        self.edited = edited
+    }
+
+    mutating func add(_ assets: [JSONNode], api: String) throws {
+        for asset in assets {
+            guard let id = asset["id"]?.string, ImmichLister.isSafeID(id), asset["type"]?.string ?? "IMAGE" == "IMAGE",
+                seen.insert(id).inserted
+            else { continue }
+            guard entries.count < limit else { throw TransferFailure.tooManyEntries(limit: limit) }
+            var version = [asset["checksum"]?.string, asset["updatedAt"]?.string].compactMap { $0 }
+            if asset["isEdited"]?.bool == true { version.append("edited") }
+            let caption = asset["exifInfo"]?["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            let rendition = edited ? "&edited=true" : ""
+            entries.append(
+                RemoteEntry(
+                    id: id, url: "\(api)/assets/\(id)/thumbnail?size=preview\(rendition)",
+                    previewURL: "\(api)/assets/\(id)/thumbnail?size=thumbnail\(rendition)", caption: caption,
+                    version: version.isEmpty ? nil : version.joined(separator: " ")))
+        }
+    }
+}
+
+/// `GET /api/server/version`: major and minor, compared in that order.
+struct ServerVersion: Comparable {
+    var major: Int
+    var minor: Int
+
+    init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    init?(_ node: JSONNode) {
+        guard let major = node["major"]?.number, let minor = node["minor"]?.number else { return nil }
+        self.init(major: Int(major), minor: Int(minor))
+    }
+
+    static func < (a: ServerVersion, b: ServerVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
 }

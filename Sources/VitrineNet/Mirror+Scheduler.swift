@@ -38,9 +38,9 @@ extension Mirror {
         for index in shared.sources.indices {
             let source = shared.sources[index]
             let host = Self.host(of: source.source)
-            guard !source.refreshing, source.nextRefresh <= now, (shared.hosts[host]?.until ?? 0) <= now else {
-                continue
-            }
+            // A source that never listed keeps to its own retries, not to the host's download backoff.
+            let hostWait = source.lastGoodListing == nil ? 0 : (shared.hosts[host]?.until ?? 0)
+            guard !source.refreshing, source.nextRefresh <= now, hostWait <= now else { continue }
             shared.sources[index].refreshing = true
             shared.workers += 1
             plan.listings.append((source.key, source.source, source.listingValidators))
@@ -122,6 +122,8 @@ extension Mirror {
             outcome = .failed(error)
         }
         var removed: [EntryState] = []
+        var verdict = ListingVerdict.take
+        var repeated = false
         let host = Self.host(of: source)
         let now = monotonic()
         shared.withLock { shared in
@@ -132,8 +134,20 @@ extension Mirror {
             shared.sources[index].nextRefresh = now + configuration.refreshInterval
             switch outcome {
             case .listed(let entries, let validators):
-                removed = shared.sources[index].merge(entries, validators: validators, now: Date())
+                shared.firstTries[key] = nil
                 shared.hosts[host]?.succeeded()
+                // Only a complete, well-formed listing gets here; one that would remove half or more
+                // of the photos must be confirmed by a later one first.
+                verdict = HeldListing.judge(
+                    entries, replacing: shared.sources[index].entries, held: &shared.held[key], now: now,
+                    interval: configuration.refreshInterval)
+                if case .hold(let held) = verdict {
+                    // Kept in the index and shown as the source's last error until a listing decides.
+                    shared.sources[index].lastRefresh = Date()
+                    shared.sources[index].lastError = "the listing was not taken: " + held.reason
+                    break
+                }
+                removed = shared.sources[index].merge(entries, validators: validators, now: Date())
                 shared.generation += 1
             case .unchanged:
                 shared.sources[index].lastRefresh = Date()
@@ -142,11 +156,21 @@ extension Mirror {
                     shared.sources[index].entries[e].needsCheck = true
                 }
                 shared.hosts[host]?.succeeded()
-            case .failed(let failure):
+            case .failed(let failure, let retryAfter):
                 // An error never removes a photo: the last good listing stays.
+                repeated = shared.sources[index].lastError == failure.description
                 shared.sources[index].lastRefresh = Date()
                 shared.sources[index].lastError = failure.description
-                if failure.isTransient {
+                let neverListed = shared.sources[index].lastGoodListing == nil
+                if neverListed { shared.firstTries[key, default: 0] += 1 }
+                shared.sources[index].nextRefresh =
+                    now
+                    + nextListingTry(
+                        afterFailure: shared.firstTries[key] ?? 1, neverListed: neverListed, retryAfter: retryAfter)
+                if let retryAfter {
+                    shared.hosts[host, default: HostBackoff()].until = max(
+                        shared.hosts[host]?.until ?? 0, now + retryAfter)
+                } else if failure.isTransient {
                     shared.hosts[host, default: HostBackoff()].failed(
                         now: now, base: configuration.backoffBase, maximum: configuration.backoffMaximum)
                 }
@@ -154,9 +178,18 @@ extension Mirror {
             shared.dirty = true
         }
         switch outcome {
-        case .listed(let entries, _): log.info("\(source): \(entries.count) photos listed")
+        case .listed(let entries, _):
+            if case .hold(let held) = verdict {
+                if held.isNew { log.warning("\(source): \(held.reason)") }
+            } else {
+                log.info(
+                    "\(source): \(entries.count) photos listed\(removed.isEmpty ? "" : ", \(removed.count) removed")")
+            }
         case .unchanged: log.debug("\(source): unchanged")
-        case .failed(let failure): log.warning("\(source): \(failure); the last mirror keeps playing")
+        case .failed(let failure, let retryAfter):
+            let wait = retryAfter.map { " (the server asks to wait \(Int($0.rounded())) s)" } ?? ""
+            // Said once while it stays the same (a source that never listed is retried every few seconds).
+            if !repeated { log.warning("\(source): \(failure)\(wait); the last mirror keeps playing") }
         }
         for entry in removed { deleteFiles(of: entry, source: key) }
         wake.signal()

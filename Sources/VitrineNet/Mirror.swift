@@ -26,8 +26,8 @@ public final class Mirror: Sendable {
         var unique: [NetworkSource] = []
         for source in sources where !unique.contains(where: { $0.key == source.key }) { unique.append(source) }
         var states = unique.map(SourceState.init(source:))
-        MirrorIndex.load(into: &states, from: directory)
-        Self.removeStrayFiles(in: directory, keeping: states)
+        let origin = MirrorIndex.load(into: &states, from: directory)
+        MirrorIndex.cleanUp(directory, keeping: &states, origin: origin)
         shared = Mutex(MirrorShared(sources: states))
     }
 
@@ -109,7 +109,8 @@ public final class Mirror: Sendable {
                     MirrorStatus.Source(
                         key: s.key, name: s.source.description, listed: s.entries.count,
                         mirrored: s.entries.count { $0.file != nil }, downloading: s.entries.count { $0.downloading },
-                        lastRefresh: s.lastRefresh, lastGoodListing: s.lastGoodListing, lastError: s.lastError)
+                        lastRefresh: s.lastRefresh, lastGoodListing: s.lastGoodListing, lastError: s.lastError,
+                        held: shared.held[s.key]?.reason, host: Self.host(of: s.source))
                 })
         }
     }
@@ -135,24 +136,6 @@ public final class Mirror: Sendable {
             log.warning("the index could not be saved in \(configuration.cacheDirectory): \(error)")
         }
     }
-
-    /// Files of ours that no saved entry names (a crash between two saves, a source no longer played).
-    private static func removeStrayFiles(in directory: String, keeping states: [SourceState]) {
-        var keep: Set<String> = []
-        for state in states {
-            for entry in state.entries {
-                if let file = entry.file { keep.insert(file) }
-                if let preview = entry.preview { keep.insert(preview) }
-                if entry.partValidators != nil {
-                    keep.insert(CacheName.part(CacheName.stem(source: state.key, id: entry.remote.id)))
-                }
-            }
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where CacheName.isOurs(name) && !keep.contains(name) {
-            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
-        }
-    }
 }
 
 /// Everything the mirror's threads share, behind one lock that is never held during I/O.
@@ -167,6 +150,10 @@ struct MirrorShared: Sendable {
     var stopping = false
     var dirty = false
     var generation: UInt64 = 0
+    /// Listings that would remove half or more of a source's photos, by source key, until a later one agrees.
+    var held: [String: HeldListing] = [:]
+    /// Failed tries of sources that never listed, by source key (their retries come sooner).
+    var firstTries: [String: Int] = [:]
 
     init(sources: [SourceState]) { self.sources = sources }
 

@@ -19,6 +19,10 @@ public struct MirrorConfiguration: Sendable {
     /// The first wait after a host failed, doubled per failure up to `backoffMaximum`, with ±50 % jitter.
     public var backoffBase: Double
     public var backoffMaximum: Double
+    /// A source that has never listed is tried again this long after its first try, then after twice
+    /// as long each time (10 s, 20 s …, ±10 %), up to `refreshInterval`: a frame that booted before
+    /// its network shows photos soon after the network comes.
+    public var firstListingRetry: Double
     /// Asked of every complete download before it becomes playable (for example a real decode in a
     /// worker); nil checks the magic bytes only.
     public var decodeProbe: (@Sendable (_ path: String) -> Bool)?
@@ -27,7 +31,8 @@ public struct MirrorConfiguration: Sendable {
         cacheDirectory: String = "/var/cache/vitrine", cacheBytes: Int64 = 2 * 1024 * 1024 * 1024,
         fileBytes: Int64 = 100 * 1024 * 1024, refreshInterval: Double = 600, perHostDownloads: Int = 2,
         totalDownloads: Int = 4, timeouts: NetworkTimeouts = NetworkTimeouts(), limits: ListingLimits = ListingLimits(),
-        backoffBase: Double = 5, backoffMaximum: Double = 600, decodeProbe: (@Sendable (String) -> Bool)? = nil
+        backoffBase: Double = 5, backoffMaximum: Double = 600, firstListingRetry: Double = 5,
+        decodeProbe: (@Sendable (String) -> Bool)? = nil
     ) {
         self.cacheDirectory = cacheDirectory
         self.cacheBytes = cacheBytes
@@ -39,6 +44,7 @@ public struct MirrorConfiguration: Sendable {
         self.limits = limits
         self.backoffBase = backoffBase
         self.backoffMaximum = backoffMaximum
+        self.firstListingRetry = firstListingRetry
         self.decodeProbe = decodeProbe
     }
 }
@@ -93,6 +99,11 @@ public struct MirrorStatus: Sendable {
         public var lastRefresh: Date?
         public var lastGoodListing: Date?
         public var lastError: String?
+        /// Why the last listing was not taken although it was good: it would remove half or more
+        /// of the photos, and waits for a later listing to agree.
+        public var held: String?
+        /// The source's server (host and port), for "Waiting for photos from …".
+        public var host: String = ""
     }
 
     public var bytesOnDisk: Int64
@@ -107,6 +118,7 @@ public struct MirrorStatus: Sendable {
                 ("source", JSONWriter.quoted(s.name)), ("listed", "\(s.listed)"), ("mirrored", "\(s.mirrored)"),
                 ("downloading", "\(s.downloading)"), ("lastRefresh", date(s.lastRefresh)),
                 ("lastGoodListing", date(s.lastGoodListing)), ("lastError", s.lastError.map(JSONWriter.quoted)),
+                ("held", s.held.map(JSONWriter.quoted)),
             ])
         }
         return JSONWriter.object([

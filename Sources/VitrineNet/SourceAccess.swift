@@ -6,6 +6,8 @@ import VitrineCore
 struct SourceAccess: Sendable {
     var credentials: Credentials?
     var headers: [String] = []
+    /// Header lines that are credentials (Immich's `x-api-key`): sent to the source's own origin only.
+    var secretHeaders: [String] = []
     var caFile: String?
 
     /// Reads the key or password file of `source`.
@@ -18,7 +20,8 @@ struct SourceAccess: Sendable {
             }
         case .immich(let s):
             let key = try firstLine(of: s.apiKeyFile, what: "API key file")
-            access.headers = ["x-api-key: \(key)", "Accept: application/json"]
+            access.secretHeaders = ["x-api-key: \(key)"]
+            access.headers = ["Accept: application/json"]
         case .url, .feed:
             break
         }
@@ -41,6 +44,7 @@ struct SourceAccess: Sendable {
         var request = HTTPRequest(url: url, maximumBytes: maximumBytes, timeouts: timeouts)
         request.credentials = credentials
         request.headers = headers
+        request.secretHeaders = secretHeaders
         request.caFile = caFile
         return request
     }

@@ -7,7 +7,28 @@ enum ListingOutcome: Sendable {
     case listed([RemoteEntry], validators: Validators)
     /// The feed answered 304: the last listing still holds.
     case unchanged
-    case failed(TransferFailure)
+    /// `retryAfter`: the seconds a 429 or 503 answer's `Retry-After` asked to wait.
+    case failed(TransferFailure, retryAfter: Double? = nil)
+}
+
+/// The seconds a `Retry-After` header asks for (a number of seconds or an HTTP date), at most a day.
+func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+    if let seconds = Double(value), seconds >= 0 { return min(seconds, 86_400) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    return min(max(0, date.timeIntervalSince(now)), 86_400)
+}
+
+extension HTTPResponse {
+    /// The wait a 429 or 503 answer asks for in its `Retry-After`, if it gives one.
+    var retryAfter: Double? {
+        guard status == 429 || status == 503 else { return nil }
+        return retryAfterSeconds(headers["retry-after"])
+    }
 }
 
 /// An ETag and a Last-Modified, to ask "has it changed?" the next time.
@@ -52,11 +73,13 @@ struct SourceLister: Sendable {
         case .feed(let s):
             var request = access.request(s.url, maximumBytes: limits.maximumBodyBytes, timeouts: timeouts)
             request.headers += previous?.conditionalHeaders ?? []
+            request.decodesContent = true
             let (response, data) = client.data(request, observer: observer)
             if response.status == 304, response.failure == nil { return .unchanged }
-            if let failure = response.failure { return .failed(failure) }
+            if let failure = response.failure { return .failed(failure, retryAfter: response.retryAfter) }
             do {
-                let entries = try FeedParser.parse(data, base: s.url, limits: limits)
+                let entries = try FeedParser.parse(
+                    data, base: s.url, limits: limits, contentType: response.headers["content-type"])
                 return .listed(entries, validators: Validators(response.headers))
             } catch {
                 return .failed(error)
@@ -74,14 +97,20 @@ struct SourceLister: Sendable {
     }
 
     /// PROPFIND with depth 1, folder by folder (depth infinity is off on most servers), never
-    /// leaving the root folder, and no more than `limits.maximumEntries` in all.
+    /// leaving the root folder, and no more than `limits.maximumEntries` in all; the photos in the
+    /// show's name order of their paths below the root (`NaturalOrder`), as a local folder plays.
+    /// An href is read for its path only and fetched from the source's own server: one that names
+    /// the server another way (an alias, another case, its default port written out) still lists,
+    /// and credentials never go elsewhere.
     private func listWebDAV(_ source: WebDAVSource, access: SourceAccess) -> ListingOutcome {
         let root = source.url.hasSuffix("/") ? source.url : source.url + "/"
-        guard let rootURL = URL(string: root) else { return .failed(.badListing("the address is not a URL")) }
-        let rootPath = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
+        guard let rootComponents = URLComponents(string: root), URL(string: root) != nil else {
+            return .failed(.badListing("the address is not a URL"))
+        }
+        let rootPath = Self.decodedPath(rootComponents.percentEncodedPath, folder: true)
         var queue = [root]
         var visited: Set<String> = [rootPath]
-        var entries: [RemoteEntry] = []
+        var files: [(relative: String, entry: RemoteEntry)] = []
         var folders = 0
         while !queue.isEmpty {
             let folder = queue.removeFirst()
@@ -89,48 +118,76 @@ struct SourceLister: Sendable {
             guard folders <= 10_000 else { return .failed(.tooManyEntries(limit: limits.maximumEntries)) }
             var request = access.request(folder, maximumBytes: limits.maximumBodyBytes, timeouts: timeouts)
             request.method = "PROPFIND"
+            request.decodesContent = true
             request.headers += ["Depth: 1", "Content-Type: application/xml; charset=utf-8"]
             request.body = WebDAVMultistatus.request
             let (response, data) = client.data(request, observer: observer)
-            if let failure = response.failure { return .failed(failure) }
+            if let failure = response.failure { return .failed(failure, retryAfter: response.retryAfter) }
             guard response.status == 207 else { return .failed(.badListing("PROPFIND answered \(response.status)")) }
+            if let type = response.headers["content-type"], FeedParser.isHTML(type) {
+                return .failed(
+                    .badListing("the server answered PROPFIND with an HTML page (Content-Type \(type))"))
+            }
             let resources: [WebDAVResource]
             do {
-                resources = try WebDAVMultistatus.parse(data, limit: limits.maximumEntries)
+                resources = try WebDAVMultistatus.parse(data, limit: limits.maximumEntries, base: folder)
             } catch {
                 return .failed(error)
             }
-            var files: [(String, WebDAVResource)] = []
             for resource in resources {
-                guard let url = absoluteHTTPURL(resource.href, base: folder), let parsed = URL(string: url) else {
-                    continue
-                }
-                let path = parsed.path
+                guard let encoded = Self.encodedPath(of: resource.href, base: folder) else { continue }
+                let path = Self.decodedPath(encoded, folder: false)
+                let key = path.hasSuffix("/") ? path : path + "/"
                 // Only what lies inside the root folder, whatever the server says.
-                // Same server (the credentials go with every request), and inside the root folder.
-                let sameServer =
-                    parsed.scheme == rootURL.scheme && parsed.host == rootURL.host && parsed.port == rootURL.port
-                let inside = sameServer && (path.hasSuffix("/") ? path : path + "/").hasPrefix(rootPath)
-                guard inside, !path.split(separator: "/").contains("..") else { continue }
-                if resource.isCollection {
-                    let key = path.hasSuffix("/") ? path : path + "/"
+                guard key.hasPrefix(rootPath), !path.split(separator: "/").contains("..") else { continue }
+                var components = rootComponents
+                components.percentEncodedPath = encoded
+                components.query = nil
+                components.fragment = nil
+                guard let url = components.string else { continue }
+                if resource.isCollection || path.hasSuffix("/") {
                     if source.recursive, visited.insert(key).inserted {
                         queue.append(url.hasSuffix("/") ? url : url + "/")
                     }
                     continue
                 }
-                let name = parsed.lastPathComponent
+                let name = (path as NSString).lastPathComponent
                 guard !name.hasPrefix("."), Self.isImage(name: name, type: resource.contentType) else { continue }
-                files.append((url, resource))
-            }
-            for (url, resource) in files.sorted(by: { $0.0 < $1.0 }) {
-                guard entries.count < limits.maximumEntries else {
+                guard files.count < limits.maximumEntries else {
                     return .failed(.tooManyEntries(limit: limits.maximumEntries))
                 }
-                entries.append(RemoteEntry(id: url, url: url, version: resource.etag))
+                files.append(
+                    (String(path.dropFirst(rootPath.count)), RemoteEntry(id: url, url: url, version: resource.etag)))
             }
         }
-        return .listed(entries, validators: Validators())
+        files.sort { NaturalOrder.pathPrecedes($0.relative, $1.relative) }
+        return .listed(files.map(\.entry), validators: Validators())
+    }
+
+    /// The percent-encoded path of an href (relative or absolute, on any host), or nil when it is
+    /// not http(s). Names a server sent without encoding (spaces, accents) are encoded here.
+    static func encodedPath(of href: String, base: String) -> String? {
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        var components = URLComponents(string: trimmed)
+        if components == nil {
+            let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? trimmed
+            components = URLComponents(string: escaped)
+        }
+        guard let components else { return nil }
+        if let scheme = components.scheme?.lowercased(), scheme != "http", scheme != "https" { return nil }
+        let path = components.percentEncodedPath
+        if path.hasPrefix("/") { return path }
+        guard let baseURL = URL(string: base), let resolved = URL(string: path, relativeTo: baseURL)?.absoluteURL,
+            let resolvedComponents = URLComponents(url: resolved, resolvingAgainstBaseURL: false)
+        else { return nil }
+        return resolvedComponents.percentEncodedPath
+    }
+
+    /// A percent-encoded path decoded; a folder's ends with `/`.
+    static func decodedPath(_ encoded: String, folder: Bool) -> String {
+        let decoded = encoded.removingPercentEncoding ?? encoded
+        return folder && !decoded.hasSuffix("/") ? decoded + "/" : decoded
     }
 
     static func isImage(name: String, type: String?) -> Bool {

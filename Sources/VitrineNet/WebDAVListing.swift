@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// One `<response>` of a PROPFIND multistatus: a file or a folder.
 struct WebDAVResource: Equatable, Sendable {
     var href: String
@@ -13,21 +9,18 @@ struct WebDAVResource: Equatable, Sendable {
     var length: Int64?
 }
 
-/// Reads a WebDAV multistatus answer (RFC 4918), namespace prefixes ignored.
-/// Counting stops the parse as soon as `limit` is passed.
+/// Reads a WebDAV multistatus answer (RFC 4918) with `XMLReader`: the root must be `DAV:`
+/// `multistatus` and the document complete and well-formed. Counting stops the read as soon as
+/// `limit` is passed.
 enum WebDAVMultistatus {
-    static func parse(_ data: Data, limit: Int) throws(TransferFailure) -> [WebDAVResource] {
-        let reader = MultistatusReader(limit: limit)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = true
-        parser.delegate = reader
-        let finished = parser.parse()
-        if reader.overLimit { throw .tooManyEntries(limit: limit) }
-        guard finished else {
-            throw .badListing("the WebDAV answer is not well-formed XML (line \(parser.lineNumber))")
-        }
-        return reader.resources
+    static let dav = "DAV:"
+
+    static func parse(_ data: Data, limit: Int, base: String = "") throws(TransferFailure) -> [WebDAVResource] {
+        let collector = MultistatusCollector(limit: limit)
+        let reader = XMLReader(roots: [("multistatus", dav)], what: "a WebDAV multistatus answer")
+        try reader.read(data, base: base) { collector.take($0) }
+        if collector.overLimit { throw .tooManyEntries(limit: limit) }
+        return collector.resources
     }
 
     /// The PROPFIND body asking for what the mirror uses.
@@ -39,7 +32,7 @@ enum WebDAVMultistatus {
         """.utf8)
 }
 
-private final class MultistatusReader: NSObject, XMLParserDelegate {
+private final class MultistatusCollector {
     let limit: Int
     private(set) var resources: [WebDAVResource] = []
     private(set) var overLimit = false
@@ -50,26 +43,30 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
 
     init(limit: Int) { self.limit = limit }
 
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        text = ""
-        switch name {
-        case "response": current = WebDAVResource(href: "", isCollection: false)
-        case "propstat":
-            okStatus = true
-            pending = WebDAVResource(href: "", isCollection: false)
-        case "collection": pending.isCollection = true
-        default: break
+    func take(_ event: XMLEvent) -> XMLReader.Step {
+        switch event {
+        case .start(let element):
+            text = ""
+            guard element.namespace == WebDAVMultistatus.dav else { return .goOn }
+            switch element.name {
+            case "response": current = WebDAVResource(href: "", isCollection: false)
+            case "propstat":
+                okStatus = true
+                pending = WebDAVResource(href: "", isCollection: false)
+            case "collection": pending.isCollection = true
+            default: break
+            }
+        case .text(let value):
+            if text.utf8.count < 8192 { text += value }
+        case .end(let name, let namespace):
+            defer { text = "" }
+            guard namespace == WebDAVMultistatus.dav else { return .goOn }
+            return end(name)
         }
+        return .goOn
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if text.utf8.count < 8192 { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func end(_ name: String) -> XMLReader.Step {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch name {
         case "href": current?.href = value
@@ -88,13 +85,12 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
             guard let resource = current, !resource.href.isEmpty else { break }
             guard resources.count < limit else {
                 overLimit = true
-                parser.abortParsing()
-                return
+                return .stop
             }
             resources.append(resource)
             current = nil
         default: break
         }
-        text = ""
+        return .goOn
     }
 }

@@ -1,5 +1,6 @@
 import CMosquitto
 import Dispatch
+import Foundation
 import Synchronization
 import VitrineCore
 
@@ -7,13 +8,13 @@ private let libraryReady: Bool = mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawVal
 
 /// A connection to an MQTT broker through libmosquitto, with its own network thread.
 ///
-/// Nothing here blocks the caller: connecting (and its name lookup) runs on a private queue,
-/// the network on libmosquitto's thread (`mosquitto_loop_start`), and `publish` only queues.
-/// libmosquitto reconnects with exponential backoff when the broker goes away; a supervisor
-/// restarts the network thread after the rare errors that end it (a failed TLS handshake).
+/// Nothing here blocks the caller: connecting (its name lookup, the TLS handshake) and the
+/// network run on a thread of the client's own, and `publish` only queues. When the broker goes
+/// away or refuses, the thread tries again after 1, 2, 4, 8 then every 15 s (`reconnectDelay`),
+/// however long the process has run; the first wait after a lost connection is 1 s again.
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked: `handle` is a libmosquitto client in threaded mode, whose calls are
-    // thread-safe; every other mutable field is behind `state` or confined to `control`.
+    // thread-safe; every other mutable field is behind a lock or an atomic.
 
     /// Where and how to connect.
     public struct Configuration: Sendable {
@@ -75,16 +76,16 @@ public final class MQTTClient: @unchecked Sendable {
     public let configuration: Configuration
     private let handle: OpaquePointer
     private let box: CallbackBox
-    private let control = DispatchQueue(label: "vitrine.mqtt.control")
     private let state = Mutex(State())
-    private let log = Log("mqtt")
-    /// Only touched on `control`.
-    private var supervisor: DispatchSourceTimer?
+    private let attempts = RateLimitedLog(Log("mqtt"), interval: .seconds(60))
+    private let attemptWaits = Mutex<[Int]>([])
+    /// Signalled by `stop` to end a wait between attempts; by the thread when it ends.
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
 
     private struct State {
         var started = false
         var stopped = false
-        var lastAttempt = ContinuousClock.now
     }
 
     /// Sets the client up (nothing connects yet). Throws when libmosquitto refuses the settings,
@@ -125,8 +126,9 @@ public final class MQTTClient: @unchecked Sendable {
                 throw RemoteError("\(caFile): cannot be used as the MQTT CA file (\(Self.describe(rc)))")
             }
         }
-        let delay = c.reconnectDelay
-        mosquitto_reconnect_delay_set(handle, UInt32(delay.lowerBound), UInt32(delay.upperBound), true)
+        // Publishing from other threads while the network thread runs `mosquitto_loop`.
+        let threaded = mosquitto_threaded_set(handle, true)
+        guard threaded == MOSQ_ERR_SUCCESS.rawValue else { throw failure("threads", threaded) }
         mosquitto_connect_callback_set(handle) { _, context, rc in
             guard let box = CallbackBox.from(context) else { return }
             box.connectedNow(rc)
@@ -165,38 +167,48 @@ public final class MQTTClient: @unchecked Sendable {
             return true
         }
         guard first else { return }
-        control.async { [self] in
-            connect()
-            let timer = DispatchSource.makeTimerSource(queue: control)
-            timer.schedule(deadline: .now() + 5, repeating: 5)
-            timer.setEventHandler { [weak self] in self?.supervise() }
-            timer.resume()
-            supervisor = timer
+        // The thread keeps the client alive until it ends (after `stop`).
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
         }
+        thread.name = "vitrine.mqtt"
+        thread.start()
     }
 
-    /// Runs on `control`: one connection attempt and the network thread.
-    private func connect() {
-        state.withLock { $0.lastAttempt = .now }
-        let rc = mosquitto_connect_async(
-            handle, configuration.host, Int32(configuration.port), Int32(configuration.keepAlive))
-        if rc != MOSQ_ERR_SUCCESS.rawValue {
-            log.warning(
-                "broker \(configuration.host):\(configuration.port) not reachable yet (\(Self.describe(rc))); trying again"
-            )
+    /// The network thread: connect, run the connection until it ends, wait, connect again.
+    /// The waits between attempts are `reconnectDelay`'s lower bound doubled each failed attempt
+    /// up to its upper bound (1, 2, 4, 8, 15, 15 … s), back to the lower bound once the broker
+    /// has accepted a connection; however long the process has run.
+    private func run() {
+        let c = configuration
+        var delay = c.reconnectDelay.lowerBound
+        while !isStopping {
+            let accepted = box.accepted.load(ordering: .acquiring)
+            let rc = mosquitto_connect(handle, c.host, Int32(c.port), Int32(c.keepAlive))
+            if rc == MOSQ_ERR_SUCCESS.rawValue {
+                var loop = MOSQ_ERR_SUCCESS.rawValue
+                while loop == MOSQ_ERR_SUCCESS.rawValue, !(isStopping && !box.connected.load(ordering: .acquiring)) {
+                    loop = mosquitto_loop(handle, 200, 1)
+                }
+            } else {
+                attempts(
+                    .warning, kind: "unreachable", "broker \(c.host):\(c.port) not reachable (\(Self.describe(rc)))")
+            }
+            guard !isStopping else { break }
+            if box.accepted.load(ordering: .acquiring) != accepted { delay = c.reconnectDelay.lowerBound }
+            attemptWaits.withLock { $0.append(delay) }
+            if wake.wait(timeout: .now() + .seconds(delay)) == .success { break }
+            delay = min(delay * 2, c.reconnectDelay.upperBound)
         }
-        let loop = mosquitto_loop_start(handle)
-        if loop != MOSQ_ERR_SUCCESS.rawValue { log.error("network thread: \(Self.describe(loop))") }
+        mosquitto_disconnect(handle)
+        box.connected.store(false, ordering: .releasing)
     }
 
-    /// Runs on `control` every few seconds: libmosquitto's network thread ends on some errors
-    /// (a TLS handshake that failed); when nothing connected for a long while, start it again.
-    private func supervise() {
-        let (stopped, last) = state.withLock { ($0.stopped, $0.lastAttempt) }
-        guard !stopped, !isConnected, ContinuousClock.now - last > .seconds(45) else { return }
-        mosquitto_loop_stop(handle, true)
-        connect()
-    }
+    private var isStopping: Bool { state.withLock { $0.stopped } }
+
+    /// The waits (seconds) the network thread has made between connection attempts, oldest first.
+    public var reconnectWaits: [Int] { attemptWaits.withLock { $0 } }
 
     /// Publishes a message (queued; sent by the network thread). False when it could not be queued,
     /// for example while not connected.
@@ -215,7 +227,8 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     /// Publishes `goodbye` if connected, disconnects cleanly (no last will) and ends the network thread.
-    /// Waits for the network thread; safe to call more than once.
+    /// Waits for the network thread (up to a few seconds: a connection attempt in progress may
+    /// take longer, and then ends on its own); safe to call more than once.
     public func stop(goodbye: Message? = nil) {
         let wasStarted = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
@@ -223,15 +236,10 @@ public final class MQTTClient: @unchecked Sendable {
             return state.started
         }
         guard wasStarted else { return }
-        control.sync {
-            supervisor?.cancel()
-            supervisor = nil
-            let connected = isConnected
-            if connected, let goodbye { publish(goodbye) }
-            mosquitto_disconnect(handle)
-            mosquitto_loop_stop(handle, !connected)
-            box.connected.store(false, ordering: .releasing)
-        }
+        if isConnected, let goodbye { publish(goodbye) }
+        mosquitto_disconnect(handle)
+        wake.signal()
+        _ = finished.wait(timeout: .now() + 3)
     }
 
     private func failure(_ what: String, _ rc: Int32) -> RemoteError {
@@ -248,6 +256,8 @@ private final class CallbackBox: Sendable {
     let maximumPayload: Int
     let handlers: Mutex<MQTTClient.Handlers>
     let connected = Atomic(false)
+    /// Connections the broker accepted so far.
+    let accepted = Atomic(0)
     let refusal = Mutex<String?>(nil)
     private let log = RateLimitedLog(Log("mqtt"), interval: .seconds(30))
 
@@ -268,6 +278,7 @@ private final class CallbackBox: Sendable {
             return
         }
         connected.store(true, ordering: .releasing)
+        accepted.add(1, ordering: .releasing)
         refusal.withLock { $0 = nil }
         Log("mqtt").info("connected")
         handlers.withLock { $0 }.connected()

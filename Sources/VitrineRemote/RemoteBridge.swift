@@ -1,10 +1,12 @@
 import Dispatch
+import Foundation
 import Synchronization
 import VitrineCore
 
 /// A screen on an MQTT broker: takes commands from `<base>/cmd` and each group's topic into the
 /// shared queue (replying on `<base>/cmd/result`), publishes its state and a picture, keeps
-/// `<base>/availability` true with a last will, and announces itself to Home Assistant.
+/// `<base>/availability` true with a last will, announces itself to Home Assistant, and says
+/// on `<base>/shown` each photo shown (Home Assistant's photo-shown event).
 ///
 /// The frame loop only calls `publish(state:)` and `publish(frameJPEG:)`, which store a value
 /// under a short lock; a timer on a private queue sends what changed, a few times a second at most.
@@ -47,8 +49,11 @@ public final class RemoteBridge: @unchecked Sendable {
         var jpeg: [UInt8]?
         var jpegSent = true
         var lastImageSent: ContinuousClock.Instant?
-        /// Playlist names announced in the select; nil: discovery to be sent (again).
-        var announcedPlaylists: [String]?
+        /// What the announcement was made with; nil: discovery to be sent (again).
+        var announced: Announced?
+        var configurationURL: String?
+        /// The slide last said on `shown` (index and file); kept across reconnections.
+        var lastShown: String?
     }
 
     /// Sets up the client (nothing connects until `start`).
@@ -71,6 +76,9 @@ public final class RemoteBridge: @unchecked Sendable {
 
     /// Whether the broker connection is up now.
     public var isConnected: Bool { client.isConnected }
+
+    /// The waits (seconds) between connection attempts so far, oldest first.
+    public var reconnectWaits: [Int] { client.reconnectWaits }
 
     /// Why the broker refused the connection, if it did (for `check` and the state's errors).
     public var connectionRefusal: String? { client.refusal }
@@ -106,6 +114,11 @@ public final class RemoteBridge: @unchecked Sendable {
         shared.withLock { $0.pending = state }
     }
 
+    /// The owner's web page for the device's page in Home Assistant; announced again when it changes.
+    public func setConfigurationURL(_ url: String?) {
+        shared.withLock { $0.configurationURL = url }
+    }
+
     /// The latest picture of the screen (JPEG); sent at most once per `imageInterval`.
     public func publish(frameJPEG: [UInt8]) {
         guard configuration.imageInterval != nil else { return }
@@ -127,7 +140,7 @@ public final class RemoteBridge: @unchecked Sendable {
         // A broker without persistence lost what was retained: send everything again.
         shared.withLock { shared in
             shared.published = nil
-            shared.announcedPlaylists = nil
+            shared.announced = nil
             shared.jpegSent = shared.jpeg == nil
         }
         worker.async { [weak self] in self?.flush() }
@@ -137,7 +150,7 @@ public final class RemoteBridge: @unchecked Sendable {
         if topic == configuration.discovery.prefix + "/status" {
             if case .bytes(let bytes) = payload, bytes == Array("online".utf8) {
                 log.info("Home Assistant is back; announcing the screen again")
-                shared.withLock { $0.announcedPlaylists = nil }
+                shared.withLock { $0.announced = nil }
                 worker.async { [weak self] in self?.flush() }
             }
             return
@@ -155,7 +168,13 @@ public final class RemoteBridge: @unchecked Sendable {
     private enum Work {
         case state(String)
         case image([UInt8])
-        case discovery([String])
+        case discovery(Announced)
+        case shown(String)
+    }
+
+    struct Announced: Equatable {
+        var playlists: [String]
+        var configurationURL: String?
     }
 
     private func flush() {
@@ -164,10 +183,18 @@ public final class RemoteBridge: @unchecked Sendable {
         let c = configuration
         let work: [Work] = shared.withLock { shared in
             var work: [Work] = []
-            let playlists = shared.pending?.playlists ?? []
-            if shared.announcedPlaylists != playlists {
-                shared.announcedPlaylists = playlists
-                work.append(.discovery(playlists))
+            let announced = Announced(
+                playlists: shared.pending?.playlists ?? [], configurationURL: shared.configurationURL)
+            if shared.announced != announced {
+                shared.announced = announced
+                work.append(.discovery(announced))
+            }
+            if let state = shared.pending, let file = state.file {
+                let key = "\(state.index ?? -1) \(state.source ?? file)"
+                if shared.lastShown != key {
+                    shared.lastShown = key
+                    work.append(.shown(Self.shownEvent(state)))
+                }
             }
             if let state = shared.pending {
                 let changed = shared.published.map { !$0.sameExceptUptime(state) } ?? true
@@ -194,15 +221,29 @@ public final class RemoteBridge: @unchecked Sendable {
                 client.publish(MQTTClient.Message(topic: c.topics.state, text: json, qos: 0, retain: true))
             case .image(let jpeg):
                 client.publish(MQTTClient.Message(topic: c.topics.frame, payload: jpeg, qos: 0, retain: true))
-            case .discovery(let playlists):
-                announce(playlists: playlists)
+            case .discovery(let announced):
+                announce(announced)
+            case .shown(let json):
+                client.publish(MQTTClient.Message(topic: c.topics.shown, text: json, qos: 0, retain: false))
             }
         }
     }
 
-    private func announce(playlists: [String]) {
+    /// The photo-shown event: `{"event_type":"shown","file":…,"caption":…,"source":…,"index":…,"time":…}`.
+    static func shownEvent(_ state: RemoteState) -> String {
+        JSONOutput.object([
+            ("event_type", .string(HomeAssistantDiscovery.shownEventType)),
+            ("file", .optional(state.file)), ("caption", .optional(state.caption)),
+            ("source", .optional(state.source)), ("index", .optional(state.index)),
+            ("playlist", .optional(state.playlist)),
+            ("time", .string(RemoteControl.iso8601(Date()))),
+        ]).rendered
+    }
+
+    private func announce(_ announced: Announced) {
         var discovery = configuration.discovery
-        discovery.playlists = playlists
+        discovery.playlists = announced.playlists
+        discovery.configurationURL = announced.configurationURL
         discovery.image = configuration.imageInterval != nil
         guard configuration.discoveryEnabled else {
             for topic in discovery.allTopics {

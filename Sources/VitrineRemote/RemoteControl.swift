@@ -16,6 +16,8 @@ public final class RemoteControl: Sendable {
     public let topics: RemoteTopics
     private let board = StateBoard()
     private let imageInterval: Double?
+    /// When this player started (ISO 8601, UTC): Home Assistant's "last started".
+    public let started: String
 
     /// Reads the secrets, starts connecting and listening, and returns at once (a broker that is
     /// down does not delay the first photo). Throws for what the user must fix: an unreadable
@@ -23,7 +25,8 @@ public final class RemoteControl: Sendable {
     /// without a token, a port already taken.
     public init(
         options: RemoteOptions, version: String, hostname: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, queueCapacity: Int = 64
+        environment: [String: String] = ProcessInfo.processInfo.environment, queueCapacity: Int = 64,
+        keepGoing: Bool = false
     ) throws(RemoteError) {
         if let problem = options.problem() { throw RemoteError(problem) }
         queue = CommandQueue(capacity: queueCapacity)
@@ -31,6 +34,8 @@ public final class RemoteControl: Sendable {
         clientID = options.resolvedClientID(hostname: hostname ?? Self.hostname())
         topics = RemoteTopics(base: options.resolvedBaseTopic(clientID: clientID))
         imageInterval = options.mqttHost != nil && options.imageInterval > 0 ? options.imageInterval : nil
+        started = Self.iso8601(Date())
+        let machine = hostname ?? Self.hostname()
 
         if let host = options.mqttHost {
             var mqtt = MQTTClient.Configuration(host: host, port: options.resolvedMQTTPort, clientID: clientID)
@@ -39,8 +44,8 @@ public final class RemoteControl: Sendable {
                 path: options.passwordFile, credential: "vitrine-mqtt-password", environment: environment)
             mqtt.caFile = options.caFile
             let discovery = HomeAssistantDiscovery(
-                prefix: options.discoveryPrefix, node: clientID, topics: topics, deviceName: clientID,
-                version: version)
+                prefix: options.discoveryPrefix, node: clientID, topics: topics,
+                deviceName: options.resolvedDeviceName(hostname: machine), version: version)
             var configuration = RemoteBridge.Configuration(mqtt: mqtt, topics: topics, discovery: discovery)
             configuration.groups = options.groups
             configuration.discoveryEnabled = options.discovery
@@ -60,9 +65,10 @@ public final class RemoteControl: Sendable {
                     "--control-bind \(options.controlBind): beyond 127.0.0.1 and ::1 the control API needs "
                         + "--control-token-file FILE")
             }
-            server = try ControlServer(
-                ControlServer.Configuration(bind: options.controlBind, port: options.controlPort, token: token),
-                intake: intake, board: board)
+            var configuration = ControlServer.Configuration(
+                bind: options.controlBind, port: options.controlPort, token: token)
+            configuration.retryWhenTaken = keepGoing
+            server = try ControlServer(configuration, intake: intake, board: board)
         } else {
             server = nil
         }
@@ -77,8 +83,22 @@ public final class RemoteControl: Sendable {
 
     /// The show's state now; call once a frame or on change. Stores it; never waits on the network.
     public func publish(state: RemoteState) {
+        var state = state
+        state.started = state.started ?? started
         board.set(state: state)
         bridge?.publish(state: state)
+    }
+
+    /// The owner's web page, linked from the device's page in Home Assistant (announced again when it changes).
+    public func setConfigurationURL(_ url: String?) {
+        bridge?.setConfigurationURL(url)
+    }
+
+    /// `date` as `2026-12-01T22:10:00Z`.
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// A small JPEG of the screen (see `FrameJPEG.encode`), after a slide change.

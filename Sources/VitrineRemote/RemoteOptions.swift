@@ -19,6 +19,8 @@ public struct RemoteOptions: Equatable, Sendable {
     public var groups: [String] = []
     public var discovery = true
     public var discoveryPrefix = "homeassistant"
+    /// The device's name in Home Assistant; nil: the host name.
+    public var deviceName: String?
     /// Seconds between two pictures of the screen for Home Assistant's image entity; 0 turns it off.
     public var imageInterval = 5.0
     /// The HTTP control API is off unless asked for.
@@ -43,6 +45,9 @@ public struct RemoteOptions: Equatable, Sendable {
         if let problem = Self.topicProblem(discoveryPrefix) {
             return ("--discovery-prefix \(discoveryPrefix): \(problem)")
         }
+        if let deviceName, deviceName.isEmpty || deviceName.count > 64 || deviceName.unicodeScalars.contains("\u{0}") {
+            return "--name: 1 to 64 characters, no NUL"
+        }
         for group in groups where !Self.isPlainName(group) {
             return ("--mqtt-group \(group): use letters, digits, '-', '_' and '.' only")
         }
@@ -61,6 +66,13 @@ public struct RemoteOptions: Equatable, Sendable {
         let host = hostname.split(separator: ".").first.map(String.init) ?? ""
         let clean = String(host.unicodeScalars.filter { Self.plainScalars.contains($0) })
         return "vitrine-" + (clean.isEmpty ? "screen" : clean)
+    }
+
+    /// The device name on a host called `hostname`: `--name`, else the host's first label.
+    public func resolvedDeviceName(hostname: String) -> String {
+        if let deviceName { return deviceName }
+        let host = hostname.split(separator: ".").first.map(String.init) ?? ""
+        return host.isEmpty ? "Vitrine" : host
     }
 
     /// The base topic for `clientID`.

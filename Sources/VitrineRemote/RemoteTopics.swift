@@ -16,6 +16,8 @@ public struct RemoteTopics: Equatable, Sendable {
     public var availability: String { base + "/availability" }
     /// A small JPEG of what the screen shows, retained.
     public var frame: String { base + "/frame" }
+    /// One JSON message (not retained) each time a photo is shown: Home Assistant's photo-shown event.
+    public var shown: String { base + "/shown" }
 
     /// The command topic of a group: one message there moves every screen of the group.
     public static func group(_ name: String) -> String { "vitrine/group/\(name)/cmd" }

@@ -208,21 +208,45 @@ final class ShowLoop {
         printState(report.json)
     }
 
-    /// Whether this frame is the one to take a picture of for remotes: a slide at rest, a new
-    /// slide since the last picture, and not sooner than the interval.
-    /// A picture is taken once the same slide (or status screen) has been drawn this long, so
-    /// it is never one of a fade.
+    /// Whether this frame is the one to take a picture of for remotes: the screen at rest, a
+    /// change a person would notice since the last picture (another slide, a notice or caption
+    /// shown or gone, the display off or on, a browse or grid view moved), and not sooner than
+    /// the interval. A picture is taken once the same picture has been drawn this long, so it
+    /// is never one of a fade.
     static let captureSettle = 1.0
+    /// The keys of the dark picture sent while the panel is off.
+    static let darkKeys = ["display off"]
 
     private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
-        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 else {
+        let mode = director.engine.mode
+        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 || mode != .attract else {
             resting = nil
             return false
         }
-        if resting?.keys != out.drawnKeys || time < (resting?.since ?? time) { resting = (out.drawnKeys, time) }
+        let keys = Self.captureKeys(out, mode: mode)
+        if resting?.keys != keys || time < (resting?.since ?? time) { resting = (keys, time) }
         guard let since = resting?.since, time - since >= Self.captureSettle else { return false }
         guard let last = lastCapture else { return true }
-        return last.keys != out.drawnKeys && time - last.time >= interval
+        return last.keys != keys && time - last.time >= interval
+    }
+
+    /// What makes one picture of the screen another: the slides drawn, the texts over them,
+    /// and, outside the slideshow, where each slide is drawn (to a twentieth of the screen).
+    static func captureKeys(_ out: FrameOutput, mode: ShowMode) -> [String] {
+        var keys = out.drawnKeys + [mode.rawValue]
+        let size = out.scene.size
+        for op in out.scene.ops {
+            switch op {
+            case .text(let block, _, _): keys.append(block.text)
+            case .image(_, let rect, _) where mode != .attract && size.width > 0 && size.height > 0:
+                let step = { (value: Double, side: Double) in String(Int((value * 20 / side).rounded())) }
+                keys.append(
+                    [step(rect.x, size.width), step(rect.y, size.height), step(rect.width, size.width)].joined(
+                        separator: ","))
+            default: break
+            }
+        }
+        return keys
     }
 
     /// Asks for the decodes the director planned, drops what it does not keep.
@@ -252,6 +276,13 @@ final class ShowLoop {
         }
         if power?.panelDark == true {
             // The panel is off by DPMS: nothing to draw (page flips would fail), the loop still lives.
+            // Remotes get a dark picture once.
+            if hooks.frameInterval != nil, lastCapture?.keys != Self.darkKeys {
+                let size = (width: max(1, Int(out.scene.size.width)), height: max(1, Int(out.scene.size.height)))
+                hooks.frameCaptured(PixelBuffer(width: size.width, height: size.height, color: 0xFF00_0000))
+                lastCapture = (time, Self.darkKeys)
+                resting = nil
+            }
             hooks.framePresented(time, out.status, out.showsContent)
             SDL_Delay(20)
             return
@@ -268,7 +299,7 @@ final class ShowLoop {
         let picture = canvas.present(
             out.scene, rotation: out.rotation, key: out.source, capture: capture || judging)
         if capture, let picture {
-            lastCapture = (time, out.drawnKeys)
+            lastCapture = (time, Self.captureKeys(out, mode: director.engine.mode))
             hooks.frameCaptured(picture)
         }
         frames += 1

@@ -35,7 +35,7 @@ extension AdminSite {
         switch editText(request) {
         case .failure(let refusal): return .error(refusal.status, refusal.message)
         case .success(let text):
-            let problems = show.check(playlist: text)
+            let problems = show.check(playlist: text) + pageEditProblems(text)
             return .json("{\"problems\":\(Self.problemsJSON(problems))}")
         }
     }
@@ -46,7 +46,7 @@ extension AdminSite {
         switch editText(request) {
         case .failure(let refusal): return .error(refusal.status, refusal.message)
         case .success(let text):
-            let problems = show.check(playlist: text)
+            let problems = show.check(playlist: text) + pageEditProblems(text)
             let list = Self.problemsJSON(problems)
             guard !problems.contains(where: \.isError) else {
                 return .json("{\"saved\":false,\"problems\":\(list)}", status: 422)
@@ -60,6 +60,47 @@ extension AdminSite {
             log.info("playlist saved from the page")
             return .json("{\"saved\":true,\"problems\":\(list)}")
         }
+    }
+
+    /// What a playlist saved from the page may not do, whatever the checker allows: run a
+    /// command (those belong in files the page cannot write), or name files and folders outside
+    /// the show's media roots.
+    func pageEditProblems(_ text: String) -> [EditProblem] {
+        let file = show.playlistPath ?? "playlist.json"
+        guard let document = PlaylistDecoder.decode(text, file: file).document else { return [] }
+        var problems: [EditProblem] = []
+        for (name, command) in [("onCommand", document.display.onCommand), ("offCommand", document.display.offCommand)]
+        where command != nil {
+            problems.append(
+                EditProblem(
+                    line: nil, column: nil,
+                    message: "display.\(name): commands cannot be set from the web page; put them in the "
+                        + "\"display\" section of the configuration file (owned by root, e.g. /etc/vitrine/config.json)"
+                ))
+        }
+        let roots = show.mediaRoots.map(PhotoFolder.resolved)
+        var refused: Set<String> = []
+        for playlist in document.playlists {
+            for item in playlist.items {
+                let path: String
+                switch item.source {
+                case .image(let file): path = file
+                case .folder(let folder): path = folder.path
+                case .network: continue
+                }
+                let real = PhotoFolder.resolved(path)
+                guard !roots.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }),
+                    refused.insert(path).inserted
+                else { continue }
+                problems.append(
+                    EditProblem(
+                        line: nil, column: nil,
+                        message:
+                            "\(path) is outside the folders this page may show (\(show.mediaRoots.joined(separator: ", "))); "
+                            + "the device's owner can add more with --web-media-root"))
+            }
+        }
+        return problems
     }
 
     /// The current value of each Settings key, as text.

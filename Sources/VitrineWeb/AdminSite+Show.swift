@@ -35,39 +35,6 @@ extension AdminSite {
         }
     }
 
-    func upload(_ request: WebRequest) -> WebResponse {
-        guard let boundary = MultipartParser.boundary(contentType: request.header("content-type") ?? "") else {
-            return .error(400, "send the photos as a form upload (multipart/form-data)")
-        }
-        var parser = MultipartParser(
-            boundary: boundary,
-            limits: .init(
-                fileBytes: options.maximumFileBytes, totalBytes: options.maximumUploadBytes,
-                parts: options.maximumFilesPerUpload + 4))
-        let parts: [MultipartParser.Part]
-        do {
-            try parser.feed(request.body)
-            parts = try parser.finish()
-        } catch {
-            return .error(error.status, error.message)
-        }
-        let uploads = parts.compactMap { part in
-            part.filename.map { PhotoFolder.Upload(name: $0, bytes: part.body) }
-        }
-        guard uploads.count <= options.maximumFilesPerUpload else {
-            return .error(413, "at most \(options.maximumFilesPerUpload) photos at once")
-        }
-        let replace =
-            request.query["replace"] == "1" || parts.contains { $0.name == "replace" && $0.body == Data("1".utf8) }
-        do {
-            let stored = try folder.store(uploads, replace: replace, canDecode: show.canDecode)
-            log.info("stored \(stored.count) photo(s) in \(folder.path)")
-            return .json("{\"stored\":[\(stored.map(JSONText.quote).joined(separator: ","))]}", status: 201)
-        } catch {
-            return .error(error.status, error.message)
-        }
-    }
-
     func deletePhoto(_ request: WebRequest) -> WebResponse {
         let name = request.formFields["name"] ?? ""
         do {

@@ -1,12 +1,16 @@
 import Foundation
+import Synchronization
 import VitrineCore
+import VitrineHTTP
 
-/// The owner's web page as one request handler: any HTTP server turns a request into a
-/// `WebRequest`, calls `handle`, and sends the `WebResponse` back. Safe to call from many
-/// threads at once; it never waits on the show's frame loop.
+/// The owner's web page as an `HTTPService`: `admit` decides from a request's head alone
+/// (signed in, tokens, origin) how much body it may send and what answers it; `handle` does the
+/// same for a whole request held in memory (tests). Safe to call from many threads at once; it
+/// never waits on the show's frame loop.
 ///
 /// Every page but `/healthz` needs a signed-in session; every change (POST) needs the
-/// session's CSRF token in the `X-CSRF-Token` header; sign-in attempts are rate-limited.
+/// session's CSRF token in the `X-CSRF-Token` header; sign-in attempts are counted before the
+/// password is hashed and limited per address and in all.
 public final class AdminSite: Sendable {
     public let show: any ShowControlling
     public let options: AdminSiteOptions
@@ -14,6 +18,9 @@ public final class AdminSite: Sendable {
     public let credentials: CredentialStore
     let sessions = SessionStore()
     let throttle: LoginThrottle
+    let passwordThrottle: LoginThrottle
+    /// The pages' HTML as read from `assetsFolder`, by name.
+    private let pageCache = Mutex<[String: Data]>([:])
     let now: @Sendable () -> Date
     let log = Log("web")
 
@@ -26,44 +33,111 @@ public final class AdminSite: Sendable {
         self.show = show
         self.options = options
         self.now = now
-        credentials = CredentialStore(path: options.statePath, cost: options.hashCost)
-        throttle = LoginThrottle(limit: options.loginLimit, window: options.loginWindow)
+        credentials = CredentialStore(path: options.statePath, cost: options.hashCost, now: now)
+        throttle = LoginThrottle(
+            limit: options.loginLimit, window: options.loginWindow, globalLimit: options.globalLoginLimit,
+            globalWindow: options.globalLoginWindow)
+        passwordThrottle = LoginThrottle(
+            limit: options.loginLimit, window: options.loginWindow, globalLimit: options.globalLoginLimit,
+            globalWindow: options.globalLoginWindow)
     }
 
-    /// Answers one request.
-    public func handle(_ request: WebRequest) -> WebResponse {
-        let path = request.path
-        if path == "/healthz" { return .json("{\"ok\":true}") }
-        if path.hasPrefix("/static/") { return staticFile(String(path.dropFirst("/static/".count))) }
-        if request.method == "POST", !isSameOrigin(request) {
-            return .error(403, "a change must come from this page itself")
+    /// The most body a request may send before it is signed in (a sign-in form).
+    public static let unauthenticatedBodyBytes = 8 << 10
+    /// The most body of a signed-in change other than an upload or a playlist.
+    static let formBodyBytes = 64 << 10
+    /// Seconds a body may take: a form, a playlist, an upload.
+    static let formSeconds = 20.0
+    static let uploadSeconds = 900.0
+
+    /// Decides from a request's head alone (before any body byte is read): refused outright, or
+    /// how much body it may send and what answers it. Signed-in state, the form and CSRF tokens
+    /// and the origin all come from headers; a request that is not signed in may send at most
+    /// `unauthenticatedBodyBytes`.
+    public func admit(_ head: HTTPHead) -> HTTPAdmission {
+        let path = head.path
+        if path == "/healthz" { return .respond(.json("{\"ok\":true}")) }
+        if path.hasPrefix("/static/") { return .respond(staticFile(String(path.dropFirst("/static/".count)))) }
+        let cookies = WebRequest.parseCookies(head.header("cookie") ?? "")
+        if head.method == "POST", !isSameOrigin(head) {
+            return .respond(.error(403, "a change must come from this page itself"))
         }
-        switch (request.method, path) {
-        case ("GET", "/setup"): return setupPage(request)
-        case ("GET", "/login"): return loginPage(request)
-        case ("POST", "/api/setup"): return setup(request)
-        case ("POST", "/api/login"): return login(request)
+        switch (head.method, path) {
+        case ("GET", "/setup"): return .respond(setupPage(cookies))
+        case ("GET", "/login"): return .respond(loginPage(cookies))
+        case ("POST", "/api/setup"), ("POST", "/api/login"):
+            if let refused = checkFormToken(head, cookies) ?? throttled(head.client) { return .respond(refused) }
+            return .buffer(limit: Self.unauthenticatedBodyBytes, seconds: Self.formSeconds) { [self] body in
+                let request = WebRequest(head, cookies: cookies, body: body)
+                return path == "/api/setup" ? setup(request) : login(request)
+            }
         default: break
         }
-        let session = sessions.session(request.cookies[Self.sessionCookie], now: now())
-        guard let session else {
+        let token = cookies[Self.sessionCookie]
+        guard let session = sessions.session(token, now: now()) else {
             // Only pages send a browser on to sign in: a stray request (a favicon) must not
             // load the sign-in page again behind the person's back and change its form token.
             guard path == "/" || Self.pages.contains(String(path.dropFirst())) else {
-                return .error(path.hasPrefix("/api/") ? 401 : 404, "sign in first")
+                return .respond(.error(path.hasPrefix("/api/") ? 401 : 404, "sign in first"))
             }
-            return .redirect(credentials.hasPassword ? "/login" : "/setup")
+            return .respond(.redirect(credentials.hasPassword ? "/login" : "/setup"))
         }
-        if request.method == "POST" {
-            let sent = request.header("x-csrf-token") ?? ""
-            guard Sodium.equalSecrets(sent, session.csrf) else {
-                return .error(403, "this form has expired; reload the page and try again")
+        if head.method == "POST" {
+            guard Sodium.equalSecrets(head.header("x-csrf-token") ?? "", session.csrf) else {
+                return .respond(.error(403, "this form has expired; reload the page and try again"))
             }
         }
-        return route(request, csrf: session.csrf)
+        switch (head.method, path) {
+        case ("POST", "/api/photos"):
+            switch UploadReceiver.start(head: head, site: self) {
+            case .success(let receiver): return .stream(receiver, seconds: Self.uploadSeconds)
+            case .failure(let refusal): return .respond(.error(refusal.status, refusal.message))
+            }
+        case ("POST", "/api/playlist"), ("POST", "/api/playlist/check"):
+            return .buffer(limit: PlaylistDecoder.maximumBytes, seconds: Self.uploadSeconds) { [self] body in
+                route(WebRequest(head, cookies: cookies, body: body), session: token ?? "", csrf: session.csrf)
+            }
+        case ("POST", _):
+            return .buffer(limit: Self.formBodyBytes, seconds: Self.formSeconds) { [self] body in
+                route(WebRequest(head, cookies: cookies, body: body), session: token ?? "", csrf: session.csrf)
+            }
+        default:
+            return .buffer(limit: 0, seconds: Self.formSeconds) { [self] _ in
+                route(WebRequest(head, cookies: cookies, body: Data()), session: token ?? "", csrf: session.csrf)
+            }
+        }
     }
 
-    private func route(_ request: WebRequest, csrf: String) -> WebResponse {
+    /// Answers one request whole, as a server would: the head decides first, then the body is
+    /// read within the limits it was given (for tests and servers that hold whole requests).
+    public func handle(_ request: WebRequest) -> WebResponse {
+        let head = HTTPHead(
+            method: request.method, path: request.path, query: request.query, headers: request.headers,
+            client: request.client)
+        switch admit(head) {
+        case .respond(let answer): return answer
+        case .buffer(let limit, _, let answer):
+            guard request.body.count <= limit else { return .error(413, "too much at once") }
+            return answer(request.body)
+        case .stream(let sink, _):
+            var refusal: WebResponse?
+            request.body.withUnsafeBytes { raw in
+                var offset = 0
+                while refusal == nil, offset < raw.count {
+                    let piece = UnsafeRawBufferPointer(rebasing: raw[offset..<min(raw.count, offset + 65536)])
+                    refusal = sink.write(piece)
+                    offset += piece.count
+                }
+            }
+            if let refusal {
+                sink.abandon()
+                return refusal
+            }
+            return sink.finish()
+        }
+    }
+
+    private func route(_ request: WebRequest, session: String, csrf: String) -> WebResponse {
         switch (request.method, request.path) {
         case ("GET", "/"): return .redirect("/now")
         case ("GET", let path) where Self.pages.contains(String(path.dropFirst())):
@@ -73,7 +147,7 @@ public final class AdminSite: Sendable {
             return WebResponse(
                 status: 204, headers: [("Set-Cookie", cookie(Self.sessionCookie, "", maxAge: 0))],
                 body: Data())
-        case ("POST", "/api/password"): return changePassword(request)
+        case ("POST", "/api/password"): return changePassword(request, session: session)
         case ("GET", "/api/state"): return .json(show.stateJSON())
         case ("GET", "/api/frame"):
             guard let frame = show.currentFrame() else { return .error(503, "no frame shown yet") }
@@ -81,7 +155,6 @@ public final class AdminSite: Sendable {
         case ("POST", "/api/command"): return command(request)
         case ("GET", "/api/photos"): return photoList()
         case ("GET", "/api/photo"): return photo(request)
-        case ("POST", "/api/photos"): return upload(request)
         case ("POST", "/api/photos/delete"): return deletePhoto(request)
         case ("GET", "/api/playlist"): return playlistText()
         case ("POST", "/api/playlist/check"): return playlistCheck(request)
@@ -99,64 +172,89 @@ public final class AdminSite: Sendable {
 
     // MARK: - Sign-in
 
-    private func setupPage(_ request: WebRequest) -> WebResponse {
+    private func setupPage(_ cookies: [String: String]) -> WebResponse {
         guard !credentials.hasPassword else { return .redirect("/login") }
-        return formPage("setup", request)
+        return formPage("setup", cookies)
     }
 
-    private func loginPage(_ request: WebRequest) -> WebResponse {
+    private func loginPage(_ cookies: [String: String]) -> WebResponse {
         guard credentials.hasPassword else { return .redirect("/setup") }
-        return formPage("login", request)
+        return formPage("login", cookies)
     }
 
     /// A sign-in page: its form token goes in a cookie and in the page, and both must come back.
-    private func formPage(_ name: String, _ request: WebRequest) -> WebResponse {
+    private func formPage(_ name: String, _ cookies: [String: String]) -> WebResponse {
         // A browser that has a form token keeps it, so two tabs of the sign-in page both work.
-        let kept = request.cookies[Self.formCookie].flatMap { $0.count == 64 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
+        let kept = cookies[Self.formCookie].flatMap { $0.count == 64 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
         let token = kept ?? Sodium.token()
         var response = page(name, csrf: token)
         response.headers.append(("Set-Cookie", cookie(Self.formCookie, token, maxAge: 3600)))
         return response
     }
 
-    private func checkFormToken(_ request: WebRequest) -> WebResponse? {
-        let sent = request.header("x-csrf-token") ?? ""
-        guard Sodium.equalSecrets(sent, request.cookies[Self.formCookie] ?? "") else {
+    private func checkFormToken(_ head: HTTPHead, _ cookies: [String: String]) -> WebResponse? {
+        let sent = head.header("x-csrf-token") ?? ""
+        guard Sodium.equalSecrets(sent, cookies[Self.formCookie] ?? "") else {
             return .error(403, "this form has expired; reload the page and try again")
         }
         return nil
     }
 
-    private func throttled(_ request: WebRequest) -> WebResponse? {
-        guard let wait = throttle.retryAfter(request.client, now: now()) else { return nil }
+    private func throttled(_ client: String) -> WebResponse? {
+        throttle.retryAfter(client, now: now()).map(tooMany)
+    }
+
+    private func tooMany(_ wait: TimeInterval) -> WebResponse {
         let seconds = Int(wait.rounded(.up))
         var response = WebResponse.error(429, "too many tries; wait \(seconds) s and try again")
         response.headers.append(("Retry-After", String(seconds)))
         return response
     }
 
+    private var busy: WebResponse {
+        var response = WebResponse.error(429, CredentialStore.Refusal.busy.description)
+        response.headers.append(("Retry-After", "2"))
+        return response
+    }
+
     private func setup(_ request: WebRequest) -> WebResponse {
-        if let refused = checkFormToken(request) ?? throttled(request) { return refused }
+        let started = now()
+        if let wait = throttle.reserve(request.client, now: started) { return tooMany(wait) }
         let fields = request.formFields
         do {
-            try credentials.setFirstPassword(fields["password"] ?? "", setupCode: fields["code"] ?? "")
+            try credentials.setFirstPassword(
+                fields["password"] ?? "", confirmation: fields["confirm"], setupCode: fields["code"] ?? "")
         } catch {
-            if error == .wrongCode { throttle.recordFailure(request.client, now: now()) }
+            switch error {
+            case .wrongCode, .expiredCode:
+                // Never the code typed: only that one failed, and from where.
+                log.warning("failed setup code from \(request.client)\(error == .expiredCode ? " (expired)" : "")")
+            case .busy:
+                throttle.release(request.client, at: started)
+                return busy
+            default: throttle.release(request.client, at: started)
+            }
             return .error(error == .alreadySet ? 409 : 400, error.description)
         }
-        throttle.recordSuccess(request.client)
+        throttle.succeeded(request.client, at: started)
         return signedIn()
     }
 
     private func login(_ request: WebRequest) -> WebResponse {
-        if let refused = checkFormToken(request) ?? throttled(request) { return refused }
-        guard credentials.verify(request.formFields["password"] ?? "") else {
-            throttle.recordFailure(request.client, now: now())
+        let started = now()
+        // Counted before the hash, under one lock: concurrent tries cannot slip past the limit.
+        if let wait = throttle.reserve(request.client, now: started) { return tooMany(wait) }
+        switch credentials.check(request.formFields["password"] ?? "") {
+        case .some(true):
+            throttle.succeeded(request.client, at: started)
+            return signedIn()
+        case .some(false):
             log.warning("failed sign-in from \(request.client)")
             return .error(401, credentials.hasPassword ? "wrong password" : "no password set yet; use the setup page")
+        case .none:
+            throttle.release(request.client, at: started)
+            return busy
         }
-        throttle.recordSuccess(request.client)
-        return signedIn()
     }
 
     private func signedIn() -> WebResponse {
@@ -167,14 +265,27 @@ public final class AdminSite: Sendable {
         return response
     }
 
-    private func changePassword(_ request: WebRequest) -> WebResponse {
+    /// Limited per session (and in all), apart from sign-in: a wrong current password here
+    /// never locks anyone out of signing in, and sign-in storms never lock a signed-in owner out of this.
+    private func changePassword(_ request: WebRequest, session: String) -> WebResponse {
+        let started = now()
+        let key = "session:" + String(session.prefix(16))
+        if let wait = passwordThrottle.reserve(key, now: started) { return tooMany(wait) }
         let fields = request.formFields
         do {
-            try credentials.changePassword(from: fields["current"] ?? "", to: fields["password"] ?? "")
+            try credentials.changePassword(
+                from: fields["current"] ?? "", to: fields["password"] ?? "", confirmation: fields["confirm"])
         } catch {
-            if error == .wrongPassword { throttle.recordFailure(request.client, now: now()) }
+            switch error {
+            case .wrongPassword: log.warning("wrong current password given to change it, from \(request.client)")
+            case .busy:
+                passwordThrottle.release(key, at: started)
+                return busy
+            default: passwordThrottle.release(key, at: started)
+            }
             return .error(400, error.description)
         }
+        passwordThrottle.succeeded(key, at: started)
         sessions.endAll()
         return signedIn()
     }
@@ -188,7 +299,7 @@ public final class AdminSite: Sendable {
 
     /// A browser says where a change comes from; one from another site is refused outright
     /// (SameSite cookies and the CSRF token refuse it too — this is the third lock).
-    private func isSameOrigin(_ request: WebRequest) -> Bool {
+    private func isSameOrigin(_ request: HTTPHead) -> Bool {
         if let site = request.header("sec-fetch-site"), !["same-origin", "none"].contains(site) { return false }
         guard let origin = request.header("origin"), origin != "null" else { return true }
         guard let host = request.header("host") else { return false }
@@ -199,11 +310,15 @@ public final class AdminSite: Sendable {
 
     /// A page of `assets/www` with its CSRF token put in.
     func page(_ name: String, csrf: String) -> WebResponse {
-        guard let data = FileManager.default.contents(atPath: "\(options.assetsFolder)/\(name).html") else {
+        // Read once: a flood of sign-in pages costs no disk reads.
+        let cached = pageCache.withLock { $0[name] }
+        guard let template = cached ?? FileManager.default.contents(atPath: "\(options.assetsFolder)/\(name).html")
+        else {
             log.error("page \(name).html missing in \(options.assetsFolder)")
             return .error(500, "the page's files are missing; reinstall vitrine")
         }
-        let html = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{{csrf}}", with: csrf)
+        if cached == nil { pageCache.withLock { $0[name] = template } }
+        let html = String(decoding: template, as: UTF8.self).replacingOccurrences(of: "{{csrf}}", with: csrf)
         return .bytes(Data(html.utf8), type: "text/html; charset=utf-8")
     }
 

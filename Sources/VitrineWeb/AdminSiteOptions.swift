@@ -16,6 +16,10 @@ public struct AdminSiteOptions: Sendable {
     /// Failed sign-ins a client may make in `loginWindow` seconds before it gets 429.
     public var loginLimit = 5
     public var loginWindow: TimeInterval = 60
+    /// Failed sign-ins from all clients together in `globalLoginWindow` seconds before everyone
+    /// not signed in gets 429 (signed-in sessions go on).
+    public var globalLoginLimit = 20
+    public var globalLoginWindow: TimeInterval = 300
     /// Mark cookies `Secure` (when the page is served over TLS).
     public var secureCookies = false
     /// The time zone of "preview this moment" dates typed on the page.

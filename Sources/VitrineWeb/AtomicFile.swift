@@ -31,13 +31,14 @@ public enum AtomicFile {
         try publish(temporary, as: path, replace: replace)
     }
 
-    /// Writes `bytes` to a new hidden file in the folder of `path` and returns its path.
+    /// Writes `bytes` to a new hidden file of ours (`temporaryPrefix`) in the folder of `path`,
+    /// flushed to the disk, and returns its path.
     public static func writeTemporary(_ bytes: Data, beside path: String, mode: mode_t = 0o644) throws(Failure)
         -> String
     {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(Sodium.token().prefix(12)).part"
+        let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .system("cannot create a file in \(folder): \(errorText())") }
         var failure: Failure?
@@ -61,6 +62,64 @@ public enum AtomicFile {
             throw failure
         }
         return temporary
+    }
+
+    /// What every temporary file of ours starts with: hidden, and unmistakable for anything else's.
+    public static let temporaryPrefix = ".vitrine-tmp-"
+
+    /// `.vitrine-tmp-<12 random hex digits>-<our process id>.<name>`.
+    static func temporaryName(for name: String) -> String {
+        "\(temporaryPrefix)\(Sodium.token().prefix(12))-\(getpid()).\(name.prefix(120))"
+    }
+
+    /// Whether a file name is one of our temporaries (ours, or `.<name>.<12 hex>.part` of versions
+    /// before); the process that writes it, when the name says.
+    public static func temporary(_ name: String) -> (isOurs: Bool, writer: pid_t?) {
+        func hex12(_ text: Substring) -> Bool { text.count == 12 && text.allSatisfy(\.isHexDigit) }
+        if name.hasPrefix(temporaryPrefix) {
+            let rest = name.dropFirst(temporaryPrefix.count)
+            guard hex12(rest.prefix(12)) else { return (false, nil) }
+            let tail = rest.dropFirst(12)
+            if tail.isEmpty || tail.first == "." { return (true, nil) }
+            guard tail.first == "-" else { return (false, nil) }
+            let digits = tail.dropFirst().prefix { $0.isNumber }
+            let after = tail.dropFirst(1 + digits.count)
+            guard !digits.isEmpty, after.isEmpty || after.first == ".", let pid = pid_t(digits) else {
+                return (false, nil)
+            }
+            return (true, pid)
+        }
+        guard name.hasPrefix("."), name.hasSuffix(".part") else { return (false, nil) }
+        let stem = name.dropLast(".part".count)
+        guard let dot = stem.lastIndex(of: ".") else { return (false, nil) }
+        return (hex12(stem[stem.index(after: dot)...]) && stem.distance(from: stem.startIndex, to: dot) > 1, nil)
+    }
+
+    /// Removes our temporaries in `folder` that nothing is writing any more: their writer is
+    /// gone (a power cut, a kill) or they are older than `age` seconds (an upload or save still
+    /// going is younger). Only regular files, never a link's target. How many went, and their bytes.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String, olderThan age: TimeInterval, now: Date = Date())
+        -> (count: Int, bytes: Int)
+    {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (0, 0) }
+        var removed = (count: 0, bytes: 0)
+        for name in names {
+            let (ours, writer) = temporary(name)
+            guard ours else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            let writerGone = writer.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? false
+            guard writerGone || now.timeIntervalSince1970 - modified > age else { continue }
+            if unlink(path) == 0 {
+                removed.count += 1
+                removed.bytes += Int(info.st_size)
+            }
+        }
+        if removed.count > 0 { syncFolder(of: folder + "/.") }
+        return removed
     }
 
     /// Gives a temporary file its final name (and removes the temporary one).

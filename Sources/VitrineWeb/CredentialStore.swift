@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import VitrineCore
@@ -10,7 +11,9 @@ public final class CredentialStore: Sendable {
         case wrongCode
         case wrongPassword
         case alreadySet
-        case tooShort(Int)
+        case weak(String)
+        case expiredCode
+        case busy
         case cannotSave(String)
 
         public var description: String {
@@ -18,13 +21,23 @@ public final class CredentialStore: Sendable {
             case .wrongCode: return "wrong code; the setup code is shown on the screen"
             case .wrongPassword: return "the current password is not right"
             case .alreadySet: return "a password is set already; sign in instead"
-            case .tooShort(let minimum): return "choose a password of at least \(minimum) characters"
+            case .weak(let why): return why
+            case .expiredCode:
+                return "the setup code has expired; the screen shows a new one when it shows its first screen again"
+            case .busy: return "busy checking another password; try again in a moment"
             case .cannotSave(let why): return "the password could not be saved: \(why)"
             }
         }
     }
 
-    public static let minimumPasswordLength = 8
+    public static let minimumPasswordLength = PasswordRules.minimumLength
+    /// How long a setup code works after the screen first shows it (renewed while it shows it).
+    public static let setupCodeLifetime: TimeInterval = 3600
+    /// One password hash at a time in the whole program: each takes the hash's memory (64 MiB
+    /// at the interactive cost) and a core for a moment.
+    static let hashing = DispatchSemaphore(value: 1)
+    /// How long a sign-in waits for the hash another one is making before it gets 429.
+    public static let hashWait: TimeInterval = 2
     /// Passwords longer than this are refused before hashing (the hash's cost is per byte).
     public static let maximumPasswordBytes = 1024
 
@@ -32,14 +45,21 @@ public final class CredentialStore: Sendable {
     public let path: String
     let cost: Sodium.HashCost
     private let state: Mutex<(hash: String?, setupCode: String?)>
+    /// Until when the setup code works.
+    private let codeValidUntil: Mutex<Date>
+    private let now: @Sendable () -> Date
     /// One password write at a time, so the file and the memory agree.
     private let writing = Mutex(())
     private let log = Log("web")
 
     /// Reads the state file at `path` when there is one; without a password a fresh setup code is drawn.
-    public init(path: String, cost: Sodium.HashCost = .interactive) {
+    public init(
+        path: String, cost: Sodium.HashCost = .interactive, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.path = path
         self.cost = cost
+        self.now = now
+        codeValidUntil = Mutex(now().addingTimeInterval(Self.setupCodeLifetime))
         let hash = Self.readHash(path)
         var code: String?
         if hash == nil {
@@ -62,35 +82,73 @@ public final class CredentialStore: Sendable {
     /// The code to show on the screen while no password is set (8 digits); nil once one is.
     public var setupCode: String? { state.withLock { $0.setupCode } }
 
-    /// Sets the first password, given the setup code from the screen. The code works once.
-    public func setFirstPassword(_ password: String, setupCode code: String) throws(Refusal) {
+    /// The screen shows the setup code now: the first time, or again after it had gone, the code
+    /// works for another `setupCodeLifetime`; an expired one is replaced by a fresh code first.
+    public func setupCodeShown(again: Bool) {
+        guard !hasPassword else { return }
+        let moment = now()
+        let expired = codeValidUntil.withLock { $0 <= moment }
+        if expired {
+            writing.withLock { _ in
+                guard !hasPassword else { return }
+                let fresh = Self.newSetupCode()
+                Self.save("{\"version\":1,\"setupCode\":\"\(fresh)\"}\n", to: path, log: log)
+                state.withLock { $0.setupCode = fresh }
+                log.info("the setup code expired; a new one is on the screen")
+            }
+        }
+        if expired || again { codeValidUntil.withLock { $0 = moment.addingTimeInterval(Self.setupCodeLifetime) } }
+    }
+
+    /// Sets the first password, given the setup code from the screen. The code works once, and
+    /// only until it expires.
+    public func setFirstPassword(_ password: String, confirmation: String? = nil, setupCode code: String)
+        throws(Refusal)
+    {
         try writing.withLock { _ throws(Refusal) in
             let expected = state.withLock { $0.setupCode }
             guard hasPassword == false, let expected else { throw .alreadySet }
+            guard codeValidUntil.withLock({ $0 > now() }) else { throw .expiredCode }
             let typed = code.filter(\.isNumber)
             guard Sodium.equalSecrets(typed, expected) else { throw .wrongCode }
-            try store(password, replacingCode: expected)
+            try store(password, confirmation: confirmation, replacingCode: expected)
         }
     }
 
     /// Replaces the password, given the current one.
-    public func changePassword(from old: String, to new: String) throws(Refusal) {
-        guard verify(old) else { throw .wrongPassword }
-        try writing.withLock { _ throws(Refusal) in try store(new, replacingCode: nil) }
+    public func changePassword(from old: String, to new: String, confirmation: String? = nil) throws(Refusal) {
+        if let problem = PasswordRules.problem(new, confirmation: confirmation) { throw .weak(problem) }
+        switch check(old) {
+        case .some(true): break
+        case .some(false): throw .wrongPassword
+        case .none: throw .busy
+        }
+        try writing.withLock { _ throws(Refusal) in try store(new, confirmation: confirmation, replacingCode: nil) }
     }
 
     /// Whether `password` is the page's password.
-    public func verify(_ password: String) -> Bool {
+    public func verify(_ password: String) -> Bool { check(password) == true }
+
+    /// Whether `password` is the page's password; nil when another hash is being made and did
+    /// not end within `hashWait` (the caller answers 429).
+    public func check(_ password: String) -> Bool? {
         guard password.utf8.count <= Self.maximumPasswordBytes, let hash = state.withLock({ $0.hash }) else {
             return false
         }
-        return Sodium.verifyPassword(password, hash: hash)
+        return Self.oneHashAtATime { Sodium.verifyPassword(password, hash: hash) }
     }
 
-    private func store(_ password: String, replacingCode code: String?) throws(Refusal) {
-        guard password.count >= Self.minimumPasswordLength else { throw .tooShort(Self.minimumPasswordLength) }
+    static func oneHashAtATime<T>(_ work: () -> T) -> T? {
+        guard hashing.wait(timeout: .now() + hashWait) == .success else { return nil }
+        defer { hashing.signal() }
+        return work()
+    }
+
+    private func store(_ password: String, confirmation: String?, replacingCode code: String?) throws(Refusal) {
+        if let problem = PasswordRules.problem(password, confirmation: confirmation) { throw .weak(problem) }
         guard password.utf8.count <= Self.maximumPasswordBytes else { throw .cannotSave("it is too long") }
-        guard let hash = Sodium.hashPassword(password, cost: cost) else { throw .cannotSave("out of memory") }
+        guard let made = Self.oneHashAtATime({ Sodium.hashPassword(password, cost: cost) }) else { throw .busy }
+        guard let hash = made else { throw .cannotSave("out of memory") }
         let text = "{\"version\":1,\"passwordHash\":\(JSONText.quote(hash))}\n"
         if let problem = Self.save(text, to: path, log: log) { throw .cannotSave(problem) }
         state.withLock { $0 = (hash, nil) }

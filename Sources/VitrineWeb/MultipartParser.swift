@@ -55,10 +55,14 @@ public struct MultipartParser {
     private var buffer: [UInt8] = []
     private var stage = Stage.preamble
     private var total = 0
+    /// Bytes of the current part already handed to `files`.
+    private var streamed = 0
     /// How far the current part's body has been searched for the delimiter already.
     private var searched = 0
     /// The parts read whole so far.
     public private(set) var parts: [Part] = []
+    /// Where file parts go as they arrive, when they are not to be kept in memory.
+    private let files: (any MultipartFileSink)?
 
     /// The boundary of a `Content-Type: multipart/form-data; boundary=…` header; nil when it has none.
     public static func boundary(contentType: String) -> String? {
@@ -75,19 +79,46 @@ public struct MultipartParser {
         return nil
     }
 
-    public init(boundary: String, limits: Limits) {
+    /// A parser that keeps every part in memory, or hands file parts to `files` as they arrive
+    /// (their `body` then stays empty); at most a delimiter's length more than a piece is held.
+    public init(boundary: String, limits: Limits, files: (any MultipartFileSink)? = nil) {
         self.limits = limits
+        self.files = files
         delimiter = Array("--\(boundary)".utf8)
     }
 
     /// Reads the next piece of the body.
     public mutating func feed(_ bytes: Data) throws(Failure) {
-        total += bytes.count
+        try count(bytes.count)
+        buffer.append(contentsOf: bytes)
+        try advance()
+    }
+
+    /// Reads the next piece of the body.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        try count(bytes.count)
+        buffer.append(contentsOf: bytes)
+        try advance()
+    }
+
+    private mutating func count(_ bytes: Int) throws(Failure) {
+        total += bytes
         guard total <= limits.totalBytes else {
             throw Failure(status: 413, message: "the upload is larger than \(Self.megabytes(limits.totalBytes)) in all")
         }
-        buffer.append(contentsOf: bytes)
-        try advance()
+    }
+
+    /// Hands the first `count` bytes of the buffer to `files`.
+    private func hand(_ files: any MultipartFileSink, _ count: Int) throws(Failure) {
+        let failure: Failure? = buffer.withUnsafeBytes { raw -> Failure? in
+            do throws(Failure) {
+                try files.writeFile(UnsafeRawBufferPointer(rebasing: raw[..<count]))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Says the body ended; throws when it ended inside a part.
@@ -132,18 +163,32 @@ public struct MultipartParser {
                 buffer.removeFirst(end + 4)
                 let (name, filename, type) = try Self.describe(headers: text)
                 stage = .body(name: name, filename: filename, type: type)
+                streamed = 0
+                if let filename, let files { try files.beginFile(field: name, filename: filename) }
             case .body(let name, let filename, let type):
                 let limit = filename == nil ? limits.fieldBytes : limits.fileBytes
                 let needle = [13, 10] + delimiter
                 guard let end = find(needle, from: searched) else {
                     // What is buffered beyond a possible split delimiter is body already.
-                    if buffer.count - needle.count > limit { throw tooBig(filename, limit) }
+                    if streamed + buffer.count - needle.count > limit { throw tooBig(filename, limit) }
                     searched = max(0, buffer.count - needle.count + 1)
+                    if filename != nil, let files, searched > 0 {
+                        try hand(files, searched)
+                        streamed += searched
+                        buffer.removeFirst(searched)
+                        searched = 0
+                    }
                     return
                 }
                 searched = 0
-                guard end <= limit else { throw tooBig(filename, limit) }
-                parts.append(Part(name: name, filename: filename, contentType: type, body: Data(buffer[..<end])))
+                guard streamed + end <= limit else { throw tooBig(filename, limit) }
+                if filename != nil, let files {
+                    try hand(files, end)
+                    try files.endFile()
+                    parts.append(Part(name: name, filename: filename, contentType: type, body: Data()))
+                } else {
+                    parts.append(Part(name: name, filename: filename, contentType: type, body: Data(buffer[..<end])))
+                }
                 buffer.removeFirst(end + 2 + delimiter.count)
                 stage = .afterBoundary
             case .done:
@@ -229,4 +274,11 @@ public struct MultipartParser {
         }
         return out
     }
+}
+
+/// Where a streaming `MultipartParser` puts file parts: one `begin`, its bytes, one `end`.
+public protocol MultipartFileSink: AnyObject {
+    func beginFile(field: String, filename: String) throws(MultipartParser.Failure)
+    func writeFile(_ bytes: UnsafeRawBufferPointer) throws(MultipartParser.Failure)
+    func endFile() throws(MultipartParser.Failure)
 }

@@ -94,6 +94,74 @@ public struct PhotoFolder: Sendable {
         }
     }
 
+    /// `path` with its links followed as far as it exists (the rest as written, `..` removed), so a
+    /// link inside a root that points outside it is seen for what it is.
+    public static func resolved(_ path: String) -> String {
+        let standard = URL(fileURLWithPath: path).standardized.path
+        var head = standard
+        var tail: [String] = []
+        while head != "/", !head.isEmpty {
+            if let real = realpath(head, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return tail.isEmpty ? base : (base == "/" ? "" : base) + "/" + tail.reversed().joined(separator: "/")
+            }
+            tail.append((head as NSString).lastPathComponent)
+            head = (head as NSString).deletingLastPathComponent
+        }
+        return standard
+    }
+
+    /// A new path for a temporary file of ours in the folder.
+    func temporaryPath() -> String {
+        path + "/" + AtomicFile.temporaryName(for: "upload")
+    }
+
+    /// Stores files already written (and flushed) to temporary paths in the folder, all or none:
+    /// each name and first bytes are checked and each is probed with `canDecode`; only when all
+    /// pass do they get their names. The temporaries are gone afterwards, whatever happened.
+    public func storeFiles(
+        _ files: [(name: String, temporary: String)], replace: Bool, canDecode: (String) -> Bool
+    ) throws(Refusal) -> [String] {
+        var remaining = files.map(\.temporary)
+        defer { for temporary in remaining { unlink(temporary) } }
+        guard !files.isEmpty else { throw Refusal(status: 400, message: "no file in the upload") }
+        var seen: Set<String> = []
+        for file in files {
+            let name = try Self.checkName(file.name)
+            guard seen.insert(name.lowercased()).inserted else {
+                throw Refusal(status: 400, message: "\"\(name)\" is twice in the upload")
+            }
+            let head = FileHandle(forReadingAtPath: file.temporary).map { handle in
+                defer { try? handle.close() }
+                return (try? handle.read(upToCount: 12)) ?? Data()
+            }
+            guard let head, Self.sniff(head) != nil else {
+                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG or WebP picture")
+            }
+            if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
+                throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
+            }
+            guard canDecode(file.temporary) else {
+                throw Refusal(status: 415, message: "\"\(name)\" cannot be decoded as a picture")
+            }
+        }
+        var stored: [String] = []
+        for file in files {
+            remaining.removeFirst()
+            do {
+                try AtomicFile.publish(file.temporary, as: path + "/" + file.name, replace: replace)
+                stored.append(file.name)
+            } catch {
+                if case .exists(let name) = error {
+                    throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
+                }
+                throw Refusal(status: 500, message: error.description)
+            }
+        }
+        return stored
+    }
+
     /// One file to store.
     public struct Upload: Sendable {
         public var name: String

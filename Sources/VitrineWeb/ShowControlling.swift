@@ -81,9 +81,14 @@ public protocol ShowControlling: Sendable {
     func check(config text: String) -> [EditProblem]
     /// Whether the file can be decoded as a picture (the decode probe of uploads).
     func canDecode(_ path: String) -> Bool
+    /// The folders a playlist saved from the page may name files and folders under.
+    var mediaRoots: [String] { get }
 }
 
 extension ShowControlling {
+    /// The upload folder only, unless the show says more.
+    public var mediaRoots: [String] { [uploadFolder] }
+
     /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`.
     public func check(playlist text: String) -> [EditProblem] {
         let file = playlistPath ?? "playlist.json"

@@ -1,9 +1,7 @@
 import Foundation
+import VitrineHTTP
 
-/// One HTTP request as plain values, whatever server received it.
-///
-/// The server is expected to stop reading a body past `AdminSite.Limits.maximumBodyBytes`
-/// (and answer 413 itself); everything else is checked here.
+/// One HTTP request as plain values, with the body it was allowed to send (see `AdminSite.admit`).
 public struct WebRequest: Sendable {
     /// `GET`, `POST`, … in capitals.
     public var method: String
@@ -43,6 +41,13 @@ public struct WebRequest: Sendable {
         let path = parts.first.map { FormFields.percentDecode(String($0)) } ?? "/"
         let query = parts.count > 1 ? FormFields.parse(String(parts[1])) : [:]
         self.init(method: method, path: path, query: query, headers: headers, body: body, client: client)
+    }
+
+    /// A request of `head` with its body.
+    init(_ head: HTTPHead, cookies: [String: String], body: Data) {
+        self.init(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, cookies: cookies,
+            body: body, client: head.client)
     }
 
     /// The value of a header, by any spelling of its name.

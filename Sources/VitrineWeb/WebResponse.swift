@@ -1,19 +1,11 @@
 import Foundation
 import VitrineCore
+import VitrineHTTP
 
-/// One HTTP response as plain values, for any server to send.
-public struct WebResponse: Sendable {
-    public var status: Int
-    /// Header fields in the order they are sent (`Set-Cookie` may repeat).
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+/// One HTTP response as plain values, for any server to send: the HTTP layer's own.
+public typealias WebResponse = HTTPResponse
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension HTTPResponse {
     /// The first value of a header, by any spelling of its name.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value

@@ -143,8 +143,9 @@ final class NetTestServer {
         let config = folder.file("immich.json")
         try Data(
             #"""
-            {"apiKey": "test-key", "albums": [{"id": "al1", "albumName": "Summer", "assets": ["as1"]}], "people": [],
-             "assets": [{"id": "as1", "preview": "preview.bmp", "thumbnail": "preview.bmp", "isFavorite": false,
+            {"apiKey": "test-key", "albums": [{"id": "a1000000-0000-4000-8000-000000000001", "albumName": "Summer",
+                         "assets": ["00000000-0000-4000-8000-000000000001"]}], "people": [],
+             "assets": [{"id": "00000000-0000-4000-8000-000000000001", "preview": "preview.bmp", "thumbnail": "preview.bmp", "isFavorite": false,
                          "people": [], "description": "Blue", "type": "IMAGE"}]}
             """#.utf8
         ).write(to: URL(fileURLWithPath: config))

@@ -51,6 +51,34 @@ import Testing
         #expect(!run.engine.show.isPaused)
     }
 
+    @Test func pausedIsTheUsersPauseNeverTheDisplays() {
+        var run = show()
+        run.step(to: 2, commands: [.display(.off)])
+        #expect(run.engine.show.isPaused, "the show stops while the display is off")
+        #expect(!state(run).paused, "but nobody paused it")
+        #expect(state(run).displayScheduled && state(run).displayAsked == .off)
+        // Paused by the user while dark: still paused when the display comes back.
+        run.step(to: 3, commands: [.pause])
+        #expect(state(run).paused)
+        run.step(to: 4, commands: [.display(.auto)])
+        #expect(state(run).displayLit && state(run).paused && run.engine.show.isPaused)
+        run.step(to: 5, commands: [.resume])
+        #expect(!state(run).paused && !run.engine.show.isPaused)
+    }
+
+    @Test func aNoticeTakesTheSetDurationAndAnEmptyOneClearsIt() {
+        var run = show()
+        run.step(to: 2, commands: [.setNoticeDuration(seconds: 60), .notice(text: "Lunch", seconds: nil)])
+        #expect(state(run).notice == "Lunch" && state(run).noticeSeconds == 60)
+        run.step(to: 40)
+        #expect(state(run).notice == "Lunch", "60 s, not the 30 s default")
+        run.step(to: 41, commands: [.notice(text: "", seconds: nil)])
+        #expect(state(run).notice == nil)
+        run.step(to: 42, commands: [.notice(text: "Back", seconds: nil)])
+        run.step(to: 101)
+        #expect(state(run).notice == nil)
+    }
+
     @Test func aNoticeForSomeSeconds() {
         var run = show()
         run.step(to: 2, commands: [.notice(text: "Back at 3", seconds: 5)])

@@ -7,6 +7,8 @@ import Glibc
 final class ApacheWebDAV {
     let folder: String
     let port: Int
+    /// One line a request: method, path, status.
+    let accessLog: String
     private let server: ServerProcess
 
     static var isAvailable: Bool {
@@ -18,6 +20,7 @@ final class ApacheWebDAV {
         let root = temporary.sub("apache")
         folder = temporary.sub("apache/dav")
         port = freePort()
+        accessLog = root + "/access.log"
         try run(["htpasswd", "-bc", root + "/htpasswd", user, password])
         let asRoot = getuid() == 0
         let modules = [
@@ -26,7 +29,8 @@ final class ApacheWebDAV {
         var lines = modules.map { "LoadModule \($0)_module /usr/lib/apache2/modules/mod_\($0).so" }
         lines += [
             "ServerName 127.0.0.1", "Listen 127.0.0.1:\(port)", "PidFile \(root)/httpd.pid",
-            "ErrorLog \(root)/error.log", "DefaultRuntimeDir \(root)", "Mutex file:\(root) default",
+            "ErrorLog \(root)/error.log", "CustomLog \(root)/access.log \"%m %U %>s\"", "DefaultRuntimeDir \(root)",
+            "Mutex file:\(root) default",
             "DavLockDB \(root)/davlock/lock", "DocumentRoot \(folder)", "StartServers 1", "MaxRequestWorkers 8",
             "<Directory \(folder)>", "  Dav On", "  AuthType Basic", "  AuthName \"photos\"",
             "  AuthUserFile \(root)/htpasswd", "  Require valid-user", "</Directory>",

@@ -65,6 +65,16 @@ final class Broker: @unchecked Sendable {
         }
     }
 
+    /// Stops the broker; `start()` starts it again on the same port (everything retained is lost).
+    func stop() {
+        stopProcess()
+    }
+
+    /// Starts the broker again after `stop()`, on the same port.
+    func start() throws {
+        try launch()
+    }
+
     /// Stops the broker (everything retained is lost: no persistence) and starts it again on the same port.
     func restart() throws {
         stopProcess()

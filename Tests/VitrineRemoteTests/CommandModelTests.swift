@@ -7,7 +7,8 @@ import VitrineCore
             .next, .previous, .first, .pause, .resume, .goTo(index: 7), .goToFile(name: "beach.jpg"),
             .playPlaylist(.named("evening")), .playPlaylist(.auto), .display(.off), .display(.auto),
             .notice(text: "Back at 2 \"o'clock\"\n", seconds: 12.5), .reload, .setInterval(seconds: 20),
-            .setTransition(.slide),
+            .setTransition(.slide), .notice(text: "", seconds: nil), .notice(text: "Lunch", seconds: nil),
+            .setNoticeDuration(seconds: 90),
         ]
         for command in commands {
             let parsed = try RemoteCommandParser.parse(Array(command.json.rendered.utf8))
@@ -17,7 +18,7 @@ import VitrineCore
 
     @Test func idIsEchoedAndNoticeSecondsDefault() throws {
         let request = try RemoteCommandParser.parse(#"{"command":"notice","text":"hi","id":"a1"}"#)
-        #expect(request == RemoteRequest(.notice(text: "hi", seconds: 30), id: "a1"))
+        #expect(request == RemoteRequest(.notice(text: "hi", seconds: nil), id: "a1"))
         let result = CommandResult(.accepted, command: "notice", id: "a1")
         #expect(result.json.rendered == #"{"ok":true,"message":"accepted","command":"notice","id":"a1"}"#)
     }
@@ -37,7 +38,9 @@ import VitrineCore
         (#"{"command":"display","state":"dim"}"#, "out-of-range"),
         (#"{"command":"display","state":true}"#, "wrong-type"),
         (#"{"command":"transition","kind":"wipe"}"#, "out-of-range"),
-        (#"{"command":"notice","text":""}"#, "out-of-range"),
+        (#"{"command":"notice","text":"\#(String(repeating: "x", count: 256))"}"#, "out-of-range"),
+        (#"{"command":"notice-duration","seconds":0.1}"#, "out-of-range"),
+        (#"{"command":"notice-duration"}"#, "missing-field"),
         (#"{"command":7}"#, "wrong-type"),
     ])
     func badPayloadsGiveTypedOneLineErrors(payload: String, code: String) {

@@ -17,7 +17,7 @@ import VitrineRemote
         let expected = HomeAssistantDiscovery.entities.map {
             "homeassistant/\($0.component)/hall-frame/\($0.object)/config"
         }
-        #expect(expected.count == 13)
+        #expect(expected.count == 19)
         let select = "homeassistant/select/hall-frame/playlist/config"
         #expect(
             Wait.until(timeout: 10) {
@@ -31,6 +31,11 @@ import VitrineRemote
             #expect(config["device"]?["identifiers"]?.elements?.first?.string == "hall-frame")
             #expect(config["device"]?["sw_version"]?.string == "1.2.3")
             #expect(config["device"]?["model"]?.string != nil)
+            #expect(config["device"]?["name"]?.string == "test", "the host name, when --name is not given")
+            #expect(config["object_id"] == nil, "current Home Assistant warns about object_id")
+            #expect(
+                config["default_entity_id"]?.string?.hasSuffix(".hall_frame_" + topic.split(separator: "/")[3]) == true)
+            #expect(config["origin"]?["name"]?.string == "Vitrine")
         }
         let next = try RemoteHarness.json(try #require(subscriber.messages(on: expected[0]).last))
         let press = try #require(next["payload_press"]?.string)
@@ -42,6 +47,23 @@ import VitrineRemote
             try #require(subscriber.messages(on: "homeassistant/image/hall-frame/screen/config").last))
         #expect(image["image_topic"]?.string == "vitrine/hall-frame/frame")
         #expect(image["content_type"]?.string == "image/jpeg")
+    }
+
+    @Test func theWebPageIsLinkedFromTheDevicePageOnceItIsKnown() throws {
+        let broker = try Broker()
+        let topic = "homeassistant/button/web-frame/next/config"
+        let subscriber = try Subscriber(broker, filters: [topic])
+        let remote = try RemoteHarness.remote(broker, id: "web-frame", ["--name", "Shop window"])
+        defer { remote.stop() }
+        remote.publish(state: RemoteState())
+        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) >= 1 })
+        let first = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
+        #expect(first["device"]?["configuration_url"] == nil)
+        #expect(first["device"]?["name"]?.string == "Shop window")
+        remote.setConfigurationURL("http://192.0.2.7:8080/")
+        #expect(Wait.until(timeout: 10) { subscriber.latest(topic)?.contains("configuration_url") == true })
+        let second = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
+        #expect(second["device"]?["configuration_url"]?.string == "http://192.0.2.7:8080/")
     }
 
     @Test func commandsPublishedWithMosquittoPubArriveParsed() throws {

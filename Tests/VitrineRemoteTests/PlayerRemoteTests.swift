@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineCore
+import VitrineRemote
 import VitrineTestSupport
 
 /// A real `vitrine play` on a real mosquitto broker: what Home Assistant sees of it, and what
@@ -33,12 +34,8 @@ import VitrineTestSupport
         let watcher = try Subscriber(broker, filters: ["homeassistant/#", "vitrine/\(id)/#"])
 
         // Discovery: one config per entity, with the documented keys.
-        let entities = [
-            "button/\(id)/next", "button/\(id)/previous", "button/\(id)/reload", "switch/\(id)/paused",
-            "switch/\(id)/display", "binary_sensor/\(id)/display_lit", "select/\(id)/playlist",
-            "number/\(id)/interval", "sensor/\(id)/photo", "sensor/\(id)/slide_count", "sensor/\(id)/uptime",
-            "text/\(id)/notice", "image/\(id)/screen",
-        ]
+        let entities = HomeAssistantDiscovery.entities.map { "\($0.component)/\(id)/\($0.object)" }
+        #expect(entities.count == 19)
         #expect(Wait.until(timeout: 10) { entities.allSatisfy { watcher.latest("homeassistant/\($0)/config") != nil } })
         for entity in entities {
             let config = try RemoteHarness.json(watcher.messages(on: "homeassistant/\(entity)/config").last ?? [])
@@ -105,6 +102,44 @@ import VitrineTestSupport
         try send(broker, cmd, #"{"command":"reload","id":"r1"}"#)
         #expect(player.process.waitForError(containing: "reloaded", timeout: 10))
         #expect(Wait.until(timeout: 10) { watcher.latest("vitrine/\(id)/cmd/result")?.contains("r1") == true })
+    }
+
+    /// The screen's picture follows what is on the screen, not only new slides: a notice on a
+    /// paused show is in the next picture, and the display off gives a dark one.
+    @Test func thePictureFollowsANoticeOnAPausedShowAndTheDisplayGoingOff() throws {
+        let broker = try Broker()
+        let folder = try TemporaryFolder()
+        let playlist = try Self.showFiles(folder, interval: 3600)
+        let id = "screen-picture"
+        let frame = "vitrine/\(id)/frame"
+        let watcher = try Subscriber(broker, filters: [frame])
+        let player = try RunningPlayer(
+            broker: broker, id: id, ["--no-resume", "--mqtt-image-interval", "1", playlist])
+        func brightness(_ jpeg: [UInt8]) -> Double {
+            guard let picture = JPEGProbe.decode(jpeg) else { return -1 }
+            return Double(picture.pixels.reduce(0) { $0 + Int($1) }) / Double(picture.pixels.count)
+        }
+        #expect(Wait.until(timeout: 20) { watcher.count(on: frame) >= 1 })
+        #expect(try player.ctl(["pause"]).status == 0)
+        #expect(player.waitForState { $0["paused"]?.bool == true } != nil)
+        let before = watcher.count(on: frame)
+        let plain = try #require(watcher.messages(on: frame).last)
+        #expect(try player.ctl(["notice", "Back at three"]).status == 0)
+        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > before }, "no picture with the notice")
+        let noticed = try #require(watcher.messages(on: frame).last)
+        #expect(noticed.count != plain.count || noticed != plain, "the picture with the notice is the one without")
+        #expect(try player.ctl(["notice", ""]).status == 0)
+        #expect(player.waitForState { $0["notice"]?.string == nil } != nil)
+        let cleared = watcher.count(on: frame)
+        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > cleared }, "no picture once the notice went")
+        #expect(try player.ctl(["display", "off"]).status == 0)
+        #expect(
+            Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) < 8 } ?? false },
+            "no dark picture with the display off; last brightness \(watcher.messages(on: frame).last.map(brightness) ?? -1)"
+        )
+        #expect(brightness(plain) > 20)
+        #expect(try player.ctl(["display", "on"]).status == 0)
+        #expect(Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) > 20 } ?? false })
     }
 
     /// Bad payloads: each gets a reply on cmd/result saying what is wrong, and the show goes on.

@@ -17,7 +17,9 @@ public enum Ctl {
           goto-file NAME                 show the slide whose file is NAME
           playlist NAME|auto             play a named playlist, or go back to the schedule
           display on|off|auto            switch the display, or hand it back to the schedule
-          notice TEXT [SECONDS]          show TEXT over the slides (default 30 s)
+          notice TEXT [SECONDS]          show TEXT over the slides (default: the notice duration,
+                                         30 s at first); an empty TEXT takes the notice away
+          notice-duration SECONDS        how long notices without SECONDS stay from now on
           reload                         read the sources and playlist again
           interval SECONDS               seconds each slide is shown
           transition fade|zoom|slide|none
@@ -115,7 +117,7 @@ public enum Ctl {
             command = .display(request)
         case "notice":
             guard rest.count == 1 || rest.count == 2 else { throw UsageError("notice: expected TEXT [SECONDS]") }
-            var seconds = RemoteCommandParser.defaultNoticeSeconds
+            var seconds: Double?
             if rest.count == 2 {
                 guard let value = Double(rest[1]) else { throw UsageError("notice: \(rest[1]) is not a number") }
                 seconds = value
@@ -125,6 +127,10 @@ public enum Ctl {
             let text = try one("a number of SECONDS")
             guard let seconds = Double(text) else { throw UsageError("interval \(text): expected seconds") }
             command = .setInterval(seconds: seconds)
+        case "notice-duration":
+            let text = try one("a number of SECONDS")
+            guard let seconds = Double(text) else { throw UsageError("notice-duration \(text): expected seconds") }
+            command = .setNoticeDuration(seconds: seconds)
         case "transition":
             let text = try one("fade, zoom, slide or none")
             guard let kind = TransitionKind(rawValue: text) else {

@@ -9,11 +9,14 @@ import VitrineSDL
 enum RemoteLink {
     /// Starts the remote control the options ask for (nil when they ask for none) and hooks it
     /// into the player. A broker that is down does not delay anything; bad options are usage errors.
-    static func start(_ options: RemoteOptions, hooks: inout PlayerHooks) throws(UsageError) -> RemoteControl? {
+    /// With `keepGoing`, a taken control port is tried again in the background while the show plays.
+    static func start(_ options: RemoteOptions, keepGoing: Bool = false, hooks: inout PlayerHooks) throws(UsageError)
+        -> RemoteControl?
+    {
         guard options.mqttHost != nil || options.controlEnabled else { return nil }
         let remote: RemoteControl
         do {
-            remote = try RemoteControl(options: options, version: CLI.version)
+            remote = try RemoteControl(options: options, version: CLI.version, keepGoing: keepGoing)
         } catch {
             throw UsageError(error.description)
         }

@@ -17,6 +17,8 @@ extension RemoteOptions {
           --no-discovery                 do not announce the screen to Home Assistant, and remove
                                          an earlier announcement
           --discovery-prefix PREFIX      Home Assistant's discovery prefix (default homeassistant)
+          --name NAME                    the screen's device name in Home Assistant (default: the
+                                         host name)
           --mqtt-image-interval SECONDS  at most one picture of the screen per this many seconds
                                          for Home Assistant (default 5, 0 turns the picture off)
           --control                      serve the HTTP control API (for vitrine ctl) on 127.0.0.1:8777
@@ -40,6 +42,7 @@ extension RemoteOptions {
         case "--mqtt-group": groups.append(try Self.text(option, &scanner))
         case "--no-discovery": discovery = false
         case "--discovery-prefix": discoveryPrefix = try Self.text(option, &scanner)
+        case "--name": deviceName = try Self.text(option, &scanner)
         case "--mqtt-image-interval": imageInterval = try scanner.seconds(for: option, allowZero: true)
         case "--control": controlEnabled = true
         case "--control-bind": controlBind = try Self.text(option, &scanner)

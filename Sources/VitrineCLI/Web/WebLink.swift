@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import VitrineCore
+import VitrineHTTP
 import VitrineRemote
 import VitrineSDL
 import VitrineWeb
@@ -12,7 +13,13 @@ import VitrineWeb
 final class WebLink: Sendable {
     let show: WebShow
     let site: AdminSite
-    let server: WebServer
+    /// The server, once it listens (with `--keep-going` a taken port is tried again in the background).
+    let server = ListenerSlot<WebServer>()
+    private let retry: ListenRetry?
+    /// Our temporary files are looked for in these folders at start and every hour.
+    private let cleanup: ListenRetry
+    /// When the onboarding screen was last drawn (monotonic seconds), to tell "shown again".
+    private let lastShown = Mutex<Double?>(nil)
     /// The address the screen shows and the QR code holds.
     let address: String
     private let announcer: MDNSAnnouncer?
@@ -40,6 +47,9 @@ final class WebLink: Sendable {
         }
         site = AdminSite(show: show, options: siteOptions)
         var configuration = WebServer.Configuration(bind: options.bind, port: options.port)
+        var names = options.hostNames
+        if let given = options.address, let host = URL(string: given)?.host { names.append(host.lowercased()) }
+        configuration.hostNames = names
         if let cert = options.certificateFile, let key = options.keyFile {
             guard let certificate = try? String(contentsOfFile: cert, encoding: .utf8),
                 let privateKey = try? String(contentsOfFile: key, encoding: .utf8)
@@ -47,18 +57,33 @@ final class WebLink: Sendable {
             configuration.certificatePEM = certificate
             configuration.keyPEM = privateKey
         }
+        let started: WebServer?
         do {
-            server = try WebServer(configuration, site: site)
+            started = try WebServer(configuration, site: site)
+            retry = nil
         } catch {
-            throw UsageError(error.description)
+            guard setup.options.common.keepGoing else { throw UsageError(error.description) }
+            // The show goes on; the page comes up once the port is free.
+            Log("web").error("\(error.description); the show goes on and the page is tried again every 5 s")
+            started = nil
+            let (server, site, wanted) = (self.server, self.site, configuration)
+            retry = ListenRetry(every: 5, name: "vitrine.web-listen") {
+                guard let listening = try? WebServer(wanted, site: site) else { return false }
+                server.set(listening)
+                Log("web").info("the web page listens now")
+                return true
+            }
         }
+        server.set(started)
+        let port = started?.port ?? options.port
         address =
             options.address
-            ?? WebAddress.guess(bind: options.bind, port: server.port, tls: tls)
+            ?? WebAddress.guess(bind: options.bind, port: port, tls: tls)
         announcer =
             options.isLoopback
             ? nil
-            : MDNSAnnouncer(MDNSAnnouncer.Service(name: MDNSAnnouncer.Service.defaultName(), port: UInt16(server.port)))
+            : MDNSAnnouncer(MDNSAnnouncer.Service(name: MDNSAnnouncer.Service.defaultName(), port: UInt16(port)))
+        cleanup = Self.cleaning(Self.temporaryFolders(show: show, statePath: siteOptions.statePath))
         screen = Mutex(try Self.onboarding(address: address, code: site.credentials.setupCode))
         Log("web").info(
             "page at \(address)"
@@ -99,8 +124,49 @@ final class WebLink: Sendable {
         hooks.onboarding = { [self] in currentScreen() }
     }
 
+    /// The folders where our temporary files may be left by a power cut: the photo folder, the
+    /// playlist's and the configuration's folders, the state folder.
+    static func temporaryFolders(show: WebShow, statePath: String) -> [String] {
+        var folders = [show.uploadFolder, (statePath as NSString).deletingLastPathComponent]
+        for file in [show.playlistPath, show.configPath].compactMap({ $0 }) {
+            folders.append((file as NSString).deletingLastPathComponent)
+        }
+        var seen: Set<String> = []
+        return folders.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Removes our temporaries older than an hour (an upload still going is younger) now, and
+    /// every hour while the show runs; says what went, once each time.
+    static func cleaning(_ folders: [String]) -> ListenRetry {
+        let sweep: @Sendable () -> Void = {
+            for folder in folders {
+                let (count, bytes) = AtomicFile.removeStaleTemporaries(in: folder, olderThan: 3600)
+                if count > 0 {
+                    Log("web").info(
+                        "removed \(count) unfinished upload or save file(s) (\(bytes >> 10) KB) left in \(folder)")
+                }
+            }
+        }
+        sweep()
+        return ListenRetry(every: 3600, name: "vitrine.web-cleanup") {
+            sweep()
+            return false
+        }
+    }
+
     /// The screen now: the setup code goes once a password is set. Cheap; called once a frame.
+    /// While the first screen is up the code's hour runs; shown again after a pause, it works
+    /// another hour (an expired one is replaced first).
     private func currentScreen() -> OnboardingScreen {
+        // The first screen is up while the show has no photos (it is asked for every frame).
+        if show.board.state.map({ $0.count == 0 }) ?? true {
+            let moment = Date().timeIntervalSinceReferenceDate
+            let again = lastShown.withLock { last in
+                defer { last = moment }
+                return last.map { moment - $0 > 10 } ?? true
+            }
+            site.credentials.setupCodeShown(again: again)
+        }
         let code = site.credentials.setupCode
         return screen.withLock { screen in
             if screen.setupCode != code { screen.setupCode = code }
@@ -110,6 +176,8 @@ final class WebLink: Sendable {
 
     /// Stops the server (the announcement ends with the link).
     func stop() {
-        server.stop()
+        retry?.cancel()
+        cleanup.cancel()
+        server.listener?.stop()
     }
 }

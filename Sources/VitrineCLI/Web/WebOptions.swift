@@ -13,19 +13,31 @@ struct WebOptions: Equatable, Sendable {
     var statePath: String?
     /// The address shown on the screen and in the QR code, when the one worked out is not right.
     var address: String?
+    /// More names the page is reached by (a DNS name pointing at the device), for the Host check.
+    var hostNames: [String] = []
+    /// More folders a playlist saved from the page may show, besides its photo folder.
+    var mediaRoots: [String] = []
 
     static let help = """
           --web                          serve the web page (upload photos, edit the playlist,
                                          preview the schedule) on 127.0.0.1:8080
           --web-bind ADDRESS             address of the page (default 127.0.0.1; 0.0.0.0 for every
                                          network, so a phone can reach it; implies --web)
-          --web-port N                   port of the page (default 8080; 0 picks a free one; implies --web)
+          --web-port N                   port of the page (default 8080; 0 picks a free one; implies --web);
+                                         with --keep-going a taken port (this one or --control-port)
+                                         does not stop the show and is tried again every 5 s
           --web-cert FILE, --web-key FILE
                                          serve the page over HTTPS with this PEM certificate and key
           --web-state FILE               the page's password hash and setup code, mode 0600 (default
                                          web.json in $STATE_DIRECTORY, /var/lib/vitrine or ~/.local/state/vitrine)
           --web-address URL              the address the screen shows and the QR code holds
                                          (default: worked out from the host's network addresses)
+          --web-host NAME                another name the page is reached by (repeatable); requests
+                                         naming any host but these, localhost, this device's
+                                         addresses, host name and HOSTNAME.local are refused
+          --web-media-root DIR           a folder a playlist saved from the page may show (repeatable;
+                                         its own photo folder and the folders the playlist shows at
+                                         start always may)
           --no-web                       do not serve the page (wins over the configuration file)
         """
 
@@ -47,6 +59,16 @@ struct WebOptions: Equatable, Sendable {
         case "--web-cert": certificateFile = try Self.text(option, &scanner)
         case "--web-key": keyFile = try Self.text(option, &scanner)
         case "--web-state": statePath = try Self.text(option, &scanner)
+        case "--web-host":
+            let name = try Self.text(option, &scanner).lowercased()
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+                throw UsageError("\(option) \(name): expected a host name such as frame.example.org")
+            }
+            hostNames.append(name)
+        case "--web-media-root":
+            let folder = try Self.text(option, &scanner)
+            guard folder.hasPrefix("/") else { throw UsageError("\(option) \(folder): give an absolute folder") }
+            mediaRoots.append(folder)
         case "--web-address":
             let text = try Self.text(option, &scanner)
             guard text.hasPrefix("http://") || text.hasPrefix("https://") else {

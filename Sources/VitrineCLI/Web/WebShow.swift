@@ -16,6 +16,9 @@ final class WebShow: ShowControlling {
     let playlistPath: String?
     let uploadFolder: String
     let configPath: String?
+    /// The folders a playlist saved from the page may name: the upload folder, the local
+    /// folders and files' folders the show plays at start, and `--web-media-root`.
+    let mediaRoots: [String]
     /// The sources and options of the show, for previews.
     private let sources: ShowSources
     private let decoding: DecodeOptions
@@ -30,26 +33,41 @@ final class WebShow: ShowControlling {
         decoding = setup.options.decoding
         fontPath = setup.options.common.overlay.font
         self.configPath = configPath.map { URL(fileURLWithPath: $0).standardized.path }
+        var roots = setup.options.web.mediaRoots
         if sources.isPlaylistFile {
             let path = URL(fileURLWithPath: sources.sources[0]).standardized.path
             playlistPath = path
-            let folder =
-                (try? PlaylistLoading.load(path, log: Log("web"))).flatMap {
-                    PlaylistContent(document: $0).folderItems.first?.folder.path
+            let document = try? PlaylistLoading.load(path, log: Log("web"))
+            let folder = document.flatMap { PlaylistContent(document: $0).folderItems.first?.folder.path }
+            for playlist in document?.playlists ?? [] {
+                for item in playlist.items {
+                    switch item.source {
+                    case .folder(let folder): roots.append(folder.path)
+                    case .image(let file): roots.append((file as NSString).deletingLastPathComponent)
+                    case .network: break
+                    }
                 }
+            }
             guard let folder else {
                 throw UsageError(
                     "the web page needs a folder in \(path) for the photos it uploads, for example "
                         + "{ \"folder\": \"photos\" }")
             }
             uploadFolder = folder
+            mediaRoots = Self.unique([folder] + roots)
         } else {
             playlistPath = nil
             guard let folder = sources.sources.first(where: { PathKind.probe($0) == .directory }) else {
                 throw UsageError("the web page needs a folder among the SOURCEs for the photos it uploads")
             }
             uploadFolder = URL(fileURLWithPath: folder).standardized.path
+            mediaRoots = Self.unique([uploadFolder] + roots)
         }
+    }
+
+    private static func unique(_ folders: [String]) -> [String] {
+        var seen: Set<String> = []
+        return folders.map { URL(fileURLWithPath: $0).standardized.path }.filter { seen.insert($0).inserted }
     }
 
     /// Makes the first SOURCE's folder when it is missing and names no picture file (a fresh

@@ -15,8 +15,11 @@ public enum RemoteCommand: Equatable, Sendable {
     case playPlaylist(PlaylistChoice)
     /// Turn the display on or off, or hand it back to the schedule.
     case display(DisplayRequest)
-    /// Show `text` over the slides for `seconds`.
-    case notice(text: String, seconds: Double)
+    /// Show `text` over the slides for `seconds` (nil: the notice duration set last, 30 s at
+    /// first); an empty text takes the notice on screen away.
+    case notice(text: String, seconds: Double?)
+    /// How long notices stay when their command gives no `seconds`, from now on.
+    case setNoticeDuration(seconds: Double)
     /// Read the sources and playlist again.
     case reload
     /// Seconds each slide is shown from now on.
@@ -62,6 +65,7 @@ public enum RemoteCommand: Equatable, Sendable {
         case .reload: return "reload"
         case .setInterval: return "interval"
         case .setTransition: return "transition"
+        case .setNoticeDuration: return "notice-duration"
         }
     }
 
@@ -76,9 +80,10 @@ public enum RemoteCommand: Equatable, Sendable {
         case .display(let request): members.append(("state", .string(request.rawValue)))
         case .notice(let text, let seconds):
             members.append(("text", .string(text)))
-            members.append(("seconds", .number(seconds)))
+            if let seconds { members.append(("seconds", .number(seconds))) }
         case .setInterval(let seconds): members.append(("seconds", .number(seconds)))
         case .setTransition(let kind): members.append(("kind", .string(kind.rawValue)))
+        case .setNoticeDuration(let seconds): members.append(("seconds", .number(seconds)))
         }
         return .object(members)
     }

@@ -6,18 +6,25 @@ public enum RemoteCommandParser {
     public static let maximumBytes = 64 * 1024
     /// The largest slide index accepted.
     public static let maximumIndex = 1_000_000
-    /// Limits of the values, so a typo cannot set a year-long interval.
+    /// Limits of the values, so a typo cannot set a year-long interval. Home Assistant's number
+    /// and text entities are announced with these same limits (`HomeAssistantDiscovery`).
     public static let intervalRange = 1.0...86_400.0
     public static let noticeSecondsRange = 0.5...86_400.0
-    public static let maximumNoticeLength = 500
+    /// Steps of the number entities: whole seconds for the interval, half seconds for notices.
+    public static let intervalStep = 1.0
+    public static let noticeSecondsStep = 0.5
+    /// Characters of a notice: 255 is also the most a Home Assistant text entity can hold.
+    public static let maximumNoticeLength = 255
     public static let maximumNameLength = 1024
-    /// Notice shown this long when `seconds` is left out.
+    /// A playlist's name in a command.
+    public static let maximumPlaylistLength = 200
+    /// Notice shown this long when `seconds` is left out, until `notice-duration` says otherwise.
     public static let defaultNoticeSeconds = 30.0
 
     /// Every command name, for messages and help.
     public static let commandNames = [
         "next", "previous", "first", "pause", "resume", "goto", "playlist", "display", "notice", "reload",
-        "interval", "transition",
+        "interval", "transition", "notice-duration",
     ]
 
     /// Parses a payload as received (bytes, expected UTF-8).
@@ -73,7 +80,7 @@ public enum RemoteCommandParser {
             }
             return .goTo(index: index)
         case "playlist":
-            guard let playlist = try fields.string("name", maximum: 200) else {
+            guard let playlist = try fields.string("name", maximum: maximumPlaylistLength) else {
                 throw .missingField(command: name, field: "name")
             }
             return .playPlaylist(.init(playlist))
@@ -83,11 +90,15 @@ public enum RemoteCommandParser {
             }
             return .display(state)
         case "notice":
-            guard let text = try fields.string("text", maximum: maximumNoticeLength) else {
+            guard let text = try fields.string("text", maximum: maximumNoticeLength, allowEmpty: true) else {
                 throw .missingField(command: name, field: "text")
             }
-            let seconds = try fields.number("seconds", in: noticeSecondsRange) ?? defaultNoticeSeconds
-            return .notice(text: text, seconds: seconds)
+            return .notice(text: text, seconds: try fields.number("seconds", in: noticeSecondsRange))
+        case "notice-duration":
+            guard let seconds = try fields.number("seconds", in: noticeSecondsRange) else {
+                throw .missingField(command: name, field: "seconds")
+            }
+            return .setNoticeDuration(seconds: seconds)
         case "interval":
             guard let seconds = try fields.number("seconds", in: intervalRange) else {
                 throw .missingField(command: name, field: "seconds")
@@ -122,10 +133,10 @@ private struct Fields {
         return members.remove(at: i).value
     }
 
-    mutating func string(_ key: String, maximum: Int) throws(RemoteCommandError) -> String? {
+    mutating func string(_ key: String, maximum: Int, allowEmpty: Bool = false) throws(RemoteCommandError) -> String? {
         guard let node = take(key) else { return nil }
         guard let text = node.string else { throw .wrongType(field: key, expected: "a string", found: node.typeName) }
-        guard !text.isEmpty else { throw .outOfRange(field: key, reason: "is empty") }
+        guard allowEmpty || !text.isEmpty else { throw .outOfRange(field: key, reason: "is empty") }
         guard text.count <= maximum else {
             throw .outOfRange(field: key, reason: "is longer than \(maximum) characters")
         }

@@ -5,8 +5,10 @@ public struct RemoteState: Equatable, Sendable {
     /// The current slide, counted from 0; nil when there is none.
     public var index: Int?
     public var count: Int = 0
-    /// File name (last path component) of the current slide.
+    /// File name (last path component) of the current slide, and the slide's source as the
+    /// show knows it (a path, or where a network item was mirrored).
     public var file: String?
+    public var source: String?
     public var caption: String?
     /// The playlist playing (nil for plain folders), what was asked (`auto` or a name), and the names there are.
     public var playlist: String?
@@ -14,19 +16,23 @@ public struct RemoteState: Equatable, Sendable {
     public var playlists: [String] = []
     /// `attract`, `browse`, … as the show names its modes.
     public var mode: String = "attract"
+    /// Whether a user paused the show (a pause while the display is off is the schedule's, not this).
     public var paused: Bool = false
     public var interval: Double = 8
     public var transition: String = "fade"
     /// What the display was asked to be, and whether it is lit now.
     public var displayAsked: RemoteCommand.DisplayRequest = .auto
     public var displayLit: Bool = true
+    /// What the schedule wants the display to be now, whatever was asked.
+    public var displayScheduled: Bool = true
     /// What the player did to the display itself (DPMS, backlight, CEC), when it drives any.
     public var power: DisplayPowerReport?
     /// The next scheduled change (a playlist's name, `display off`, …) and its wall time (Unix seconds).
     public var nextChange: String?
     public var nextChangeAt: Double?
-    /// The notice on screen, if any.
+    /// The notice on screen, if any, and how long a notice stays when its command gives no time.
     public var notice: String?
+    public var noticeSeconds: Double = RemoteCommandParser.defaultNoticeSeconds
     /// The last few problems and notices, newest last.
     public var errors: [String] = []
     public var notices: [String] = []
@@ -35,8 +41,9 @@ public struct RemoteState: Equatable, Sendable {
     public var syncEpoch: Double?
     public var syncOffset: Double?
     public var version: String = ""
-    /// Seconds since the program started.
+    /// Seconds since the program started, and when it started (ISO 8601, UTC; set by the remote side).
     public var uptime: Double = 0
+    public var started: String?
     /// Frames the show has run since it started (their pace shows in two states' difference).
     public var frames: Int = 0
 
@@ -58,6 +65,7 @@ public struct RemoteState: Equatable, Sendable {
             ("index", .optional(index)),
             ("count", .integer(count)),
             ("file", .optional(file)),
+            ("source", .optional(source)),
             ("caption", .optional(caption)),
             (
                 "playlist",
@@ -73,17 +81,22 @@ public struct RemoteState: Equatable, Sendable {
             (
                 "display",
                 .object(
-                    [("asked", .string(displayAsked.rawValue)), ("lit", .bool(displayLit))]
+                    [
+                        ("asked", .string(displayAsked.rawValue)), ("lit", .bool(displayLit)),
+                        ("scheduled", .string(displayScheduled ? "on" : "off")),
+                    ]
                         + (power.map { [("power", $0.json)] } ?? []))
             ),
             ("schedule", .object([("next", .optional(nextChange)), ("at", .optional(nextChangeAt))])),
             ("notice", .optional(notice)),
+            ("notice_seconds", .number(noticeSeconds)),
             ("errors", .array(errors.map { .string($0) })),
             ("notices", .array(notices.map { .string($0) })),
             ("sync", syncEpoch.map { .object([("epoch", .number($0)), ("offset", .optional(syncOffset))]) } ?? .null),
             ("version", .string(version)),
             ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.rounded(.down)) : 0))),
             ("frames", .integer(frames)),
+            ("started", .optional(started)),
         ])
     }
 }

@@ -29,6 +29,9 @@ public protocol ContentFeed: AnyObject {
     var download: Double? { get }
     /// The show moved to the slide of `path`: a network source fetches it first and keeps it longest.
     func showing(_ path: String)
+    /// While nothing can be shown: the server of a network source that has no photo yet and why
+    /// (its last error, or that it is listing or downloading); nil without such a source.
+    var networkWait: (host: String, reason: String)? { get }
     /// The source a slide showing `path` has now, when the same photo changed its file (a network
     /// photo's preview replaced by the full one), so the show stays on it; nil when it did not.
     func successor(of path: String) -> String?
@@ -42,6 +45,9 @@ extension ContentFeed {
     public func successor(of path: String) -> String? { nil }
     public func photo(at path: String) -> PhotoReference? { nil }
     public func path(of photo: PhotoReference) -> String? { nil }
+
+    /// Local content waits for no server.
+    public var networkWait: (host: String, reason: String)? { nil }
 
     /// Local content downloads nothing.
     public var download: Double? { nil }

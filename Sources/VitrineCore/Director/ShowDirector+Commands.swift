@@ -10,8 +10,13 @@ extension ShowDirector {
         case .next: engine.show.next(at: time, isReady: isReady)
         case .previous: engine.show.previous(at: time, isReady: isReady)
         case .first: engine.show.move(to: 0, at: time, isReady: isReady)
-        case .pause: engine.pauseShow(at: time)
-        case .resume: engine.resumeShow(at: time)
+        case .pause:
+            // Paused while the display is off: now the user's pause, kept when the display comes back.
+            pausedForPower = false
+            engine.pauseShow(at: time)
+        case .resume:
+            pausedForPower = false
+            engine.resumeShow(at: time)
         case .goTo(let index):
             guard slides.indices.contains(index) else {
                 refuse("goto \(index): the show has \(slides.count) slides")
@@ -45,7 +50,9 @@ extension ShowDirector {
             }
             displayChanged(from: wasOn, at: time)
         case .notice(let text, let seconds):
-            engine.notice = Notice(text, since: time, duration: seconds)
+            engine.notice = text.isEmpty ? nil : Notice(text, since: time, duration: seconds ?? noticeSeconds)
+        case .setNoticeDuration(let seconds):
+            noticeSeconds = seconds
         case .reload:
             return [.reload]
         case .setInterval(let seconds):
@@ -76,6 +83,7 @@ extension ShowDirector {
         if let source = engine.currentSource {
             state.index = show.index
             state.file = Self.fileName(source)
+            state.source = source
             state.caption = show.slides[show.index].caption
         }
         state.count = show.count
@@ -83,11 +91,12 @@ extension ShowDirector {
         state.playlistAsked = playlistOverride ?? "auto"
         state.playlists = feed.document.file.isEmpty ? [] : feed.document.playlists.map(\.name)
         state.mode = engine.mode.rawValue
-        state.paused = show.isPaused
+        state.paused = show.isPaused && !pausedForPower
         state.interval = show.options.interval
         state.transition = show.options.transition.rawValue
         state.displayAsked = displayOverride.map { $0 ? .on : .off } ?? .auto
         state.displayLit = displayOn
+        state.displayScheduled = programme.scheduled.displayOn
         if let next = programme.nextChangeTime {
             state.nextChangeAt = next.timeIntervalSince1970
             let upcoming = programme.schedule.state(at: next)
@@ -96,6 +105,7 @@ extension ShowDirector {
                 ? (upcoming.displayOn ? "display on" : "display off") : upcoming.playlist
         }
         if let notice = engine.notice, notice.isShowing(at: engine.time) { state.notice = notice.text }
+        state.noticeSeconds = noticeSeconds
         state.notices = notices
         state.version = version
         state.uptime = runTime

@@ -21,7 +21,7 @@ public struct ShowDirector {
     /// Frames run so far (for the frame pace a remote can watch).
     var framesRun = 0
     /// Whether the display went off over a running show (a user's pause is left alone).
-    private var pausedForPower = false
+    var pausedForPower = false
     /// The feed's slides changed and the engine has not taken them yet.
     var slidesStale = false
     /// After a reload: the slide list is taken once the new feed's listing is done.
@@ -41,6 +41,8 @@ public struct ShowDirector {
     var playlistOverride: String?
     /// The display as a remote asked, until the next scheduled change or `auto`.
     var displayOverride: Bool?
+    /// How long a remote's notice stays when its command gives no time.
+    var noticeSeconds = RemoteCommandParser.defaultNoticeSeconds
     /// Where show time meets the wall clock while the show is in step with other screens.
     var syncAnchor: SyncAnchor?
     /// A slide whose file was replaced (a preview by its full photo): the old image stands in,
@@ -408,7 +410,8 @@ public struct ShowDirector {
         rebuildSlides(now: .infinity)
     }
 
-    /// While the show is empty: the feed's problem, "Getting ready" during a listing, "No images yet" after it.
+    /// While the show is empty: the feed's problem, "Getting ready" during a listing, what a network
+    /// source waits for, "No images yet" after it.
     private mutating func showStatus() {
         if let problem = feed.problem, engine.show.count == 0 {
             engine.status = problem
@@ -421,6 +424,8 @@ public struct ShowDirector {
             let found = content.folders.values.reduce(0) { $0 + $1.count }
             if feed.isScanning {
                 engine.status = .scanning(found: found, total: nil)
+            } else if let wait = feed.networkWait {
+                engine.status = .waitingForNetwork(host: wait.host, reason: wait.reason)
             } else if let onboarding = setup.onboarding {
                 engine.status = .onboarding(onboarding)
             } else {

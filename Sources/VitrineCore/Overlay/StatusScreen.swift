@@ -10,6 +10,8 @@ public enum StatusScreen: Equatable, Sendable {
     case displayOffSoon(minutes: Int)
     /// No images yet, and the web page is on: its address, QR code and setup code.
     case onboarding(OnboardingScreen)
+    /// No images yet from a network source: its server (host and port) and what keeps them.
+    case waitingForNetwork(host: String, reason: String)
 
     /// The calm background of status screens.
     public static let background = RGBColor(r: 0x1C, g: 0x25, b: 0x30)
@@ -35,6 +37,8 @@ public enum StatusScreen: Equatable, Sendable {
             return ("Display switching off", "The screen turns off \(when), as scheduled.")
         case .onboarding(let screen):
             return ("Set up this screen", screen.address)
+        case .waitingForNetwork(let host, let reason):
+            return ("No photos yet", "Waiting for photos from \(host): \(reason)")
         }
     }
 

@@ -23,6 +23,8 @@ public final class NetworkContent {
     public private(set) var download: Double?
     private let log = Log("mirror")
     private var stopped = false
+    private var lastWaitCheck: UInt64 = 0
+    private var lastWait: (host: String, reason: String)?
     /// The sources mirrored, by `NetworkSource.key`.
     public let sourceKeys: [String]
 
@@ -64,6 +66,33 @@ public final class NetworkContent {
         let status = mirror.status
         if status.sources.contains(where: { $0.lastRefresh == nil }) { return true }
         return content.network.values.allSatisfy(\.isEmpty) && status.sources.contains { $0.downloading > 0 }
+    }
+
+    /// The first source without a mirrored photo: its server and why (its last error, an empty
+    /// listing, a download or a listing under way); nil when every source has photos.
+    public func waiting() -> (host: String, reason: String)? {
+        guard fetching else { return nil }
+        // Asked every frame while the show is empty: the mirror's status is read 4 times a second at most.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now < lastWaitCheck + 250_000_000 { return lastWait }
+        lastWaitCheck = now
+        lastWait = currentWait()
+        return lastWait
+    }
+
+    private func currentWait() -> (host: String, reason: String)? {
+        guard let source = mirror.status.sources.first(where: { $0.mirrored == 0 }) else { return nil }
+        let reason: String
+        if let error = source.lastError {
+            reason = error
+        } else if source.downloading > 0 {
+            reason = "downloading the first photos"
+        } else if source.lastRefresh != nil, source.listed == 0 {
+            reason = "the source lists no photos"
+        } else {
+            reason = "listing"
+        }
+        return (source.host, reason)
     }
 
     /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.

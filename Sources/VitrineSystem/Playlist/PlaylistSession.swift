@@ -138,6 +138,9 @@ public final class PlaylistSession: ContentFeed {
     /// How much of the photo the show waits for has arrived, while a network source downloads it.
     public var download: Double? { network?.download }
 
+    /// A network source's server and what it waits for, while it has no photo yet.
+    public var networkWait: (host: String, reason: String)? { network?.waiting() }
+
     /// The show moved to `path`: the mirror fetches it first and keeps it longest.
     public func showing(_ path: String) { network?.showing(path) }
 

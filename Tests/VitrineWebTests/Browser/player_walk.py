@@ -64,6 +64,7 @@ try:
     shot("setup")
     driver.find_element(By.ID, "code").send_keys(CODE)
     driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    driver.find_element(By.ID, "confirm").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait.until(ec.url_contains("/now"))
     step("password set from the setup code; signed in")
