@@ -106,7 +106,8 @@ struct PowerCutResumeTests {
         func savedSlide() throws -> String? {
             guard let data = FileManager.default.contents(atPath: positionFile) else { return nil }
             let object = try #require(
-                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a broken position: \(data.count) bytes")
+                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a broken position: \(data.count) bytes"
+            )
             if kind == .feed {
                 let photo = try #require(object["photo"] as? [String: Any], "no photo in \(object)")
                 let id = try #require(photo["id"] as? String)
