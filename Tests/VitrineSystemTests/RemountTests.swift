@@ -66,6 +66,8 @@ struct RemountTests {
         let socket = try FakeNotifySocket()
         let child = try ChildProcess(["play", photos] + headless, environment: ["NOTIFY_SOCKET": socket.path])
         #expect(child.waitForError(containing: "INFO play: sources: 6 images", timeout: 60), "\(child.standardError)")
+        // Playing: the first photo is on the screen.
+        #expect(socket.wait(for: "READY=1", from: child.pid, timeout: 60).found, "\(child.standardError)")
 
         // Pulled: the photos leave the show.
         #expect(try run("/bin/umount", ["-l", photos]) == 0)
