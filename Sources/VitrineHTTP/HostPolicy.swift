@@ -28,9 +28,11 @@ public final class HostPolicy: Sendable {
         self.names = all
     }
 
-    /// Whether a `Host` header names this server.
+    /// Whether a `Host` header names this server. None at all (an HTTP/1.0 client such as a
+    /// shell script; browsers always send one) is allowed: no web page is behind it.
     public func allows(host header: String?) -> Bool {
-        guard let header, let host = Self.hostPart(header) else { return false }
+        guard let header else { return true }
+        guard let host = Self.hostPart(header) else { return false }
         if names.contains(host) { return true }
         if host == "127.0.0.1" || host.hasPrefix("127.") || host == "::1" { return isAddress(host) }
         guard isAddress(host) else { return false }

@@ -68,16 +68,27 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         Entity("sensor", "display_schedule", "Display schedule", "diagnostic", "what the schedule wants: `on`/`off`"),
         Entity("select", "playlist", "Playlist", nil, "a named playlist, or `auto` (the schedule's)"),
         Entity("sensor", "playing", "Playing playlist", nil, "the playlist playing now"),
-        Entity("number", "interval", "Interval", "config", "seconds a slide stays"),
+        Entity(
+            "number", "interval", "Interval", "config",
+            "seconds a slide stays, \(range(RemoteCommandParser.intervalRange))"),
         Entity("select", "transition", "Transition", "config", "how slides change (`cut`: none)"),
         Entity("sensor", "photo", "Current photo", nil, "file name; index, caption, source as attributes"),
         Entity("sensor", "slide_count", "Slide count", nil, "slides in the show"),
         Entity("sensor", "started", "Last started", "diagnostic", "when the player started (timestamp)"),
-        Entity("text", "notice", "Notice", nil, "a notice over the slides; empty text clears it"),
-        Entity("number", "notice_seconds", "Notice duration", "config", "seconds a notice stays"),
+        Entity(
+            "text", "notice", "Notice", nil,
+            "a notice over the slides, up to \(RemoteCommandParser.maximumNoticeLength) characters; empty text clears it"
+        ),
+        Entity(
+            "number", "notice_seconds", "Notice duration", "config",
+            "seconds a notice stays, \(range(RemoteCommandParser.noticeSecondsRange))"),
         Entity("event", "shown", "Photo shown", nil, "fires for each photo shown: file, caption, source, time"),
         Entity("image", "screen", "Screen", nil, "a small picture of what the screen shows"),
     ]
+
+    private static func range(_ range: ClosedRange<Double>) -> String {
+        "\(JSONOutput.number(range.lowerBound).rendered) … \(JSONOutput.number(range.upperBound).rendered)"
+    }
 
     /// Entities earlier versions announced, removed when the screen announces itself.
     public static let retired: [(component: String, object: String)] = [("switch", "display"), ("sensor", "uptime")]

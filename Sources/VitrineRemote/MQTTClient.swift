@@ -197,7 +197,10 @@ public final class MQTTClient: @unchecked Sendable {
             }
             guard !isStopping else { break }
             if box.accepted.load(ordering: .acquiring) != accepted { delay = c.reconnectDelay.lowerBound }
-            attemptWaits.withLock { $0.append(delay) }
+            attemptWaits.withLock { waits in
+                if waits.count >= 64 { waits.removeFirst(waits.count - 63) }
+                waits.append(delay)
+            }
             if wake.wait(timeout: .now() + .seconds(delay)) == .success { break }
             delay = min(delay * 2, c.reconnectDelay.upperBound)
         }
@@ -207,7 +210,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     private var isStopping: Bool { state.withLock { $0.stopped } }
 
-    /// The waits (seconds) the network thread has made between connection attempts, oldest first.
+    /// The last 64 waits (seconds) the network thread made between connection attempts, oldest first.
     public var reconnectWaits: [Int] { attemptWaits.withLock { $0 } }
 
     /// Publishes a message (queued; sent by the network thread). False when it could not be queued,

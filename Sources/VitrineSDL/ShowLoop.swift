@@ -39,6 +39,8 @@ final class ShowLoop {
     private var lastCapture: (time: Double, keys: [String])?
     /// What has been drawn unchanged since when, for pictures at rest.
     private var resting: (keys: [String], since: Double)?
+    /// The texts over the picture at rest, and since when (a clock with seconds never rests long).
+    private var textsResting: (texts: [String], since: Double)?
     /// Whether the renderer really draws the photos (checked once, on the first lit one).
     private var rendererCheck = RendererCheck()
     /// The virtual terminal the screen is shared with (KMS/DRM); nil elsewhere.
@@ -223,21 +225,32 @@ final class ShowLoop {
             resting = nil
             return false
         }
-        let keys = Self.captureKeys(out, mode: mode)
-        if resting?.keys != keys || time < (resting?.since ?? time) { resting = (keys, time) }
-        guard let since = resting?.since, time - since >= Self.captureSettle else { return false }
+        let (picture, texts) = Self.captureParts(out, mode: mode)
+        if resting?.keys != picture || time < (resting?.since ?? time) { resting = (picture, time) }
+        if textsResting?.texts != texts || time < (textsResting?.since ?? time) { textsResting = (texts, time) }
+        guard let since = resting?.since, time - since >= Self.captureSettle,
+            let textsSince = textsResting?.since, time - textsSince >= Self.captureSettle / 2
+        else { return false }
         guard let last = lastCapture else { return true }
-        return last.keys != keys && time - last.time >= interval
+        return last.keys != picture + texts && time - last.time >= interval
     }
 
     /// What makes one picture of the screen another: the slides drawn, the texts over them,
     /// and, outside the slideshow, where each slide is drawn (to a twentieth of the screen).
     static func captureKeys(_ out: FrameOutput, mode: ShowMode) -> [String] {
+        let (picture, texts) = captureParts(out, mode: mode)
+        return picture + texts
+    }
+
+    /// The keys of the picture (slides, mode, where they are drawn) and of its texts, apart:
+    /// the picture must rest `captureSettle`, its texts half that.
+    static func captureParts(_ out: FrameOutput, mode: ShowMode) -> (picture: [String], texts: [String]) {
         var keys = out.drawnKeys + [mode.rawValue]
+        var texts: [String] = []
         let size = out.scene.size
         for op in out.scene.ops {
             switch op {
-            case .text(let block, _, _): keys.append(block.text)
+            case .text(let block, _, _): texts.append(block.text)
             case .image(_, let rect, _) where mode != .attract && size.width > 0 && size.height > 0:
                 let step = { (value: Double, side: Double) in String(Int((value * 20 / side).rounded())) }
                 keys.append(
@@ -246,7 +259,7 @@ final class ShowLoop {
             default: break
             }
         }
-        return keys
+        return (keys, texts)
     }
 
     /// Asks for the decodes the director planned, drops what it does not keep.

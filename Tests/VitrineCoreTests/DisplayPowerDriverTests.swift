@@ -212,7 +212,9 @@ private final class CECControlDouble: CECControl {
             ), "\(state.json)")
         var remote = RemoteState()
         remote.power = report
-        #expect(remote.json.rendered.contains(#""display":{"asked":"auto","lit":true,"power":{"asked":"off""#))
+        #expect(
+            remote.json.rendered.contains(
+                #""display":{"asked":"auto","lit":true,"scheduled":"on","power":{"asked":"off""#))
         #expect(!RemoteState().json.rendered.contains("power"))
     }
 }

@@ -66,6 +66,33 @@ import VitrineRemote
         #expect(second["device"]?["configuration_url"]?.string == "http://192.0.2.7:8080/")
     }
 
+    @Test func eachPhotoShownIsOneEventNotRetained() throws {
+        let broker = try Broker()
+        let topic = "vitrine/shown-frame/shown"
+        let subscriber = try Subscriber(broker, filters: [topic])
+        let remote = try RemoteHarness.remote(broker, id: "shown-frame")
+        defer { remote.stop() }
+        var state = RemoteState()
+        state.count = 3
+        for (index, file) in [(0, "a.jpg"), (0, "a.jpg"), (1, "b.jpg"), (1, "b.jpg")] {
+            state.index = index
+            state.file = file
+            state.source = "/photos/" + file
+            state.caption = file == "b.jpg" ? "Harbour" : nil
+            remote.publish(state: state)
+            #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == index + 1 })
+        }
+        let events = try subscriber.messages(on: topic).map { try RemoteHarness.json($0) }
+        #expect(events.map { $0["file"]?.string } == ["a.jpg", "b.jpg"])
+        #expect(events.last?["event_type"]?.string == "shown")
+        #expect(events.last?["source"]?.string == "/photos/b.jpg" && events.last?["caption"]?.string == "Harbour")
+        #expect(events.last?["time"]?.string?.hasSuffix("Z") == true)
+        // Not retained: a subscriber that comes later sees none.
+        let later = try Subscriber(broker, filters: [topic, "vitrine/shown-frame/availability"])
+        #expect(Wait.until(timeout: 10) { later.latest("vitrine/shown-frame/availability") == "online" })
+        #expect(later.count(on: topic) == 0)
+    }
+
     @Test func commandsPublishedWithMosquittoPubArriveParsed() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, filters: ["vitrine/cmd-frame/#"])

@@ -42,26 +42,42 @@ import VitrineCore
         return current?.number
     }
 
-    /// Memory and frame rate during an attack against before it.
-    static func withinBounds(_ figures: JSONNode, memory: Double, _ what: String) {
-        let before = number(figures, "before", "rss_max_mb") ?? 0
-        let during = number(figures, "during", "rss_max_mb") ?? .infinity
-        #expect(during - before <= memory, "\(what): resident memory \(before) MB before, \(during) MB during")
+    /// Whether the frame rate during an attack kept 80 % of its rate before.
+    static func framesKept(_ figures: JSONNode) -> (Bool, String) {
         let fps = number(figures, "before", "fps_median") ?? 0
         let fpsDuring = number(figures, "during", "fps_median") ?? 0
-        #expect(fps > 0 && fpsDuring >= 0.8 * fps, "\(what): \(fps) frames a second before, \(fpsDuring) during")
-        #expect(figures["alive"]?.bool == true, "\(what): the player died")
+        return (fps > 0 && fpsDuring >= 0.8 * fps, "\(fps) frames a second before, \(fpsDuring) during")
+    }
+
+    /// Runs an attack and judges memory (every run) and frame rate. The machine running the
+    /// tests is shared with other suites, whose bursts can take a measuring window: a frame
+    /// rate out of bounds is measured once more, and the second must be within them.
+    static func attackWithinBounds(_ name: String, memory: Double, _ what: String) throws -> JSONNode {
+        var figures = try attack(name)
+        for attempt in 0..<2 {
+            let before = number(figures, "before", "rss_max_mb") ?? 0
+            let during = number(figures, "during", "rss_max_mb") ?? .infinity
+            #expect(during - before <= memory, "\(what): resident memory \(before) MB before, \(during) MB during")
+            #expect(figures["alive"]?.bool == true, "\(what): the player died")
+            let (kept, rates) = framesKept(figures)
+            if kept { break }
+            if attempt == 1 {
+                Issue.record("\(what): \(rates)")
+            } else {
+                figures = try attack(name)
+            }
+        }
+        return figures
     }
 
     @Test func thirtySlowHundredMegabyteBodiesCostNoMemory() throws {
-        let figures = try Self.attack("slow-bodies")
-        Self.withinBounds(figures, memory: 64, "30 slow 100 MB bodies")
+        let figures = try Self.attackWithinBounds("slow-bodies", memory: 64, "30 slow 100 MB bodies")
         #expect((Self.number(figures, "bytes_sent_mb") ?? 0) > 100, "the attack must have sent its bodies")
     }
 
     @Test func aStormOfWrongSignInsHashesOneAtATimeAndOnlyUpToTheLimit() throws {
-        let figures = try Self.attack("wrong-sign-ins")
-        Self.withinBounds(figures, memory: 80, "30 concurrent wrong sign-ins for 10 s")
+        let figures = try Self.attackWithinBounds(
+            "wrong-sign-ins", memory: 80, "30 concurrent wrong sign-ins for 10 s")
         #expect((Self.number(figures, "evaluated") ?? 99) <= 5, "\(figures)")
         #expect((Self.number(figures, "refused_429") ?? 0) > 0)
     }

@@ -5,7 +5,8 @@ Standard library only. Each call prints one JSON value on stdout:
   configure DIR PORT          writes DIR/configuration.yaml (http on 127.0.0.1:PORT, no
                               integration that reaches beyond the machine)
   onboard URL                 creates the owner through the onboarding API and prints
-                              {"token": ...} (the weather/radio step is never taken)
+                              {"token": ...} (the core_config step, which adds the weather,
+                              radio and text-to-speech integrations, is never taken)
   mqtt URL TOKEN BROKER_PORT  adds the MQTT integration through the config-flow API
   states URL TOKEN            every entity's state, attributes and id
   entities URL TOKEN          the entity registry (websocket API): id, unique id, category
@@ -20,6 +21,7 @@ import os
 import socket
 import sys
 import urllib.error
+import urllib.parse
 import urllib.request
 
 CLIENT_ID = "http://127.0.0.1/"
@@ -197,6 +199,4 @@ def main(args):
 
 
 if __name__ == "__main__":
-    import urllib.parse  # noqa: F401 (used by request)
-
     main(sys.argv[1:])
