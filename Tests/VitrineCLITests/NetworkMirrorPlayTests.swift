@@ -82,8 +82,8 @@ import Testing
         let config = folder.file("immich.json")
         try Data(
             #"""
-            {"apiKey": "test-key", "albums": [{"id": "al1", "albumName": "Summer", "assets": ["as1"]}], "people": [],
-             "assets": [{"id": "as1", "preview": "full.bmp", "thumbnail": "thumb.bmp", "gate": true,
+            {"apiKey": "test-key", "albums": [{"id": "a1000000-0000-4000-8000-000000000001", "albumName": "Summer", "assets": ["00000000-0000-4000-8000-000000000001"]}], "people": [],
+             "assets": [{"id": "00000000-0000-4000-8000-000000000001", "preview": "full.bmp", "thumbnail": "thumb.bmp", "gate": true,
                          "isFavorite": false, "people": [], "description": "", "type": "IMAGE"}]}
             """#.utf8
         ).write(to: URL(fileURLWithPath: config))
@@ -108,10 +108,15 @@ import Testing
         // gate opens, and the full photo replaces it on the same slide (a lost place would land on the red one).
         try TestImage.writeBMP(www + "/red.bmp", width: 64, height: 36, color: (255, 0, 0))
         let text = try String(contentsOfFile: config, encoding: .utf8)
-            .replacingOccurrences(of: #""assets": ["as1"]"#, with: #""assets": ["as1", "as2"]"#)
+            .replacingOccurrences(
+                of: #""assets": ["00000000-0000-4000-8000-000000000001"]"#,
+                with: #""assets": ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"]"#
+            )
             .replacingOccurrences(
                 of: #""type": "IMAGE"}]}"#,
-                with: #""type": "IMAGE"}, {"id": "as2", "preview": "red.bmp", "thumbnail": "red.bmp"}]}"#)
+                with:
+                    #""type": "IMAGE"}, {"id": "00000000-0000-4000-8000-000000000002", "preview": "red.bmp", "thumbnail": "red.bmp"}]}"#
+            )
         try Data(text.utf8).write(to: URL(fileURLWithPath: config))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
