@@ -102,7 +102,7 @@ enum FeedParser {
         let collector = FeedCollector(base: base, limit: limits.maximumEntries, screen: screen)
         let reader = XMLReader(
             roots: [("rss", nil), ("feed", "http://www.w3.org/2005/Atom"), ("RDF", nil)],
-            what: "an RSS or Atom feed")
+            what: "an RSS or Atom feed", undeclared: ["media": FeedCollector.media])
         try reader.read(data, base: base) { collector.take($0) }
         if collector.overLimit { throw .tooManyEntries(limit: limits.maximumEntries) }
         return collector.entries
@@ -112,7 +112,7 @@ enum FeedParser {
 /// The items of RSS 2.0 / RSS 1.0 (`<item>`) and Atom (`<entry>`), one at a time: each item's
 /// photos (enclosures, `media:content`, one of a `media:group`, Atom `content src`, or else the
 /// first `<img>` of its HTML), its thumbnail, and its title.
-private final class FeedCollector {
+final class FeedCollector {
     static let media = "http://search.yahoo.com/mrss/"
     let base: String
     let limit: Int

@@ -66,7 +66,9 @@ extension Mirror {
             guard shared.activeTotal < configuration.totalDownloads else { break }
             guard let access = shared.sources[s].access else { continue }
             let entry = shared.sources[s].entries[e]
-            guard !entry.downloading, entry.nextAttempt <= now else { continue }
+            guard !entry.downloading, entry.nextAttempt <= now,
+                !shared.deleting.contains(MirrorEntryID(source: shared.sources[s].key, remote: entry.remote.id))
+            else { continue }
             let isPriority = shared.priority == MirrorEntryID(source: shared.sources[s].key, remote: entry.remote.id)
             let wantsPreview =
                 entry.remote.previewURL != nil && entry.preview == nil && !entry.previewTried
@@ -148,6 +150,7 @@ extension Mirror {
                     break
                 }
                 removed = shared.sources[index].merge(entries, validators: validators, now: Date())
+                for entry in removed { shared.deleting.insert(MirrorEntryID(source: key, remote: entry.remote.id)) }
                 shared.generation += 1
             case .unchanged:
                 shared.sources[index].lastRefresh = Date()
@@ -191,7 +194,7 @@ extension Mirror {
             // Said once while it stays the same (a source that never listed is retried every few seconds).
             if !repeated { log.warning("\(source): \(failure)\(wait); the last mirror keeps playing") }
         }
-        for entry in removed { deleteFiles(of: entry, source: key) }
+        deleteFiles(removed.map { ($0, key) })
         wake.signal()
     }
 
@@ -273,7 +276,7 @@ extension Mirror {
         if case .failed(let failure, _) = result, failure != .cancelled {
             log.warning("\(NetworkAddress.redacted(job.url)): \(failure)")
         }
-        for (entry, source) in evicted { deleteFiles(of: entry, source: source) }
+        deleteFiles(evicted)
         wake.signal()
     }
 
@@ -306,6 +309,7 @@ extension Mirror {
             guard let (s, e) = target else { break }
             let entry = shared.sources[s].entries[e]
             removed.append((entry, shared.sources[s].key))
+            shared.deleting.insert(MirrorEntryID(source: shared.sources[s].key, remote: entry.remote.id))
             used -= entry.bytes + entry.previewBytes
             shared.sources[s].entries[e].file = nil
             shared.sources[s].entries[e].preview = nil
@@ -315,6 +319,19 @@ extension Mirror {
             if best == nil { break }
         }
         return removed
+    }
+
+    /// Deletes the files of entries that left the state (removed or evicted) outside the lock; until
+    /// then none of them is fetched again, so a new download never meets the old files' deletion.
+    private func deleteFiles(_ entries: [(EntryState, String)]) {
+        guard !entries.isEmpty else { return }
+        for (entry, source) in entries { deleteFiles(of: entry, source: source) }
+        shared.withLock { shared in
+            for (entry, source) in entries {
+                shared.deleting.remove(MirrorEntryID(source: source, remote: entry.remote.id))
+            }
+        }
+        wake.signal()
     }
 
     private func deleteFiles(of entry: EntryState, source: String) {

@@ -152,6 +152,8 @@ struct MirrorShared: Sendable {
     var generation: UInt64 = 0
     /// Listings that would remove half or more of a source's photos, by source key, until a later one agrees.
     var held: [String: HeldListing] = [:]
+    /// Entries whose files are being deleted (removed or evicted): not fetched again until that is done.
+    var deleting: Set<MirrorEntryID> = []
     /// Failed tries of sources that never listed, by source key (their retries come sooner).
     var firstTries: [String: Int] = [:]
 

@@ -40,6 +40,9 @@ struct XMLReader {
     var roots: [(name: String, namespace: String?)]
     /// What the document is, in an error ("an RSS or Atom feed", "a WebDAV multistatus answer").
     var what: String
+    /// The namespaces of prefixes documents use without declaring them (a namespace error that
+    /// libxml2 reads on from): `media` in feeds.
+    var undeclared: [String: String] = [:]
 
     /// Reads `data` from its first to its last byte, handing each event to `handle`. `base` is the
     /// document's own address, against which relative references and `xml:base` are read.
@@ -82,8 +85,8 @@ struct XMLReader {
             switch type {
             case 1:  // element
                 var element = XMLElement(
-                    name: Self.localName(reader), namespace: Self.string(xmlTextReaderConstNamespaceUri(reader)),
-                    attributes: [], base: bases.last ?? base)
+                    name: Self.localName(reader), namespace: namespace(reader), attributes: [],
+                    base: bases.last ?? base)
                 let empty = xmlTextReaderIsEmptyElement(reader) == 1
                 if xmlTextReaderMoveToFirstAttribute(reader) == 1 {
                     repeat {
@@ -121,8 +124,7 @@ struct XMLReader {
                 }
             case 15:  // end of an element
                 bases.removeLast(bases.isEmpty ? 0 : 1)
-                let event = XMLEvent.end(
-                    name: Self.localName(reader), namespace: Self.string(xmlTextReaderConstNamespaceUri(reader)))
+                let event = XMLEvent.end(name: Self.localName(reader), namespace: namespace(reader))
                 if handle(event) == .stop { return .success(()) }
             case 3, 4, 13, 14:  // text, CDATA, white space
                 if let value = Self.string(xmlTextReaderConstValue(reader)), handle(.text(value)) == .stop {
@@ -134,6 +136,15 @@ struct XMLReader {
         }
         guard sawRoot else { return .failure(.badListing("\(what) has no root element")) }
         return .success(())
+    }
+
+    /// The element's namespace, or the one `undeclared` gives its prefix when the document never declared it.
+    private func namespace(_ reader: xmlTextReaderPtr) -> String? {
+        if let uri = Self.string(xmlTextReaderConstNamespaceUri(reader)) { return uri }
+        guard !undeclared.isEmpty else { return nil }
+        let name = Self.string(xmlTextReaderConstName(reader)) ?? ""
+        guard let colon = name.firstIndex(of: ":") else { return nil }
+        return undeclared[String(name[..<colon])]
     }
 
     /// The local name; a prefix that was never declared (libxml2 keeps it in the name) is dropped too.

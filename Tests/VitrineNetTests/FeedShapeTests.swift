@@ -171,4 +171,17 @@ import VitrineCore
         let xmlBOM = Data([0xEF, 0xBB, 0xBF]) + Data(rss.utf8)
         #expect(try FeedParser.parse(xmlBOM, base: "http://h/", limits: ListingLimits()).count == 2)
     }
+
+    @Test func mediaElementsWithAnUndeclaredPrefixAreStillRead() throws {
+        // Real feeds sometimes use media: without declaring it: a namespace error, not a well-formedness one.
+        let rss = """
+            <rss version="2.0"><channel>
+            <item><title>T</title><media:content url="http://h/a.jpg" medium="image"/>
+              <media:thumbnail url="http://h/a-t.jpg"/></item>
+            </channel></rss>
+            """
+        let entries = try parse(rss)
+        #expect(entries.map(\.url) == ["http://h/a.jpg"])
+        #expect(entries.first?.previewURL == "http://h/a-t.jpg")
+    }
 }

@@ -16,7 +16,8 @@ struct FileNameTests {
             Array("plain.jpg".utf8), Array("café.jpg".utf8), [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A], [0xFF, 0xFE, 0x41],
             [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xC0, 0xAF],
         ]
-        for bytes in samples + (0..<200).map({ _ in (0..<12).map { _ in UInt8.random(in: 1...255, using: &generator) } })
+        for bytes in samples
+            + (0..<200).map({ _ in (0..<12).map { _ in UInt8.random(in: 1...255, using: &generator) } })
         {
             let name = FileName.string(fromSystem: bytes)
             #expect(FileName.systemBytes(name) == bytes, "\(bytes)")
@@ -49,7 +50,9 @@ struct FileNameTests {
             [0x64, 0xED, 0xA0, 0x80, 0x2E, 0x6A, 0x70, 0x67],  // an encoded surrogate
             [0x65, 0x80, 0x2E, 0x6A, 0x70, 0x67],  // a lone continuation byte
         ]
-        let sources = ["hubble_deep_field.jpg", "rocket.jpg", "storm.jpg", "two-wings-portrait.jpg", "wildflowers-ladybird.jpg"]
+        let sources = [
+            "hubble_deep_field.jpg", "rocket.jpg", "storm.jpg", "two-wings-portrait.jpg", "wildflowers-ladybird.jpg",
+        ]
         for (name, source) in zip(names, sources) {
             try copy(ChildProcess.demo + "/" + source, into: tree.at("photos"), name: name)
         }
@@ -68,7 +71,9 @@ struct FileNameTests {
                 datagram.sender == child.pid
             else { continue }
             for line in datagram.lines where line.hasPrefix("STATUS=showing ") {
-                if let index = Int(line.dropFirst("STATUS=showing ".count).prefix { $0.isNumber }) { shown.insert(index) }
+                if let index = Int(line.dropFirst("STATUS=showing ".count).prefix { $0.isNumber }) {
+                    shown.insert(index)
+                }
             }
         }
         #expect(shown == [1, 2, 3, 4, 5], "\(shown) \(child.standardError)")

@@ -95,8 +95,10 @@ struct PowerCutResumeTests {
             case .playlist:
                 return ["play", tree.at("show.json"), "--config", "none"] + headless
             case .feed:
+                // Longer slides: READY comes with the status screen while the feed is read, and the
+                // first slide's STATUS line (at most one a second) must come before the slide changes.
                 return [
-                    "play", "http://127.0.0.1:\(port)/photos.json", "--config", "none", "--interval", "1.5",
+                    "play", "http://127.0.0.1:\(port)/photos.json", "--config", "none", "--interval", "3",
                     "--cache-dir", tree.at("cache"),
                 ] + headless
             }
@@ -106,7 +108,8 @@ struct PowerCutResumeTests {
         func savedSlide() throws -> String? {
             guard let data = FileManager.default.contents(atPath: positionFile) else { return nil }
             let object = try #require(
-                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a broken position: \(data.count) bytes")
+                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a broken position: \(data.count) bytes"
+            )
             if kind == .feed {
                 let photo = try #require(object["photo"] as? [String: Any], "no photo in \(object)")
                 let id = try #require(photo["id"] as? String)

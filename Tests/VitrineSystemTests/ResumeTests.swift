@@ -20,11 +20,13 @@ private final class ResumeFixture {
         )
     }
 
-    /// A fresh start of the program: a new session, programme and live show.
-    func start() throws -> DirectorDriver {
+    /// A fresh start of the program: a new session, programme and live show (in step with the
+    /// wall clock when `synced`).
+    func start(synced: Bool = false) throws -> DirectorDriver {
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
-        let setup = ShowSetup(origin: document.file)
+        var setup = ShowSetup(origin: document.file)
+        setup.sync = synced
         var run = DirectorDriver(
             ShowDirector(
                 setup: setup, environment: ShowEnvironment(feed: session, positions: ResumeStore(path: stateFile)),
@@ -109,5 +111,20 @@ private final class ResumeFixture {
         let stale = try f.start()
         #expect(stale.current == "a.jpg")
         #expect(stale.director.notices.first?.contains("which is missing") == true)
+    }
+
+    @Test func aShowInStepFollowsTheWallClockNotTheSavedPosition() throws {
+        let f = try ResumeFixture()
+        let timeline = try f.start(synced: true).current
+        var run = try f.start()
+        // Saved on a slide other than the timeline's.
+        run.step(to: 11)
+        run.step(to: run.current == timeline ? 23 : 12, control: .stop)
+        #expect(run.current != timeline)
+        #expect(FileManager.default.fileExists(atPath: f.stateFile))
+        // Whatever the saved position says, a show in step lands where the others are, quietly.
+        let again = try f.start(synced: true)
+        #expect(again.current == timeline)
+        #expect(again.director.notices.isEmpty)
     }
 }

@@ -79,7 +79,8 @@ struct ResumeKeeper {
             if !feed.isScanning {
                 pending = nil
                 if case .photo(let photo) = wanted {
-                    log.info("the saved position's photo \(photo.id) is no longer listed; starting from the first slide")
+                    log.info(
+                        "the saved position's photo \(photo.id) is no longer listed; starting from the first slide")
                 }
             }
             return

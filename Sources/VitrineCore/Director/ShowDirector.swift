@@ -241,7 +241,10 @@ public struct ShowDirector {
             log.info("quitting after \(limit) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
-        if !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning, feed.problem == nil {
+        // Once a photo was shown, an empty show waits for its photos (a stick pulled during a decode).
+        if !started, !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning,
+            feed.problem == nil
+        {
             log.error("no image could be decoded; nothing to show")
             exitCode = 1
         }

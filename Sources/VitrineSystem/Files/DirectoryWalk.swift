@@ -106,7 +106,9 @@ public struct DirectoryWalk {
     /// Size and modification time of a regular file (following links), nil when there is none.
     public static func fileStamp(_ path: String) -> FileStamp? {
         var info = stat()
-        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
         return FileStamp(
             size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
