@@ -141,6 +141,9 @@ public final class MQTTClient: @unchecked Sendable {
             guard let box = CallbackBox.from(context), let message else { return }
             box.received(message.pointee)
         }
+        mosquitto_publish_callback_set(handle) { _, context, mid in
+            CallbackBox.from(context)?.deliveredNow(mid)
+        }
     }
 
     deinit {
@@ -239,7 +242,16 @@ public final class MQTTClient: @unchecked Sendable {
             return state.started
         }
         guard wasStarted else { return }
-        if isConnected, let goodbye { publish(goodbye) }
+        if isConnected, let goodbye {
+            // Sent once the messages ahead of it are acknowledged (libmosquitto holds back QoS 1
+            // messages past its in-flight limit, and a disconnect would drop them): waited for, briefly.
+            var mid: Int32 = 0
+            let rc = goodbye.payload.withUnsafeBytes {
+                mosquitto_publish(
+                    handle, &mid, goodbye.topic, Int32($0.count), $0.baseAddress, goodbye.qos, goodbye.retain)
+            }
+            if rc == MOSQ_ERR_SUCCESS.rawValue { _ = box.waitForDelivery(of: mid, timeout: .now() + 2) }
+        }
         mosquitto_disconnect(handle)
         wake.signal()
         _ = finished.wait(timeout: .now() + 3)
@@ -285,6 +297,34 @@ private final class CallbackBox: Sendable {
         refusal.withLock { $0 = nil }
         Log("mqtt").info("connected")
         handlers.withLock { $0 }.connected()
+    }
+
+    /// Message ids the broker acknowledged (QoS 1) or that were written (QoS 0), the newest few,
+    /// and the one `stop` waits for.
+    private let deliveries = Mutex<(seen: [Int32], awaited: Int32?)>(([], nil))
+    private let awaitedDelivered = DispatchSemaphore(value: 0)
+
+    func deliveredNow(_ mid: Int32) {
+        let awaited = deliveries.withLock { state -> Bool in
+            if state.awaited == mid { return true }
+            if state.seen.count >= 256 { state.seen.removeFirst(128) }
+            state.seen.append(mid)
+            return false
+        }
+        if awaited { awaitedDelivered.signal() }
+    }
+
+    /// Waits until message `mid` is delivered, or the deadline; true when it was.
+    func waitForDelivery(of mid: Int32, timeout: DispatchTime) -> Bool {
+        let already = deliveries.withLock { state -> Bool in
+            if state.seen.contains(mid) { return true }
+            state.awaited = mid
+            return false
+        }
+        if already { return true }
+        let delivered = awaitedDelivered.wait(timeout: timeout) == .success
+        deliveries.withLock { $0.awaited = nil }
+        return delivered
     }
 
     func disconnectedNow(_ rc: Int32) {
