@@ -86,3 +86,8 @@ static inline void vitrine_mhd_client(struct MHD_Connection *connection, char *o
 static inline int vitrine_lower_thread_priority(int nice) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
 }
+
+/// Lets one connection (an event stream) stay open without traffic: its own time limits apply instead.
+static inline enum MHD_Result vitrine_mhd_no_timeout(struct MHD_Connection *connection) {
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)0);
+}

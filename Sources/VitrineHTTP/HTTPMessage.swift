@@ -90,6 +90,10 @@ public enum HTTPAdmission: Sendable {
     case buffer(limit: Int, seconds: Double, answer: @Sendable (Data) -> HTTPResponse)
     /// Hand the body to `sink` as it arrives, within `seconds`.
     case stream(any HTTPBodySink, seconds: Double)
+    /// Answer with a stream of server-sent events (a request without a body): `open` is
+    /// called once with the stream, after its head is queued; past the server's limits on
+    /// streams the answer is a 503 instead and `open` is never called.
+    case events(headers: [(name: String, value: String)], open: @Sendable (HTTPEventStream) -> Void)
 }
 
 /// A request handler for `HTTPServer`: decides from the head, answers after the body.

@@ -46,6 +46,13 @@ public final class HTTPServer: Sendable {
         public var workerThreads = 4
         /// Answers waiting for a worker at most; past it, 503.
         public var queuedAnswers = 128
+        /// Event streams open at once, in all and from one client address (each is also a connection).
+        public var streamLimit = 32
+        public var streamsPerAddress = 4
+        /// Seconds an event stream stays open before the server ends it (the browser opens another).
+        public var streamSeconds = 300.0
+        /// Seconds of silence on an event stream before a comment line is sent.
+        public var streamKeepAlive = 15.0
         /// Other names the server is reached by (see `HostPolicy`).
         public var hostNames: [String] = []
         /// Whether the `Host` must be one of them (off only where every request carries a secret
@@ -155,6 +162,7 @@ private final class DaemonHandle: @unchecked Sendable {
         // libmicrohttpd must not be stopped with a connection suspended: new requests are
         // refused, and the answers being made are waited for (each is bounded in time).
         core.stopping.store(true, ordering: .sequentiallyConsistent)
+        core.endStreams()
         while core.suspended.load(ordering: .sequentiallyConsistent) > 0 { usleep(5_000) }
         MHD_stop_daemon(daemon)
         core.stopWatchdog()
@@ -178,6 +186,8 @@ final class ServerCore: Sendable {
     /// Open connections: their socket and the moment they must be done by.
     let deadlines = Mutex<[UInt: (socket: Int32, deadline: Double)]>([:])
     let shutDown = Atomic<Int>(0)
+    /// Open event streams, by their connection.
+    let streams = Mutex<[UInt: HTTPEventStream]>([:])
     private let watchdogStop = DispatchSemaphore(value: 0)
 
     init(configuration: HTTPServer.Configuration, service: any HTTPService, tls: Bool) {
@@ -209,7 +219,10 @@ final class ServerCore: Sendable {
     /// reused underneath.
     func startWatchdog() {
         let thread = Thread { [self] in
-            while watchdogStop.wait(timeout: .now() + 1) == .timedOut { closeLateConnections() }
+            while watchdogStop.wait(timeout: .now() + 1) == .timedOut {
+                closeLateConnections()
+                tendStreams()
+            }
         }
         thread.name = "vitrine.http-watchdog"
         thread.start()
@@ -421,6 +434,11 @@ private func admit(
         core.setDeadline(connection, seconds)
         stored.pointee = Unmanaged.passRetained(RequestState(.stream(sink))).toOpaque()
         return .YES
+    case .events(let headers, let open):
+        if head.contentLength ?? 0 > 0 || head.header("transfer-encoding") != nil {
+            return send(connection, .plainError(400, "a live stream takes no body"))
+        }
+        return openEventStream(core, connection, head, headers: headers, open: open)
     }
 }
 
@@ -511,7 +529,7 @@ private func client(_ connection: OpaquePointer) -> String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-private func send(_ connection: OpaquePointer, _ answer: HTTPResponse) -> MHD_Result {
+func send(_ connection: OpaquePointer, _ answer: HTTPResponse) -> MHD_Result {
     let response = answer.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)

@@ -42,6 +42,9 @@ public struct PlayerHooks {
     public var version = ""
     /// Seconds between two pictures of the screen for remotes; nil takes none.
     public var frameInterval: Double?
+    /// Seconds the same picture must be drawn before it is taken (so it is never one of a fade);
+    /// its texts must rest half as long.
+    public var captureSettle = 1.0
     /// A picture of the screen as it shows a slide at rest (at most every `frameInterval`).
     public var frameCaptured: (PixelBuffer) -> Void = { _ in }
     /// The display's backlight and CEC devices (the window's DPMS switch is added by the player);

@@ -214,8 +214,7 @@ final class ShowLoop {
     /// change a person would notice since the last picture (another slide, a notice or caption
     /// shown or gone, the display off or on, a browse or grid view moved), and not sooner than
     /// the interval. A picture is taken once the same picture has been drawn this long, so it
-    /// is never one of a fade.
-    static let captureSettle = 1.0
+    /// is never one of a fade (`PlayerHooks.captureSettle`).
     /// The keys of the dark picture sent while the panel is off.
     static let darkKeys = ["display off"]
 
@@ -228,8 +227,8 @@ final class ShowLoop {
         let (picture, texts) = Self.captureParts(out, mode: mode)
         if resting?.keys != picture || time < (resting?.since ?? time) { resting = (picture, time) }
         if textsResting?.texts != texts || time < (textsResting?.since ?? time) { textsResting = (texts, time) }
-        guard let since = resting?.since, time - since >= Self.captureSettle,
-            let textsSince = textsResting?.since, time - textsSince >= Self.captureSettle / 2
+        guard let since = resting?.since, time - since >= hooks.captureSettle,
+            let textsSince = textsResting?.since, time - textsSince >= hooks.captureSettle / 2
         else { return false }
         guard let last = lastCapture else { return true }
         return last.keys != picture + texts && time - last.time >= interval

@@ -118,7 +118,7 @@ extension AdminSite {
             case .text: kind = "\"text\""
             }
             return "{\"key\":\(JSONText.quote(field.key)),\"label\":\(JSONText.quote(field.label)),"
-                + "\"kind\":\(kind),\"value\":\(JSONText.quote(value))}"
+                + "\"kind\":\(kind),\"value\":\(JSONText.quote(value)),\"default\":\(JSONText.quote(field.defaultText))}"
         }
         let path = show.configPath.map(JSONText.quote) ?? "null"
         return .json("{\"path\":\(path),\"fields\":[\(fields.joined(separator: ","))]}")
@@ -129,6 +129,12 @@ extension AdminSite {
             let root = try? JSONParser.parse(String(decoding: data, as: UTF8.self))
         else { return nil }
         return root.members
+    }
+
+    /// A refused Settings value: the message and the key of the field it is about, so the page
+    /// shows it at the field.
+    private func fieldError(_ key: String, _ message: String) -> WebResponse {
+        .json("{\"error\":\(JSONText.quote(message)),\"field\":\(JSONText.quote(key))}", status: 400)
     }
 
     /// Writes the Settings form into the configuration file (other keys kept as they were) and reloads.
@@ -149,19 +155,19 @@ extension AdminSite {
             switch field.kind {
             case .number(let range):
                 guard let number = Double(text), range.contains(number) else {
-                    return .error(
-                        400,
+                    return fieldError(
+                        field.key,
                         "\(field.label): give a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound))"
                     )
                 }
                 value = .number(number)
             case .choice(let choices):
                 guard choices.contains(text) else {
-                    return .error(400, "\(field.label): one of \(choices.joined(separator: ", "))")
+                    return fieldError(field.key, "\(field.label): one of \(choices.joined(separator: ", "))")
                 }
                 value = Double(text).map { .number($0) } ?? .string(text)
             case .text:
-                guard text.count <= 200 else { return .error(400, "\(field.label): at most 200 characters") }
+                guard text.count <= 200 else { return fieldError(field.key, "\(field.label): at most 200 characters") }
                 value = .string(text)
             }
             members.append(JSONMember(key: field.key, keyPosition: origin, value: JSONNode(value, at: origin)))

@@ -1,5 +1,7 @@
 import Foundation
+import Glibc
 import VitrineCore
+import VitrineHTTP
 
 /// Photos, commands, previews: the calls behind the Now, Photos and Schedule pages.
 extension AdminSite {
@@ -15,44 +17,116 @@ extension AdminSite {
 
     var folder: PhotoFolder { PhotoFolder(path: show.uploadFolder) }
 
-    func photoList() -> WebResponse {
-        let items = folder.list().map {
+    /// The folder's pictures in the show's order, kept while the folder's modification time stays
+    /// the same (a file added, removed or replaced changes it).
+    func photoEntries() -> [PhotoFolder.Entry] {
+        var info = stat()
+        let stamp = stat(folder.path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
+        if !stamp.isEmpty, let kept = listing.withLock({ $0 }), kept.stamp == stamp { return kept.entries }
+        let entries = folder.list()
+        listing.withLock { $0 = stamp.isEmpty ? nil : (stamp, entries) }
+        return entries
+    }
+
+    /// A page of the folder's pictures (`offset`, `limit`, at most 500), in the show's order,
+    /// with the total, each with the version its thumbnail's address carries.
+    func photoList(_ request: WebRequest) -> WebResponse {
+        let all = photoEntries()
+        let offset = min(max(0, request.query["offset"].flatMap { Int($0) } ?? 0), all.count)
+        let limit = min(max(1, request.query["limit"].flatMap { Int($0) } ?? 500), 500)
+        let items = all[offset..<min(all.count, offset + limit)].map {
             "{\"name\":\(JSONText.quote($0.name)),\"bytes\":\($0.bytes),"
-                + "\"modified\":\(Int($0.modified.timeIntervalSince1970))}"
+                + "\"modified\":\(Int($0.modified.timeIntervalSince1970)),"
+                + "\"version\":\(JSONText.quote(ThumbnailStore.version(of: $0)))}"
         }
-        return .json("{\"photos\":[\(items.joined(separator: ","))]}")
+        return .json(
+            "{\"total\":\(all.count),\"offset\":\(offset),\"folder\":\(JSONText.quote(folder.path)),"
+                + "\"photos\":[\(items.joined(separator: ","))]}")
     }
 
-    func photo(_ request: WebRequest) -> WebResponse {
+    /// The side of a thumbnail in pixels (a 3× phone's grid cell).
+    static let thumbnailSide = 360
+
+    /// A small JPEG of a picture, made once by the decode worker and kept on disk; the browser
+    /// keeps it too (its address carries the picture's version, so a changed file gets a new one).
+    func thumbnail(_ request: WebRequest) -> WebResponse {
+        let name = request.query["name"] ?? ""
+        let path: String
         do {
-            let path = try folder.existing(request.query["name"] ?? "")
-            guard let data = FileManager.default.contents(atPath: path), let type = PhotoFolder.sniff(data) else {
-                return .error(404, "not a picture")
-            }
-            return .bytes(data, type: type)
+            path = try folder.existing(name)
         } catch {
             return .error(error.status, error.message)
         }
+        guard let entry = photoEntries().first(where: { $0.name == name }) ?? folder.entry(name) else {
+            return .error(404, "\"\(name)\" is not in the folder")
+        }
+        let version = ThumbnailStore.version(of: entry)
+        let tag = "\"\(version)\""
+        var cache: [(name: String, value: String)] = [("ETag", tag)]
+        cache.append(
+            ("Cache-Control", request.query["v"] == version ? "private, max-age=31536000, immutable" : "private, no-cache"))
+        if request.headers["if-none-match"] == tag {
+            var answer = WebResponse(status: 304, headers: cache + HTTPResponse.securityHeaders)
+            answer.body = Data()
+            return answer
+        }
+        guard
+            let jpeg = thumbnails.thumbnail(
+                name: name, version: version, make: { show.thumbnail(path, side: Self.thumbnailSide) })
+        else { return .error(415, "\"\(name)\" cannot be shown small: \(show.decodeProblem(path) ?? "no thumbnail")") }
+        var answer = WebResponse.bytes(jpeg, type: "image/jpeg")
+        answer.headers.removeAll { $0.name == "Cache-Control" }
+        answer.headers += cache
+        return answer
     }
 
+    /// Deletes one picture (`name`) or several (`names`, one a line); says which were deleted
+    /// and why any was not.
     func deletePhoto(_ request: WebRequest) -> WebResponse {
-        let name = request.formFields["name"] ?? ""
-        do {
-            try folder.delete(name)
-            log.info("deleted \(name)")
-            return .json("{\"deleted\":\(JSONText.quote(name))}")
-        } catch {
-            return .error(error.status, error.message)
+        let fields = request.formFields
+        let names = (fields["names"].map { $0.split(separator: "\n").map(String.init) } ?? [])
+            + (fields["name"].map { [$0] } ?? [])
+        guard !names.isEmpty else { return .error(400, "say which photo to delete") }
+        var deleted: [String] = []
+        var refusals: [String] = []
+        for name in names.prefix(10_000) {
+            do {
+                try folder.delete(name)
+                thumbnails.remove(name)
+                deleted.append(name)
+            } catch {
+                refusals.append(error.message)
+            }
         }
+        if !deleted.isEmpty { log.info("deleted \(deleted.count == 1 ? deleted[0] : "\(deleted.count) photos")") }
+        guard refusals.isEmpty || !deleted.isEmpty else { return .error(404, refusals.joined(separator: "; ")) }
+        let list = deleted.map { JSONText.quote($0) }.joined(separator: ",")
+        let problems = refusals.map { JSONText.quote($0) }.joined(separator: ",")
+        return .json(
+            "{\"deleted\":\(deleted.count == 1 && names.count == 1 ? JSONText.quote(deleted[0]) : "[\(list)]"),"
+                + "\"problems\":[\(problems)]}")
     }
 
-    func preview(_ request: WebRequest) -> WebResponse {
+    /// The moment a preview asks for (`at`, local time of the schedule).
+    private func moment(_ request: WebRequest) -> Date? {
         let text = request.query["at"] ?? ""
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = options.timeZone
         formatter.dateFormat = text.count > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm"
-        guard let moment = formatter.date(from: text) else {
+        return formatter.date(from: text)
+    }
+
+    /// What a preview shows in words: `{"display":"on"|"off","playlist":name}`.
+    func previewState(_ request: WebRequest) -> WebResponse {
+        guard let moment = moment(request) else { return .error(400, "give the moment as YYYY-MM-DDTHH:MM") }
+        guard let state = show.scheduled(at: moment) else { return .json("{\"display\":\"on\",\"playlist\":null}") }
+        return .json(
+            "{\"display\":\"\(state.displayOn ? "on" : "off")\",\"playlist\":\(JSONText.quote(state.playlist))}")
+    }
+
+    func preview(_ request: WebRequest) -> WebResponse {
+        guard let moment = moment(request) else {
             return .error(400, "give the moment as YYYY-MM-DDTHH:MM")
         }
         guard let png = show.preview(at: moment) else { return .error(503, "this moment cannot be drawn") }

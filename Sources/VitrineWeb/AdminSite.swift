@@ -19,6 +19,13 @@ public final class AdminSite: Sendable {
     let sessions = SessionStore()
     let throttle: LoginThrottle
     let passwordThrottle: LoginThrottle
+    /// The Now page's live streams.
+    let live: LiveFeed
+    /// The photo folder's listing, kept while the folder is unchanged (a page of 10,000 photos
+    /// is asked for in pieces).
+    let listing = Mutex<(stamp: String, entries: [PhotoFolder.Entry])?>(nil)
+    /// Thumbnails made and kept on disk (nil when the state folder cannot hold them).
+    let thumbnails: ThumbnailStore
     /// The pages' HTML as read from `assetsFolder`, by name.
     private let pageCache = Mutex<[String: Data]>([:])
     let now: @Sendable () -> Date
@@ -40,6 +47,12 @@ public final class AdminSite: Sendable {
         passwordThrottle = LoginThrottle(
             limit: options.loginLimit, window: options.loginWindow, globalLimit: options.globalLoginLimit,
             globalWindow: options.globalLoginWindow)
+        let (sessions, show) = (sessions, show)
+        live = LiveFeed(
+            message: { show.liveJSON() }, stillSignedIn: { sessions.session($0, now: now()) != nil })
+        thumbnails = ThumbnailStore(
+            folder: (options.statePath as NSString).deletingLastPathComponent + "/thumbnails")
+        show.onChange { [live] in live.changed() }
     }
 
     /// The most body a request may send before it is signed in (a sign-in form).
@@ -82,6 +95,12 @@ public final class AdminSite: Sendable {
             }
             return .respond(.redirect(credentials.hasPassword ? "/login" : "/setup"))
         }
+        if head.method == "GET", path == "/api/events" {
+            // Signed in (above) before anything is sent; the stream ends with its session.
+            let live = self.live
+            let session = token ?? ""
+            return .events(headers: [], open: { live.add($0, session: session) })
+        }
         if head.method == "POST" {
             guard Sodium.equalSecrets(head.header("x-csrf-token") ?? "", session.csrf) else {
                 return .respond(.error(403, "this form has expired; reload the page and try again"))
@@ -119,6 +138,8 @@ public final class AdminSite: Sendable {
         case .buffer(let limit, _, let answer):
             guard request.body.count <= limit else { return .error(413, "too much at once") }
             return answer(request.body)
+        case .events:
+            return .error(400, "a live stream needs the server")
         case .stream(let sink, _):
             var refusal: WebResponse?
             request.body.withUnsafeBytes { raw in
@@ -144,16 +165,19 @@ public final class AdminSite: Sendable {
             return page(String(path.dropFirst()), csrf: csrf)
         case ("POST", "/api/logout"):
             sessions.end(request.cookies[Self.sessionCookie])
+            live.pruneEndedSessions()
             return WebResponse(
                 status: 204, headers: [("Set-Cookie", cookie(Self.sessionCookie, "", maxAge: 0))],
                 body: Data())
         case ("POST", "/api/password"): return changePassword(request, session: session)
         case ("GET", "/api/state"): return .json(show.stateJSON())
         case ("GET", "/api/frame"):
-            guard let frame = show.currentFrame() else { return .error(503, "no frame shown yet") }
+            let width = request.query["w"].flatMap { Int($0) }.map { min(max($0, 64), 4096) }
+            guard let frame = show.currentFrame(width: width) else { return .error(503, "no frame shown yet") }
             return .bytes(frame.bytes, type: frame.type)
         case ("POST", "/api/command"): return command(request)
-        case ("GET", "/api/photos"): return photoList()
+        case ("GET", "/api/photos"): return photoList(request)
+        case ("GET", "/api/thumb"): return thumbnail(request)
         case ("GET", "/api/photo"): return photo(request)
         case ("POST", "/api/photos/delete"): return deletePhoto(request)
         case ("GET", "/api/playlist"): return playlistText()
@@ -163,6 +187,7 @@ public final class AdminSite: Sendable {
             guard let chart = show.scheduleChart() else { return .error(404, "this show has no schedule") }
             return .bytes(chart, type: "image/png")
         case ("GET", "/api/preview.png"): return preview(request)
+        case ("GET", "/api/preview-state"): return previewState(request)
         case ("GET", "/api/settings"): return settingsValues()
         case ("POST", "/api/settings"): return settingsSave(request)
         case (_, let path) where path.hasPrefix("/api/"): return .error(404, "no such call")
@@ -287,6 +312,7 @@ public final class AdminSite: Sendable {
         }
         passwordThrottle.succeeded(key, at: started)
         sessions.endAll()
+        live.pruneEndedSessions()
         return signedIn()
     }
 

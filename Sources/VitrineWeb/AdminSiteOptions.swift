@@ -63,28 +63,33 @@ public struct SettingsField: Sendable, Equatable {
     public var key: String
     public var label: String
     public var kind: Kind
+    /// What the show does when the key is not set, as the page says it ("8 s", "off").
+    public var defaultText: String
 
-    public init(key: String, label: String, kind: Kind) {
+    public init(key: String, label: String, kind: Kind, defaultText: String = "") {
         self.key = key
         self.label = label
         self.kind = kind
+        self.defaultText = defaultText
     }
 
     /// The options of `vitrine play` people change most, and the MQTT connection.
     public static let standard: [SettingsField] = [
-        SettingsField(key: "interval", label: "Seconds per photo", kind: .number(1...86400)),
-        SettingsField(key: "transition", label: "Transition", kind: .choice(["fade", "zoom", "slide", "none"])),
-        SettingsField(key: "transition-duration", label: "Transition seconds", kind: .number(0...30)),
-        SettingsField(key: "fit", label: "Fit", kind: .choice(["contain", "cover"])),
-        SettingsField(key: "motion", label: "Motion", kind: .choice(["still", "kenburns"])),
+        SettingsField(key: "interval", label: "Seconds per photo", kind: .number(1...86400), defaultText: "8 s"),
+        SettingsField(key: "transition", label: "Transition", kind: .choice(["fade", "zoom", "slide", "none"]), defaultText: "fade"),
+        SettingsField(key: "transition-duration", label: "Transition seconds", kind: .number(0...30), defaultText: "0.8 s"),
+        SettingsField(key: "fit", label: "Fit", kind: .choice(["contain", "cover"]), defaultText: "contain"),
+        SettingsField(key: "motion", label: "Motion", kind: .choice(["still", "kenburns"]), defaultText: "still"),
         SettingsField(
-            key: "caption", label: "Caption", kind: .choice(["none", "playlist", "filename", "exif-date"])),
-        SettingsField(key: "clock-overlay", label: "Clock (e.g. %H:%M)", kind: .text),
+            key: "caption", label: "Caption", kind: .choice(["none", "playlist", "filename", "exif-date"]),
+            defaultText: "none"),
+        SettingsField(key: "clock-overlay", label: "Clock (e.g. %H:%M)", kind: .text, defaultText: "no clock"),
         SettingsField(
-            key: "page-indicator", label: "Page dots", kind: .choice(["browse", "always", "never"])),
-        SettingsField(key: "rotate", label: "Rotation", kind: .choice(["0", "90", "180", "270"])),
-        SettingsField(key: "mqtt", label: "MQTT broker host", kind: .text),
-        SettingsField(key: "mqtt-port", label: "MQTT broker port", kind: .number(1...65535)),
-        SettingsField(key: "mqtt-username", label: "MQTT user name", kind: .text),
+            key: "page-indicator", label: "Page dots", kind: .choice(["browse", "always", "never"]),
+            defaultText: "browse"),
+        SettingsField(key: "rotate", label: "Rotation", kind: .choice(["0", "90", "180", "270"]), defaultText: "0"),
+        SettingsField(key: "mqtt", label: "MQTT broker host", kind: .text, defaultText: "off"),
+        SettingsField(key: "mqtt-port", label: "MQTT broker port", kind: .number(1...65535), defaultText: "1883"),
+        SettingsField(key: "mqtt-username", label: "MQTT user name", kind: .text, defaultText: "none"),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// The watched folder as the page sees it: names checked before anything touches the disk,
 /// pictures recognised by their first bytes, files written whole or not at all.
@@ -44,10 +45,24 @@ public struct PhotoFolder: Sendable {
         }
         let ext = (name as NSString).pathExtension.lowercased()
         guard extensions.contains(ext) else {
-            throw Refusal(
-                status: 415, message: "\"\(String(name.prefix(80)))\" is not a JPEG, PNG or WebP file name")
+            throw Refusal(status: 415, message: "\"\(String(name.prefix(80)))\" \(formatAdvice(ext))")
         }
         return name
+    }
+
+    /// Why a kind of file is refused and what to do instead, after its name.
+    static func formatAdvice(_ ext: String) -> String {
+        switch ext {
+        case "heic", "heif":
+            return "is a HEIC photo, which the screen cannot show: export it as JPEG (on an iPhone, "
+                + "Settings → Camera → Formats → Most Compatible takes JPEG photos)"
+        case "gif", "bmp", "tif", "tiff", "avif":
+            return "is a \(ext.uppercased()) file; the screen shows JPEG, PNG and WebP: save it as one of those"
+        case "":
+            return "has no extension; the screen shows .jpg, .png and .webp files"
+        default:
+            return "is not a JPEG, PNG or WebP file name (.\(ext)); the screen shows only those"
+        }
     }
 
     /// The picture kind the first bytes say, as a media type; nil for anything else.
@@ -61,10 +76,11 @@ public struct PhotoFolder: Sendable {
         return nil
     }
 
-    /// The pictures in the folder, by name (hidden and temporary files left out).
+    /// The pictures in the folder in the show's order of names (`img-2` before `img-10`, capitals
+    /// among small letters), hidden and temporary files left out.
     public func list() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().compactMap { name in
+        return names.sorted(by: NaturalOrder.pathPrecedes).compactMap { name in
             guard (try? Self.checkName(name)) != nil else { return nil }
             let full = path + "/" + name
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: full),
@@ -74,6 +90,14 @@ public struct PhotoFolder: Sendable {
                 name: name, bytes: (attributes[.size] as? Int) ?? 0,
                 modified: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
         }
+    }
+
+    /// One picture's entry, read from the disk.
+    public func entry(_ name: String) -> Entry? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name) else { return nil }
+        return Entry(
+            name: name, bytes: (attributes[.size] as? Int) ?? 0,
+            modified: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
     }
 
     /// The full path of a picture already in the folder.
@@ -121,7 +145,7 @@ public struct PhotoFolder: Sendable {
     /// each name and first bytes are checked and each is probed with `canDecode`; only when all
     /// pass do they get their names. The temporaries are gone afterwards, whatever happened.
     public func storeFiles(
-        _ files: [(name: String, temporary: String)], replace: Bool, canDecode: (String) -> Bool
+        _ files: [(name: String, temporary: String)], replace: Bool, decodeProblem: (String) -> String?
     ) throws(Refusal) -> [String] {
         var remaining = files.map(\.temporary)
         defer { for temporary in remaining { unlink(temporary) } }
@@ -142,8 +166,8 @@ public struct PhotoFolder: Sendable {
             if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
                 throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
             }
-            guard canDecode(file.temporary) else {
-                throw Refusal(status: 415, message: "\"\(name)\" cannot be decoded as a picture")
+            if let problem = decodeProblem(file.temporary) {
+                throw Refusal(status: 415, message: "\"\(name)\" \(problem)")
             }
         }
         var stored: [String] = []

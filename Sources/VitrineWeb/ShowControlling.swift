@@ -81,6 +81,21 @@ public protocol ShowControlling: Sendable {
     func check(config text: String) -> [EditProblem]
     /// Whether the file can be decoded as a picture (the decode probe of uploads).
     func canDecode(_ path: String) -> Bool
+    /// Why the file cannot be shown, in a few words ("over the 50 megapixels limit"); nil when it can.
+    func decodeProblem(_ path: String) -> String?
+    /// The show's state for the live Now page: like `stateJSON` without what ticks by itself
+    /// (uptime), with `frame`, the number of the picture `currentFrame` gives now.
+    func liveJSON() -> String
+    /// Calls `action` (on any thread) each time the state or the picture changes in a way a
+    /// person would see; called once, when the page starts.
+    func onChange(_ action: @escaping @Sendable () -> Void)
+    /// The frame on the screen now, at most `width` pixels wide (nil: the remote's small size).
+    func currentFrame(width: Int?) -> EncodedImage?
+    /// What the schedule says at `moment`: the playlist and whether the display is on; nil
+    /// without a schedule.
+    func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)?
+    /// A small JPEG of the picture file at `path`, made by the decode worker (nil when it cannot be made).
+    func thumbnail(_ path: String, side: Int) -> Data?
     /// The folders a playlist saved from the page may name files and folders under.
     var mediaRoots: [String] { get }
 }
@@ -88,6 +103,13 @@ public protocol ShowControlling: Sendable {
 extension ShowControlling {
     /// The upload folder only, unless the show says more.
     public var mediaRoots: [String] { [uploadFolder] }
+
+    public func decodeProblem(_ path: String) -> String? { canDecode(path) ? nil : "cannot be decoded as a picture" }
+    public func liveJSON() -> String { stateJSON() }
+    public func onChange(_ action: @escaping @Sendable () -> Void) {}
+    public func currentFrame(width: Int?) -> EncodedImage? { currentFrame() }
+    public func thumbnail(_ path: String, side: Int) -> Data? { nil }
+    public func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? { nil }
 
     /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`.
     public func check(playlist text: String) -> [EditProblem] {

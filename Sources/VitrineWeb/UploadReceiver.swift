@@ -76,7 +76,7 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
         }
         let replace = query["replace"] == "1" || parts.contains { $0.name == "replace" && $0.body == Data("1".utf8) }
         do {
-            let stored = try folder.storeFiles(files, replace: replace, canDecode: site.show.canDecode)
+            let stored = try folder.storeFiles(files, replace: replace, decodeProblem: site.show.decodeProblem)
             files = []
             site.log.info("stored \(stored.count) photo(s) in \(folder.path)")
             return .json("{\"stored\":[\(stored.map(JSONText.quote).joined(separator: ","))]}", status: 201)

@@ -4,6 +4,18 @@
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
 
+// A confirmation after an action, near the top where the eye is, gone after a while.
+function toast(text, kind) {
+  const el = $("toast");
+  if (!el) return;
+  el.textContent = text;
+  el.className = "toast shown" + (kind ? " " + kind : "");
+  clearTimeout(window.toastTimer);
+  window.toastTimer = setTimeout(() => { el.className = "toast"; }, 6000);
+}
+
+function plural(count, one, many) { return count + " " + (count === 1 ? one : many); }
+
 function say(id, text, kind) {
   const el = $(id);
   if (!el) return;
@@ -50,7 +62,8 @@ function signIn(formId, url) {
   });
 }
 
-// Now
+// Now: the player's state arrives on a live stream (server-sent events) each time it changes;
+// each new picture of the screen is loaded at the size this screen needs (its pixel density).
 
 function duration(seconds) {
   const s = Math.floor(seconds);
@@ -58,25 +71,50 @@ function duration(seconds) {
   return (d ? d + " d " : "") + (h || d ? h + " h " : "") + m + " min";
 }
 
-async function refreshNow() {
-  $("frame").src = "/api/frame?t=" + Date.now();
-  const state = await getJSON("/api/state");
-  if (!state) return;
+let shownFrame = -1;
+
+function frameWidth() {
+  const box = $("screen");
+  return Math.round((box ? box.clientWidth : 480) * (window.devicePixelRatio || 1));
+}
+
+function showState(state) {
+  const lit = state.displayLit !== false;
   const rows = [
     ["Photo", state.count ? (state.index + 1) + " of " + state.count : "none yet"],
-    ["File", state.source || "—"],
+    ["File", state.file || "—"],
     ["Playlist", state.playlist || "—"],
-    ["Mode", state.mode || "—"],
-    ["Paused", state.paused ? "yes" : "no"],
     ["Display", state.display || "—"],
+    ["Paused", state.paused ? "yes, by you" : "no"],
   ];
-  if (typeof state.uptime === "number") rows.push(["Up for", duration(state.uptime)]);
+  if (state.next) rows.push(["Next change", state.next + (state.nextAt ? " at " + new Date(state.nextAt * 1000).toLocaleString() : "")]);
+  if (typeof state.upSince === "number") rows.push(["Up for", duration(Date.now() / 1000 - state.upSince)]);
   $("state").replaceChildren(...rows.flatMap(([k, v]) => [element("dt", { textContent: k }), element("dd", { textContent: String(v) })]));
   const pause = $("pause");
+  // "Paused" is a person's pause; a dark display is not one, so it offers no Resume.
   pause.dataset.command = state.paused ? "resume" : "pause";
   pause.textContent = state.paused ? "Resume" : "Pause";
+  pause.hidden = !lit && !state.paused;
+  $("dark").hidden = lit;
+  $("dark-text").textContent = "Display " + (state.display || "off");
+  $("frame").alt = lit ? "The screen now: " + (state.file || "no photo yet") : "The screen is dark";
   const warnings = Array.isArray(state.warnings) && state.warnings.length ? state.warnings : ["None"];
   $("warnings").replaceChildren(...warnings.map((w) => element("li", { textContent: w })));
+  if (typeof state.frame === "number" && state.frame > 0 && state.frame !== shownFrame) {
+    shownFrame = state.frame;
+    const next = new Image();
+    const number = state.frame;
+    next.onload = () => {
+      if (number !== shownFrame) return;
+      const frame = $("frame");
+      frame.src = next.src;
+      frame.dataset.frame = String(number);
+      frame.dataset.file = state.file || "";
+      document.body.dataset.frame = String(number);
+    };
+    next.src = "/api/frame?v=" + number + "&w=" + frameWidth();
+  }
+  document.body.dataset.state = JSON.stringify(state);
 }
 
 function startNow() {
@@ -84,33 +122,100 @@ function startNow() {
     button.addEventListener("click", async () => {
       const result = await post("/api/command", form({ command: button.dataset.command }), formType);
       say("message", result.ok ? "Sent: " + button.textContent : result.data.error, result.ok ? "good" : "bad");
-      setTimeout(refreshNow, 400);
     });
   }
-  refreshNow();
-  setInterval(refreshNow, 4000);
+  const live = $("live");
+  const events = new EventSource("/api/events");
+  events.addEventListener("state", (event) => {
+    live.textContent = "Live";
+    live.className = "live on";
+    showState(JSON.parse(event.data));
+  });
+  events.addEventListener("error", async () => {
+    live.textContent = "Reconnecting…";
+    live.className = "live";
+    // Signed out elsewhere: the stream is refused; go to sign in.
+    const response = await fetch("/api/state", { credentials: "same-origin" });
+    if (response.status === 401) location.href = "/login";
+  });
 }
 
-// Photos
+// Photos: the folder in the show's order, a page at a time as the list scrolls; small
+// thumbnails the browser keeps; several can be chosen and deleted at once.
 
-async function listPhotos() {
-  const data = await getJSON("/api/photos");
+const photoPage = 120;
+let photoOffset = 0;
+let photoTotal = null;
+let photoLoading = false;
+let selecting = false;
+const chosen = new Set();
+
+function photoItem(photo) {
+  const img = element("img", {
+    src: "/api/thumb?name=" + encodeURIComponent(photo.name) + "&v=" + encodeURIComponent(photo.version),
+    alt: "", loading: "lazy", decoding: "async", width: 120, height: 120,
+  });
+  const box = element("input", { type: "checkbox", className: "choose" });
+  box.setAttribute("aria-label", "Choose " + photo.name);
+  box.checked = chosen.has(photo.name);
+  box.addEventListener("change", () => {
+    if (box.checked) chosen.add(photo.name); else chosen.delete(photo.name);
+    showChosen();
+  });
+  const remove = element("button", { type: "button", className: "remove", textContent: "Delete" });
+  remove.setAttribute("aria-label", "Delete " + photo.name);
+  remove.addEventListener("click", () => deletePhotos([photo.name]));
+  const item = element("li", {}, [img, element("div", { className: "name", textContent: photo.name, title: photo.name }), box, remove]);
+  item.dataset.name = photo.name;
+  return item;
+}
+
+function showChosen() {
+  const button = $("delete-selected");
+  button.disabled = chosen.size === 0;
+  button.textContent = chosen.size ? "Delete " + chosen.size + (chosen.size === 1 ? " photo" : " photos") : "Delete selected";
+}
+
+async function deletePhotos(names) {
+  const what = names.length === 1 ? names[0] : names.length + " photos";
+  if (!confirm("Delete " + what + " from the screen's folder? This cannot be undone.")) return;
+  const result = await post("/api/photos/delete", form({ names: names.join("\n") }), formType);
+  if (result.ok) {
+    const problems = result.data.problems || [];
+    toast("Deleted " + what + (problems.length ? "; " + problems.join("; ") : ""), problems.length ? "bad" : "good");
+    for (const name of names) chosen.delete(name);
+    showChosen();
+    listPhotos(true);
+  } else {
+    toast(result.data.error || "Not deleted (" + result.status + ")", "bad");
+  }
+}
+
+async function morePhotos() {
+  if (photoLoading || (photoTotal !== null && photoOffset >= photoTotal)) return;
+  photoLoading = true;
+  const data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage);
+  photoLoading = false;
   if (!data) return;
-  $("photos").replaceChildren(...data.photos.map((photo) => {
-    const remove = element("button", { type: "button", textContent: "Delete" });
-    remove.addEventListener("click", async () => {
-      if (!confirm("Delete " + photo.name + "?")) return;
-      const result = await post("/api/photos/delete", form({ name: photo.name }), formType);
-      say("message", result.ok ? "Deleted " + photo.name : result.data.error, result.ok ? "good" : "bad");
-      listPhotos();
-    });
-    const img = element("img", { src: "/api/photo?name=" + encodeURIComponent(photo.name), alt: photo.name, loading: "lazy" });
-    return element("li", {}, [img, element("div", { className: "name", textContent: photo.name }), remove]);
-  }));
+  photoTotal = data.total;
+  photoOffset += data.photos.length;
+  $("photos").append(...data.photos.map(photoItem));
+  $("empty").hidden = data.total !== 0;
+  $("count-heading").textContent = data.total === 1 ? "1 photo in the folder" : data.total + " photos in the folder";
+  document.body.dataset.photosShown = String(photoOffset);
+  // Still room on the screen: the next page at once.
+  const more = $("more").getBoundingClientRect();
+  if (photoOffset < photoTotal && more.top < window.innerHeight * 2) morePhotos();
+}
+
+function listPhotos(again) {
+  if (again) { photoOffset = 0; photoTotal = null; $("photos").replaceChildren(); }
+  morePhotos();
 }
 
 function uploadOne(file, row, replace) {
   const bar = element("progress", { max: 100, value: 0 });
+  bar.setAttribute("aria-label", "Sending " + file.name);
   const label = element("span", { textContent: file.name });
   row.replaceChildren(label, bar);
   const body = new FormData();
@@ -122,18 +227,23 @@ function uploadOne(file, row, replace) {
   xhr.onload = () => {
     let data = {};
     try { data = JSON.parse(xhr.responseText); } catch (e) { data = {}; }
-    if (xhr.status === 409 && !replace && confirm(data.error || file.name + " exists; replace it?")) {
-      uploadOne(file, row, true);
+    if (xhr.status === 409 && !replace) {
+      // A name already there: the choice stays on the row, not as a red question.
+      const keep = element("button", { type: "button", textContent: "Keep the old one" });
+      const swap = element("button", { type: "button", textContent: "Replace it" });
+      keep.addEventListener("click", () => row.replaceChildren(element("span", { textContent: "Kept the photo already there: " + file.name })));
+      swap.addEventListener("click", () => uploadOne(file, row, true));
+      row.replaceChildren(element("span", { textContent: file.name + " is already in the folder." }), element("div", { className: "buttons" }, [swap, keep]));
       return;
     }
     if (xhr.status >= 200 && xhr.status < 300) {
-      row.replaceChildren(element("span", { textContent: "✓ " + file.name }));
-      listPhotos();
+      row.replaceChildren(element("span", { className: "good", textContent: "✓ " + file.name + " added" }));
+      listPhotos(true);
     } else {
-      row.replaceChildren(element("span", { className: "bad", textContent: "✗ " + (data.error || file.name + ": " + xhr.status) }));
+      row.replaceChildren(element("span", { className: "bad", textContent: "✗ " + (data.error || file.name + ": not added (" + xhr.status + ")") }));
     }
   };
-  xhr.onerror = () => row.replaceChildren(element("span", { className: "bad", textContent: "✗ " + file.name + ": the connection failed" }));
+  xhr.onerror = () => row.replaceChildren(element("span", { className: "bad", textContent: "✗ " + file.name + ": the connection failed; try again" }));
   xhr.send(body);
 }
 
@@ -146,7 +256,17 @@ function startPhotos() {
     }
     event.target.value = "";
   });
-  listPhotos();
+  $("select-mode").addEventListener("click", () => {
+    selecting = !selecting;
+    document.body.classList.toggle("selecting", selecting);
+    $("select-mode").textContent = selecting ? "Done" : "Select";
+    $("delete-selected").hidden = !selecting;
+    if (!selecting) { chosen.clear(); for (const box of document.querySelectorAll(".choose")) box.checked = false; showChosen(); }
+  });
+  $("delete-selected").addEventListener("click", () => deletePhotos([...chosen]));
+  new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) morePhotos(); }, { rootMargin: "800px" })
+    .observe($("more"));
+  listPhotos(false);
 }
 
 // Playlist
@@ -203,10 +323,10 @@ function writeBack() {
 function showProblems(problems) {
   $("problems").replaceChildren(...problems.map((p) => {
     const where = p.line ? "Line " + p.line + ", column " + p.column + ": " : "";
-    const li = element("li", { textContent: where + p.severity + ": " + p.message });
-    li.dataset.line = p.line || "";
-    li.addEventListener("click", () => selectLine(p.line));
-    return li;
+    const button = element("button", { type: "button", className: "problem " + p.severity, textContent: (p.severity === "error" ? "Error — " : "Warning — ") + where + p.message });
+    button.dataset.line = p.line || "";
+    button.addEventListener("click", () => selectLine(p.line));
+    return element("li", {}, [button]);
   }));
 }
 
@@ -217,6 +337,23 @@ function selectLine(line) {
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   text.focus();
   text.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  // Scrolled so the line is in view, a few lines from the top.
+  const lineHeight = parseFloat(getComputedStyle(text).lineHeight) || 18;
+  text.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  text.scrollIntoView({ block: "center" });
+  showLineNumbers();
+}
+
+// Line numbers beside the text, kept in step with its scrolling.
+function showLineNumbers() {
+  const text = $("text"), gutter = $("gutter");
+  if (!text || !gutter) return;
+  const count = text.value.split("\n").length;
+  if (gutter.dataset.count !== String(count)) {
+    gutter.textContent = Array.from({ length: count }, (_, i) => i + 1).join("\n");
+    gutter.dataset.count = String(count);
+  }
+  gutter.scrollTop = text.scrollTop;
 }
 
 async function sendPlaylist(url) {
@@ -224,13 +361,17 @@ async function sendPlaylist(url) {
   const problems = result.data.problems || [];
   showProblems(problems);
   const errors = problems.filter((p) => p.severity === "error").length;
+  const warnings = problems.length - errors;
+  const tail = warnings ? " and " + plural(warnings, "warning", "warnings") : "";
   if (url.endsWith("/check")) {
-    say("message", errors ? errors + " error(s): not saved" : "No errors", errors ? "bad" : "good");
+    say("message", errors ? plural(errors, "error", "errors") + tail + ": fix " + (errors === 1 ? "it" : "them") + " before saving" : "No errors" + (warnings ? "; " + plural(warnings, "warning", "warnings") : ""), errors ? "bad" : "good");
   } else if (result.data.saved) {
     say("message", "Saved; the show follows it", "good");
+    toast("Playlist saved; the show follows it", "good");
   } else {
-    say("message", result.data.error || errors + " error(s): not saved; the show keeps the last good playlist", "bad");
+    say("message", result.data.error || plural(errors, "error", "errors") + tail + ": not saved; the show keeps the last good playlist", "bad");
   }
+  if (problems.length && problems[0].line) selectLine(problems[0].line);
 }
 
 // The file's name, with its whole path on hover.
@@ -250,6 +391,9 @@ async function startPlaylist() {
   showPath(data.path);
   $("text").value = data.text;
   showItems();
+  showLineNumbers();
+  $("text").addEventListener("scroll", showLineNumbers);
+  $("text").addEventListener("input", showLineNumbers);
   $("text").addEventListener("input", () => { clearTimeout(window.itemsTimer); window.itemsTimer = setTimeout(showItems, 600); });
   $("check").addEventListener("click", () => sendPlaylist("/api/playlist/check"));
   $("save").addEventListener("click", () => sendPlaylist("/api/playlist"));
@@ -276,7 +420,13 @@ function startSchedule() {
     event.preventDefault();
     const img = $("preview");
     say("message", "Drawing…");
-    img.onload = () => { img.hidden = false; say("message", "The screen at " + $("moment").value.replace("T", " ")); };
+    img.onload = async () => {
+      img.hidden = false;
+      const at = $("moment").value.replace("T", " ");
+      const what = await getJSON("/api/preview-state?at=" + encodeURIComponent($("moment").value));
+      const says = what && what.display === "off" ? "display off" : what && what.playlist ? "playlist “" + what.playlist + "”" : "the show";
+      say("message", "At " + at + ": " + says);
+    };
     img.onerror = () => { img.hidden = true; say("message", "That moment cannot be drawn.", "bad"); };
     img.src = "/api/preview.png?at=" + encodeURIComponent($("moment").value);
   });
@@ -292,30 +442,61 @@ async function startSettings() {
   $("settings").replaceChildren(...data.fields.map((field) => {
     let input;
     if (field.kind === "choice") {
-      input = element("select", { name: field.key }, [element("option", { value: "", textContent: "(default)" }),
+      input = element("select", { name: field.key, id: "field-" + field.key }, [element("option", { value: "", textContent: "(default: " + field.default + ")" }),
         ...field.choices.map((c) => element("option", { value: c, textContent: c }))]);
       input.value = field.value;
     } else {
-      input = element("input", { name: field.key, type: field.kind === "number" ? "number" : "text", value: field.value, placeholder: "(default)" });
+      input = element("input", { name: field.key, id: "field-" + field.key, type: field.kind === "number" ? "number" : "text", value: field.value, placeholder: "(default: " + field.default + ")" });
       if (field.kind === "number") { input.min = field.min; input.max = field.max; input.step = "any"; }
     }
-    return element("label", {}, [field.label, input]);
+    const error = element("span", { className: "field-error", id: "error-" + field.key });
+    input.setAttribute("aria-describedby", error.id);
+    return element("label", {}, [field.label, input, error]);
   }));
   $("save").addEventListener("click", async () => {
+    for (const el of document.querySelectorAll(".field-error")) el.textContent = "";
+    for (const el of document.querySelectorAll("#settings [aria-invalid]")) el.removeAttribute("aria-invalid");
     const result = await post("/api/settings", form(new FormData($("settings"))), formType);
-    if (result.ok) say("message", result.data.reloaded ? "Saved and applied" : "Saved; applies at the next start", "good");
-    else say("message", result.data.error || (result.data.problems || []).map((p) => p.message).join("; "), "bad");
+    if (result.ok) {
+      const text = result.data.reloaded ? "Saved and applied" : "Saved; applies at the next start";
+      say("message", text, "good");
+      toast(text, "good");
+    } else if (result.data.field && $("field-" + result.data.field)) {
+      // At the field itself, scrolled into view.
+      const input = $("field-" + result.data.field);
+      input.setAttribute("aria-invalid", "true");
+      $("error-" + result.data.field).textContent = result.data.error;
+      input.scrollIntoView({ block: "center" });
+      input.focus();
+      say("message", "Not saved: see the field marked in red", "bad");
+    } else {
+      say("message", result.data.error || (result.data.problems || []).map((p) => p.message).join("; "), "bad");
+    }
   });
   $("password-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const result = await post("/api/password", form(new FormData(event.target)), formType);
-    say("password-message", result.ok ? "Password changed" : result.data.error, result.ok ? "good" : "bad");
+    say("password-message", result.ok ? "Password changed; other browsers are signed out" : result.data.error, result.ok ? "good" : "bad");
+    if (result.ok) { toast("Password changed", "good"); event.target.reset(); }
   });
-  $("logout").addEventListener("click", async () => { await post("/api/logout", "", formType); location.href = "/login"; });
 }
 
 const page = document.body.dataset.page;
-for (const link of document.querySelectorAll("[data-nav]")) link.classList.toggle("here", link.dataset.nav === page);
+for (const link of document.querySelectorAll("[data-nav]")) {
+  link.classList.toggle("here", link.dataset.nav === page);
+  if (link.dataset.nav === page) link.setAttribute("aria-current", "page");
+}
+const menu = $("menu-button");
+if (menu) {
+  menu.addEventListener("click", () => {
+    const open = menu.getAttribute("aria-expanded") !== "true";
+    menu.setAttribute("aria-expanded", String(open));
+    document.body.classList.toggle("menu-open", open);
+  });
+}
+for (const button of document.querySelectorAll("[data-sign-out]")) {
+  button.addEventListener("click", async () => { await post("/api/logout", "", formType); location.href = "/login"; });
+}
 ({
   login: () => signIn("login-form", "/api/login"),
   setup: () => signIn("setup-form", "/api/setup"),

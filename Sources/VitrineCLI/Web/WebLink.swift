@@ -25,6 +25,10 @@ final class WebLink: Sendable {
     private let announcer: MDNSAnnouncer?
     private let screen: Mutex<OnboardingScreen>
 
+    /// Seconds between two pictures of the screen at most, and the rest before one is taken.
+    static let pictureInterval = 0.2
+    static let pictureSettle = 0.2
+
     /// Starts the page the options ask for (nil when they ask for none) and hooks it into the
     /// player. Bad options, a taken port or an unreadable certificate are usage errors.
     static func start(_ setup: PlaySetup, arguments: [String], hooks: inout PlayerHooks) throws -> WebLink? {
@@ -105,21 +109,20 @@ final class WebLink: Sendable {
         let queue = show.queue
         hooks.commands = { previousCommands() + queue.take() }
         let previousState = hooks.stateChanged
-        let board = show.board
+        let show = self.show
         hooks.stateChanged = { state in
             previousState?(state)
-            board.set(state: state)
+            show.publish(state: state)
         }
-        hooks.frameInterval = min(hooks.frameInterval ?? 4, 4)
+        // The Now page follows the screen: a picture each time it changes, once it has rested a
+        // fifth of a second (a transition is never taken: it draws two slides). The remotes get
+        // the same pictures.
+        hooks.frameInterval = min(hooks.frameInterval ?? Self.pictureInterval, Self.pictureInterval)
+        hooks.captureSettle = min(hooks.captureSettle, Self.pictureSettle)
         let previousCapture = hooks.frameCaptured
-        let encoder = DispatchQueue(label: "vitrine.web-frame", qos: .utility)
         hooks.frameCaptured = { picture in
             previousCapture(picture)
-            encoder.async {
-                if let jpeg = FrameJPEG.encode(argb: picture.pixels, width: picture.width, height: picture.height) {
-                    board.set(jpeg: jpeg)
-                }
-            }
+            show.publish(picture: picture)
         }
         hooks.onboarding = { [self] in currentScreen() }
     }

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import VitrineCore
 import VitrineMedia
 import VitrineRemote
@@ -12,6 +14,15 @@ import VitrineWeb
 /// threads; never waits for a frame.
 final class WebShow: ShowControlling {
     let board = StateBoard()
+    /// The latest picture of the screen, its number, and the JPEGs made of it (by scale factor).
+    private let picture = Mutex<(number: Int, pixels: PixelBuffer?, encoded: [Int: [UInt8]])>((0, nil, [:]))
+    /// Who hears of changes a person would see (the live Now page), told on `changes`.
+    private let listeners = Mutex<[@Sendable () -> Void]>([])
+    private let changes = DispatchQueue(label: "vitrine.web-live", qos: .utility)
+    /// When the program started, for the page's "up for".
+    private let started = Date()
+    /// One thumbnail worker, so a page of thumbnails does not start a decoder each.
+    private let thumbnailDecoder: Mutex<IsolatedDecoder?> = Mutex(nil)
     let queue = CommandQueue(capacity: 32)
     let playlistPath: String?
     let uploadFolder: String
@@ -86,6 +97,61 @@ final class WebShow: ShowControlling {
 
     // MARK: What the loop publishes
 
+    /// The loop's state: kept, and the page told when it changed more than its uptime.
+    func publish(state: RemoteState) {
+        let before = board.state
+        board.set(state: state)
+        if before.map({ !$0.sameExceptUptime(state) }) ?? true { changed() }
+    }
+
+    /// A picture of the screen at rest after a change (the one the remotes get).
+    func publish(picture pixels: PixelBuffer) {
+        picture.withLock { $0 = ($0.number + 1, pixels, [:]) }
+        changed()
+    }
+
+    func onChange(_ action: @escaping @Sendable () -> Void) {
+        listeners.withLock { $0.append(action) }
+    }
+
+    private func changed() {
+        let actions = listeners.withLock { $0 }
+        guard !actions.isEmpty else { return }
+        changes.async { for action in actions { action() } }
+    }
+
+    /// Whether and why the display is dark, in the page's words.
+    static func displayText(_ state: RemoteState) -> String {
+        if state.displayLit { return state.displayAsked == .on ? "on (by you)" : "on" }
+        return state.displayAsked == .off ? "off (by you)" : "off (by schedule)"
+    }
+
+    func liveJSON() -> String {
+        let number = picture.withLock { $0.number }
+        guard let state = board.state else {
+            return "{\"count\":0,\"starting\":true,\"frame\":\(number)}"
+        }
+        let page: JSONOutput = .object([
+            ("index", .optional(state.index)),
+            ("count", .integer(state.count)),
+            ("file", .optional(state.file)),
+            ("caption", .optional(state.caption)),
+            ("playlist", .optional(state.playlist)),
+            ("mode", .string(state.mode)),
+            ("paused", .bool(state.paused)),
+            ("displayLit", .bool(state.displayLit)),
+            ("displayAsked", .string(state.displayAsked.rawValue)),
+            ("display", .string(Self.displayText(state))),
+            ("notice", .optional(state.notice)),
+            ("next", .optional(state.nextChange)),
+            ("nextAt", .optional(state.nextChangeAt.map { Int($0) })),
+            ("upSince", .integer(Int(started.timeIntervalSince1970))),
+            ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
+            ("frame", .integer(number)),
+        ])
+        return page.rendered
+    }
+
     func stateJSON() -> String {
         guard let state = board.state else { return "{\"count\":0,\"starting\":true}" }
         let display = state.displayAsked == .auto ? "by schedule" : state.displayAsked.rawValue
@@ -105,8 +171,23 @@ final class WebShow: ShowControlling {
         return page.rendered
     }
 
-    func currentFrame() -> EncodedImage? {
-        board.jpeg.map { EncodedImage(bytes: Data($0), type: "image/jpeg") }
+    func currentFrame() -> EncodedImage? { currentFrame(width: nil) }
+
+    /// The picture at about `width` pixels wide (the next size down by a whole factor that is
+    /// at least that wide), made once per picture and size.
+    func currentFrame(width: Int?) -> EncodedImage? {
+        let (number, pixels, encoded) = picture.withLock { $0 }
+        guard let pixels, number > 0 else { return nil }
+        let wanted = max(64, width ?? 480)
+        let factor = max(1, pixels.width / wanted)
+        if let made = encoded[factor] { return EncodedImage(bytes: Data(made), type: "image/jpeg") }
+        let maximum = (pixels.width + factor - 1) / factor
+        guard
+            let jpeg = FrameJPEG.encode(
+                argb: pixels.pixels, width: pixels.width, height: pixels.height, maximumWidth: maximum, quality: 85)
+        else { return nil }
+        picture.withLock { if $0.number == number { $0.encoded[factor] = jpeg } }
+        return EncodedImage(bytes: Data(jpeg), type: "image/jpeg")
     }
 
     func send(_ command: ShowCommand) -> String? {
@@ -183,12 +264,44 @@ final class WebShow: ShowControlling {
         }
     }
 
-    func canDecode(_ path: String) -> Bool {
+    func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? {
+        guard let playlistPath, let document = try? PlaylistLoading.load(playlistPath, log: Log("web")) else {
+            return nil
+        }
+        let state = document.schedule().state(at: moment)
+        return (state.playlist, state.displayOn)
+    }
+
+    func canDecode(_ path: String) -> Bool { decodeProblem(path) == nil }
+
+    func decodeProblem(_ path: String) -> String? {
         let request = DecodeRequest(
             path: path, output: Size(width: 320, height: 180), fit: .contain, background: .black)
         let decoder = decoding.isolatedDecoder()
         defer { decoder.shutdown() }
-        return (try? decoder.decode(request)) != nil
+        do {
+            _ = try decoder.decode(request)
+            return nil
+        } catch {
+            return "cannot be shown: \(error.reason)"
+        }
+    }
+
+    /// A square-ish thumbnail (the picture covers `side`×`side`) by the decode worker, as JPEG.
+    func thumbnail(_ path: String, side: Int) -> Data? {
+        let request = DecodeRequest(
+            path: path, output: Size(width: Double(side), height: Double(side)), fit: .cover, background: .black)
+        // One worker for thumbnails, started when first wanted; a page's thumbnails take turns.
+        let image: DecodedImage? = thumbnailDecoder.withLock { decoder in
+            let worker = decoder ?? decoding.isolatedDecoder()
+            decoder = worker
+            return try? worker.decode(request)
+        }
+        guard let image else { return nil }
+        let pixels = image.pixels
+        return FrameJPEG.encode(
+            argb: pixels.pixels, width: pixels.width, height: pixels.height, maximumWidth: side, quality: 80
+        ).map { Data($0) }
     }
 
     /// The canvas as PNG bytes, through a private temporary file.

@@ -1,0 +1,277 @@
+"""The owner's pages of a running `vitrine play --web` in headless Chromium, as OwnerPagesTests asks.
+
+Run with Debian's /usr/bin/python3 (python3-selenium, chromium, chromium-driver) and axe-core from
+PyPI's axe-selenium-python (deploy/test-requirements.txt). Environment: VITRINE_URL,
+VITRINE_SETUP_CODE, VITRINE_SCENARIO (`now`, `photos` or `audit`), VITRINE_SHOTS (folder for
+screenshots), VITRINE_COLOURS (for `now`: the photos' colours in show order, `rrggbb,…`).
+Prints one line per step and figures as `figure: name value`; exits non-zero on the first failure.
+"""
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+URL = os.environ["VITRINE_URL"].rstrip("/")
+CODE = os.environ["VITRINE_SETUP_CODE"]
+SCENARIO = os.environ["VITRINE_SCENARIO"]
+SHOTS = os.environ["VITRINE_SHOTS"]
+PASSWORD = "a long kitchen password"
+PHONE = (390, 844, 3)
+LAPTOP = (1366, 768, 1)
+
+
+def step(text):
+    print("step:", text, flush=True)
+
+
+def figure(name, value):
+    print("figure:", name, value, flush=True)
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1366,900",
+             "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_script_timeout(60)
+wait = WebDriverWait(driver, 20, poll_frequency=0.02)
+
+
+def size(width, height, scale):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 600})
+
+
+def sign_in():
+    driver.get(URL + "/")
+    wait.until(ec.url_contains("/setup"))
+    driver.find_element(By.ID, "code").send_keys(CODE)
+    driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    driver.find_element(By.ID, "confirm").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(ec.url_contains("/now"))
+    step("signed in with the setup code")
+
+
+def settled():
+    """Waits for the page's fonts and two animation frames: its layout is final."""
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        " document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));")
+
+
+def state():
+    return driver.execute_script("return fetch('/api/state').then(r => r.json())")
+
+
+MIDDLE = ("const i = document.getElementById('frame'); if (!i || !i.complete || !i.naturalWidth) return null;"
+          " const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;"
+          " const g = c.getContext('2d'); g.drawImage(i, 0, 0);"
+          " return Array.from(g.getImageData(c.width / 2, c.height / 2, 1, 1).data.slice(0, 3));")
+
+
+def close(rgb, hex_colour, slack=24):
+    want = [int(hex_colour[i:i + 2], 16) for i in (0, 2, 4)]
+    return rgb is not None and all(abs(a - b) <= slack for a, b in zip(rgb, want))
+
+
+def now_scenario():
+    colours = os.environ["VITRINE_COLOURS"].split(",")
+    size(*PHONE)
+    driver.get(URL + "/now")
+    wait.until(ec.text_to_be_present_in_element((By.ID, "live"), "Live"))
+    wait.until(lambda d: close(d.execute_script(MIDDLE), colours[state()["index"]]))
+    step("the Now page is live and shows the player's photo")
+    delays = []
+    for change in range(20):
+        before = state()["index"]
+        expected = (before + 1) % len(colours)
+        started = time.monotonic()
+        driver.execute_script(
+            "fetch('/api/command', {method: 'POST', headers: {'X-CSRF-Token': document.querySelector("
+            "'meta[name=csrf]').content, 'Content-Type': 'application/x-www-form-urlencoded'}, body: 'command=next'})")
+        try:
+            WebDriverWait(driver, 5, poll_frequency=0.01).until(
+                lambda d: close(d.execute_script(MIDDLE), colours[expected]))
+        except Exception:
+            raise AssertionError("change %d: the Now picture never showed photo %d (middle %s, player at %s)" % (
+                change + 1, expected + 1, driver.execute_script(MIDDLE), state().get("index")))
+        delays.append(time.monotonic() - started)
+        # The player itself shows that photo (its state), and the page's words agree.
+        player = state()
+        assert player["index"] == expected, "the player is at %s, the page shows %d" % (player["index"], expected)
+        wait.until(ec.text_to_be_present_in_element((By.ID, "state"), "%d of %d" % (expected + 1, len(colours))))
+    figure("now_changes", len(delays))
+    figure("now_slowest_seconds", "%.3f" % max(delays))
+    figure("now_median_seconds", "%.3f" % sorted(delays)[len(delays) // 2])
+    assert max(delays) <= 0.5, "a change took %.3f s to reach the page (all: %s)" % (
+        max(delays), ", ".join("%.2f" % d for d in delays))
+    step("20 changes in a row, each on the page within 0.5 s of the command")
+    # A picture sized for this phone: 3 device pixels per CSS pixel.
+    natural = driver.execute_script("return document.getElementById('frame').naturalWidth")
+    figure("now_picture_width", natural)
+
+    driver.find_element(By.CSS_SELECTOR, "[data-command=display-off]").click()
+    wait.until(ec.visibility_of_element_located((By.ID, "dark")))
+    wait.until(ec.text_to_be_present_in_element((By.ID, "dark-text"), "Display off (by you)"))
+    assert not driver.find_element(By.ID, "pause").is_displayed() or \
+        driver.find_element(By.ID, "pause").text == "Pause", "a dark display must not offer Resume"
+    step("display off: a dark frame that says so")
+    driver.save_screenshot(os.path.join(SHOTS, "now-display-off-phone.png"))
+    driver.find_element(By.CSS_SELECTOR, "[data-command=display-auto]").click()
+    wait.until(ec.invisibility_of_element_located((By.ID, "dark")))
+    step("display back on by schedule")
+
+
+def transferred(kind=None):
+    return driver.execute_script(
+        "const e = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'));"
+        " return e.map(x => ({name: x.name, size: x.transferSize, type: x.initiatorType}));")
+
+
+def photos_scenario():
+    size(*PHONE)
+    driver.get(URL + "/photos")
+    wait.until(lambda d: d.execute_script("return document.body.dataset.photosShown") not in (None, "0"))
+    wait.until(lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#photos img')).filter(i => { const r = i.getBoundingClientRect();"
+        " return r.top < innerHeight && r.bottom > 0; }).every(i => i.complete && i.naturalWidth > 0)"))
+    paint = driver.execute_script(
+        "const p = performance.getEntriesByType('paint').find(x => x.name === 'first-contentful-paint');"
+        " return p ? p.startTime : null")
+    entries = transferred()
+    total = sum(e["size"] for e in entries)
+    thumbs = [e for e in entries if "/api/thumb" in e["name"]]
+    figure("photos_first_paint_ms", "%.0f" % paint)
+    figure("photos_transferred_bytes", total)
+    figure("photos_thumbnails_first_visit", len(thumbs))
+    heading = driver.find_element(By.ID, "count-heading").text
+    assert "10000 photos" in heading, heading
+    assert paint is not None and paint < 2000, "first paint after %s ms" % paint
+    assert total < 2 * 1024 * 1024, "%d bytes for the first screen" % total
+    assert thumbs and all(e["size"] < 64 * 1024 for e in thumbs), "thumbnails are not small"
+    names = driver.execute_script("return Array.from(document.querySelectorAll('#photos li')).slice(0, 12)"
+                                  ".map(li => li.dataset.name)")
+    assert names[:3] == ["photo-1.jpg", "photo-2.jpg", "photo-3.jpg"], names
+    step("10,000 photos: the first screen painted and sent small, in the show's order")
+    driver.save_screenshot(os.path.join(SHOTS, "photos-many-phone.png"))
+
+    # A second visit: the thumbnails come from the browser's cache.
+    driver.get(URL + "/now")
+    driver.get(URL + "/photos")
+    wait.until(lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#photos img')).slice(0, 12).every(i => i.complete && i.naturalWidth > 0)"))
+    again = [e for e in transferred() if "/api/thumb" in e["name"]]
+    fetched = [e for e in again if e["size"] > 0]
+    figure("photos_thumbnails_fetched_again", len(fetched))
+    assert not fetched, "%d thumbnails were fetched again" % len(fetched)
+    step("second visit: thumbnails from the browser's cache")
+
+    # Scrolling loads more.
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait.until(lambda d: int(d.execute_script("return document.body.dataset.photosShown")) > 240)
+    step("scrolling loads the next pages")
+
+    # Several chosen and deleted at once.
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.find_element(By.ID, "select-mode").click()
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#photos .choose")
+    boxes[0].click()
+    boxes[1].click()
+    button = driver.find_element(By.ID, "delete-selected")
+    assert button.text == "Delete 2 photos", button.text
+    button.click()
+    driver.switch_to.alert.accept()
+    wait.until(ec.text_to_be_present_in_element((By.ID, "toast"), "Deleted 2 photos"))
+    wait.until(ec.text_to_be_present_in_element((By.ID, "count-heading"), "9998 photos"))
+    step("two photos chosen and deleted at once")
+
+
+def audit_scenario():
+    import axe_selenium_python
+    axe_js = open(os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core",
+                               "axe.min.js")).read()
+    serious = []
+    pages = ["now", "photos", "playlist", "schedule", "settings"]
+    for name, (width, height, scale) in [("phone", PHONE), ("laptop", LAPTOP)]:
+        size(width, height, scale)
+        for page in pages + ["login"]:
+            if page == "login":
+                driver.execute_script(
+                    "return fetch('/api/logout', {method: 'POST', headers: {'X-CSRF-Token': document.querySelector("
+                    "'meta[name=csrf]').content}})")
+                driver.get(URL + "/login")
+            else:
+                driver.get(URL + "/" + page)
+            ready = {"now": lambda d: d.find_element(By.ID, "live").text == "Live",
+                     "photos": lambda d: d.execute_script("return document.body.dataset.photosShown") is not None,
+                     "playlist": lambda d: '"version"' in d.find_element(By.ID, "text").get_property("value"),
+                     "schedule": lambda d: d.find_element(By.ID, "moment").get_property("value") != "",
+                     "settings": lambda d: len(d.find_elements(By.CSS_SELECTOR, "#settings label")) > 5,
+                     "login": lambda d: d.find_element(By.ID, "password")}[page]
+            wait.until(ready)
+            if page == "now":
+                wait.until(lambda d: d.execute_script("return document.body.dataset.frame") is not None)
+            if page == "photos":
+                wait.until(lambda d: d.execute_script(
+                    "return Array.from(document.querySelectorAll('#photos img')).every(i => i.complete)"))
+            settled()
+            driver.execute_script(axe_js)
+            result = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                " axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations));")
+            for violation in result:
+                if violation["impact"] in ("serious", "critical"):
+                    serious.append("%s at %s: %s (%s) %s" % (page, name, violation["id"], violation["impact"],
+                                                           [n["target"] for n in violation["nodes"]][:3]))
+            full = driver.execute_script("return document.documentElement.scrollHeight")
+            size(width, max(height, min(full, 4000)), scale)
+            driver.save_screenshot(os.path.join(SHOTS, "%s-%s.png" % (page, name)))
+            size(width, height, scale)
+            if page == "login":
+                driver.find_element(By.ID, "password").send_keys(PASSWORD)
+                driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+                wait.until(ec.url_contains("/now"))
+        if name == "phone":
+            driver.get(URL + "/photos")
+            wait.until(lambda d: d.find_element(By.ID, "menu-button").is_displayed())
+            driver.find_element(By.ID, "menu-button").click()
+            wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-sign-out]").is_displayed())
+            driver.save_screenshot(os.path.join(SHOTS, "menu-phone.png"))
+            step("on a phone the pages fold into a menu with Sign out")
+    figure("audit_serious_or_critical", len(serious))
+    assert not serious, "; ".join(serious)
+    step("axe-core: no serious or critical violations on any page at phone and laptop sizes")
+    # Every tap target on the phone is at least 44 px tall.
+    size(*PHONE)
+    small = []
+    for page in pages:
+        driver.get(URL + "/" + page)
+        wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        settled()
+        small += driver.execute_script(
+            "return Array.from(document.querySelectorAll('button, a, select, input:not([type=checkbox]):not([type=file])'))"
+            ".filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 43.5; })"
+            ".map(e => location.pathname + ' ' + (e.id || e.textContent.trim().slice(0, 20) || e.tagName))")
+    assert not small, "tap targets under 44 px: %s" % small[:10]
+    step("every tap target is at least 44 px tall on a phone")
+
+
+try:
+    sign_in()
+    {"now": now_scenario, "photos": photos_scenario, "audit": audit_scenario}[SCENARIO]()
+    print("done", flush=True)
+except Exception as error:  # one line for the test's failure message
+    print("failed:", type(error).__name__, str(error).splitlines()[0] if str(error) else "", "at", driver.current_url,
+          flush=True)
+    driver.save_screenshot(os.path.join(SHOTS, "failure-%s.png" % SCENARIO))
+    sys.exit(1)
+finally:
+    driver.quit()
