@@ -45,25 +45,26 @@ public final class HTTPEventStream: Sendable {
 
     /// Sends bytes as they are (a comment, a `retry:` line).
     public func send(raw: Data) {
-        state.withLock { pending in
-            guard !pending.ended, !pending.closed else { return }
-            // A client that does not read is not fed without end: past 1 MB waiting, the stream ends.
-            guard pending.bytes.count + raw.count <= Self.pendingLimit else {
-                pending.ended = true
-                wake(&pending)
-                return
-            }
-            pending.bytes.append(raw)
-            wake(&pending)
-        }
+        resume(
+            state.withLock { pending in
+                guard !pending.ended, !pending.closed else { return nil }
+                // A client that does not read is not fed without end: past 1 MB waiting, the stream ends.
+                if pending.bytes.count + raw.count > Self.pendingLimit {
+                    pending.ended = true
+                } else {
+                    pending.bytes.append(raw)
+                }
+                return wake(&pending)
+            })
     }
 
     /// Ends the stream once what is pending is sent.
     public func end() {
-        state.withLock { pending in
-            pending.ended = true
-            wake(&pending)
-        }
+        resume(
+            state.withLock { pending in
+                pending.ended = true
+                return wake(&pending)
+            })
     }
 
     /// Whether the stream is still open (not ended by either side).
@@ -83,11 +84,17 @@ public final class HTTPEventStream: Sendable {
     /// The most bytes waiting for a slow client before its stream is ended.
     static let pendingLimit = 1 << 20
 
-    /// Resumes the connection if it waits; under the lock, so a suspend and a resume never cross.
-    private func wake(_ pending: inout Pending) {
-        guard pending.suspended, let connection = OpaquePointer(bitPattern: pending.connection) else { return }
+    /// The connection to resume if it waits (marked as no longer waiting under the lock, so one
+    /// suspension is resumed once); resumed after the lock is let go, so libmicrohttpd's own
+    /// lock is never taken under ours. A suspended connection cannot close meanwhile.
+    private func wake(_ pending: inout Pending) -> OpaquePointer? {
+        guard pending.suspended, let connection = OpaquePointer(bitPattern: pending.connection) else { return nil }
         pending.suspended = false
-        MHD_resume_connection(connection)
+        return connection
+    }
+
+    private func resume(_ connection: OpaquePointer?) {
+        if let connection { MHD_resume_connection(connection) }
     }
 
     // MARK: The server's side

@@ -44,6 +44,18 @@ extension AdminSite {
                 + "\"photos\":[\(items.joined(separator: ","))]}")
     }
 
+    func photo(_ request: WebRequest) -> WebResponse {
+        do {
+            let path = try folder.existing(request.query["name"] ?? "")
+            guard let data = FileManager.default.contents(atPath: path), let type = PhotoFolder.sniff(data) else {
+                return .error(404, "not a picture")
+            }
+            return .bytes(data, type: type)
+        } catch {
+            return .error(error.status, error.message)
+        }
+    }
+
     /// The side of a thumbnail in pixels (a 3× phone's grid cell).
     static let thumbnailSide = 360
 
@@ -64,7 +76,10 @@ extension AdminSite {
         let tag = "\"\(version)\""
         var cache: [(name: String, value: String)] = [("ETag", tag)]
         cache.append(
-            ("Cache-Control", request.query["v"] == version ? "private, max-age=31536000, immutable" : "private, no-cache"))
+            (
+                "Cache-Control",
+                request.query["v"] == version ? "private, max-age=31536000, immutable" : "private, no-cache"
+            ))
         if request.headers["if-none-match"] == tag {
             var answer = WebResponse(status: 304, headers: cache + HTTPResponse.securityHeaders)
             answer.body = Data()
@@ -84,7 +99,8 @@ extension AdminSite {
     /// and why any was not.
     func deletePhoto(_ request: WebRequest) -> WebResponse {
         let fields = request.formFields
-        let names = (fields["names"].map { $0.split(separator: "\n").map(String.init) } ?? [])
+        let names =
+            (fields["names"].map { $0.split(separator: "\n").map(String.init) } ?? [])
             + (fields["name"].map { [$0] } ?? [])
         guard !names.isEmpty else { return .error(400, "say which photo to delete") }
         var deleted: [String] = []

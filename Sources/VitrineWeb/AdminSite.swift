@@ -49,7 +49,8 @@ public final class AdminSite: Sendable {
             globalWindow: options.globalLoginWindow)
         let (sessions, show) = (sessions, show)
         live = LiveFeed(
-            message: { show.liveJSON() }, stillSignedIn: { sessions.session($0, now: now()) != nil })
+            message: { show.liveJSON() }, frame: { show.currentFrame(width: $0) },
+            stillSignedIn: { sessions.session($0, now: now()) != nil })
         thumbnails = ThumbnailStore(
             folder: (options.statePath as NSString).deletingLastPathComponent + "/thumbnails")
         show.onChange { [live] in live.changed() }
@@ -99,7 +100,8 @@ public final class AdminSite: Sendable {
             // Signed in (above) before anything is sent; the stream ends with its session.
             let live = self.live
             let session = token ?? ""
-            return .events(headers: [], open: { live.add($0, session: session) })
+            let width = head.query["w"].flatMap { Int($0) }.map { min(max($0, 64), 4096) }
+            return .events(headers: [], open: { live.add($0, session: session, width: width) })
         }
         if head.method == "POST" {
             guard Sodium.equalSecrets(head.header("x-csrf-token") ?? "", session.csrf) else {
@@ -181,11 +183,15 @@ public final class AdminSite: Sendable {
         case ("GET", "/api/photo"): return photo(request)
         case ("POST", "/api/photos/delete"): return deletePhoto(request)
         case ("GET", "/api/playlist"): return playlistText()
+        case ("GET", "/api/browse"): return browse(request)
         case ("POST", "/api/playlist/check"): return playlistCheck(request)
         case ("POST", "/api/playlist"): return playlistSave(request)
         case ("GET", "/api/schedule.png"):
             guard let chart = show.scheduleChart() else { return .error(404, "this show has no schedule") }
             return .bytes(chart, type: "image/png")
+        case ("GET", "/api/schedule"):
+            guard let week = show.scheduleWeek() else { return .error(404, "this show has no schedule") }
+            return .json(week)
         case ("GET", "/api/preview.png"): return preview(request)
         case ("GET", "/api/preview-state"): return previewState(request)
         case ("GET", "/api/settings"): return settingsValues()

@@ -76,8 +76,11 @@ public struct SettingsField: Sendable, Equatable {
     /// The options of `vitrine play` people change most, and the MQTT connection.
     public static let standard: [SettingsField] = [
         SettingsField(key: "interval", label: "Seconds per photo", kind: .number(1...86400), defaultText: "8 s"),
-        SettingsField(key: "transition", label: "Transition", kind: .choice(["fade", "zoom", "slide", "none"]), defaultText: "fade"),
-        SettingsField(key: "transition-duration", label: "Transition seconds", kind: .number(0...30), defaultText: "0.8 s"),
+        SettingsField(
+            key: "transition", label: "Transition", kind: .choice(["fade", "zoom", "slide", "none"]),
+            defaultText: "fade"),
+        SettingsField(
+            key: "transition-duration", label: "Transition seconds", kind: .number(0...30), defaultText: "0.8 s"),
         SettingsField(key: "fit", label: "Fit", kind: .choice(["contain", "cover"]), defaultText: "contain"),
         SettingsField(key: "motion", label: "Motion", kind: .choice(["still", "kenburns"]), defaultText: "still"),
         SettingsField(

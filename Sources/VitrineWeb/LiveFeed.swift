@@ -10,25 +10,49 @@ final class LiveFeed: Sendable {
     private struct Listener {
         var stream: HTTPEventStream
         var session: String
+        /// The width its picture is wanted at (device pixels), and the number of the last one sent.
+        var width: Int?
+        var frameSent = 0
     }
 
     private let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
     /// The last message sent, so a repeat is not sent again.
     private let last = Mutex<String?>(nil)
     private let message: @Sendable () -> String
+    private let frame: @Sendable (Int?) -> EncodedImage?
     private let stillSignedIn: @Sendable (String) -> Bool
 
-    init(message: @escaping @Sendable () -> String, stillSignedIn: @escaping @Sendable (String) -> Bool) {
+    init(
+        message: @escaping @Sendable () -> String, frame: @escaping @Sendable (Int?) -> EncodedImage?,
+        stillSignedIn: @escaping @Sendable (String) -> Bool
+    ) {
         self.message = message
+        self.frame = frame
         self.stillSignedIn = stillSignedIn
     }
 
-    /// A new stream of `session`: it gets the state now.
-    func add(_ stream: HTTPEventStream, session: String) {
+    /// A new stream of `session` that wants pictures `width` pixels wide: it gets the state and
+    /// the picture now.
+    func add(_ stream: HTTPEventStream, session: String, width: Int?) {
         let id = ObjectIdentifier(stream)
-        listeners.withLock { $0[id] = Listener(stream: stream, session: session) }
+        listeners.withLock { $0[id] = Listener(stream: stream, session: session, width: width) }
         stream.whenClosed { [weak self] in _ = self?.listeners.withLock { $0.removeValue(forKey: id) } }
         stream.send(event: "state", data: message())
+        sendFrame(id)
+    }
+
+    /// The screen's picture, in the stream itself (no second request), when it is newer than the
+    /// last one this stream got: `{"frame":N,"type":…,"data":base64}`.
+    private func sendFrame(_ id: ObjectIdentifier) {
+        guard let listener = listeners.withLock({ $0[id] }), let image = frame(listener.width),
+            image.number != listener.frameSent
+        else { return }
+        listeners.withLock { $0[id]?.frameSent = image.number }
+        listener.stream.send(
+            event: "frame",
+            data:
+                "{\"frame\":\(image.number),\"type\":\"\(image.type)\",\"data\":\"\(image.bytes.base64EncodedString())\"}"
+        )
     }
 
     /// The show changed: every stream gets the new state, unless it is the same as the last sent.
@@ -38,13 +62,13 @@ final class LiveFeed: Sendable {
             defer { last = text }
             return last != text
         }
-        guard fresh else { return }
-        for listener in listeners.withLock({ Array($0.values) }) {
-            if stillSignedIn(listener.session) {
-                listener.stream.send(event: "state", data: text)
-            } else {
+        for (id, listener) in listeners.withLock({ Array($0) }) {
+            guard stillSignedIn(listener.session) else {
                 listener.stream.end()
+                continue
             }
+            if fresh { listener.stream.send(event: "state", data: text) }
+            sendFrame(id)
         }
     }
 

@@ -19,10 +19,13 @@ public enum ShowCommand: String, Sendable, CaseIterable {
 public struct EncodedImage: Sendable {
     public var bytes: Data
     public var type: String
+    /// Which picture of the screen it is (counted from 1), when the show counts them.
+    public var number: Int
 
-    public init(bytes: Data, type: String) {
+    public init(bytes: Data, type: String, number: Int = 0) {
         self.bytes = bytes
         self.type = type
+        self.number = number
     }
 }
 
@@ -41,11 +44,46 @@ public struct EditProblem: Equatable, Sendable {
         self.isError = isError
     }
 
-    /// The problems the playlist checker finds, in its own words.
+    /// The problems the playlist checker finds, its place said in words: `Playlist “evening”,
+    /// item 1: duration must be …` for `playlists.evening.items[0].duration: must be …`.
     public init(_ diagnostic: Diagnostic) {
+        let place = Self.plainPlace(diagnostic.path)
+        let message: String
+        switch (place.within.isEmpty, place.field) {
+        case (true, nil): message = diagnostic.message
+        case (true, let field?): message = "\(field) \(diagnostic.message)"
+        case (false, nil): message = "\(place.within): \(diagnostic.message)"
+        case (false, let field?): message = "\(place.within): \(field) \(diagnostic.message)"
+        }
         self.init(
-            line: diagnostic.position?.line, column: diagnostic.position?.column, message: diagnostic.description,
-            isError: diagnostic.severity == .error)
+            line: diagnostic.position?.line, column: diagnostic.position?.column,
+            message: message.prefix(1).uppercased() + message.dropFirst(), isError: diagnostic.severity == .error)
+    }
+
+    /// A checker's path (`playlists.evening.items[0].duration`) as the places it is in
+    /// (`Playlist “evening”, item 1`) and the field it names (`duration`).
+    static func plainPlace(_ path: String) -> (within: String, field: String?) {
+        var places: [String] = []
+        var field: String?
+        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...]
+        while let part = parts.popFirst() {
+            if let field { places.append(field) }
+            field = nil
+            let name = String(part.prefix { $0 != "[" })
+            let indexes = part.split(separator: "[").dropFirst().compactMap { Int($0.dropLast()) }
+            switch (name, indexes.first) {
+            case ("playlists", nil):
+                if let playlist = parts.popFirst() { places.append("Playlist “\(playlist)”") }
+            case ("items", let index?): places.append("item \(index + 1)")
+            case ("rules", let index?): places.append("rule \(index + 1)")
+            case ("off", let index?): places.append("display-off window \(index + 1)")
+            case (_, let index?): places.append("\(name) \(index + 1)")
+            case ("schedule", nil) where !parts.isEmpty: places.append("Schedule")
+            case ("display", nil) where !parts.isEmpty: places.append("Display")
+            default: field = name
+            }
+        }
+        return (places.joined(separator: ", "), field)
     }
 
     var json: String {
@@ -91,6 +129,10 @@ public protocol ShowControlling: Sendable {
     func onChange(_ action: @escaping @Sendable () -> Void)
     /// The frame on the screen now, at most `width` pixels wide (nil: the remote's small size).
     func currentFrame(width: Int?) -> EncodedImage?
+    /// The week from today as the Schedule page draws it: `{"playlists":[{"name","colour"}],
+    /// "days":[{"date","label","segments":[{"from","to","playlist","on"}]}]}` (hours 0–24 of
+    /// each local day); nil without a playlist file.
+    func scheduleWeek() -> String?
     /// What the schedule says at `moment`: the playlist and whether the display is on; nil
     /// without a schedule.
     func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)?
@@ -109,6 +151,7 @@ extension ShowControlling {
     public func onChange(_ action: @escaping @Sendable () -> Void) {}
     public func currentFrame(width: Int?) -> EncodedImage? { currentFrame() }
     public func thumbnail(_ path: String, side: Int) -> Data? { nil }
+    public func scheduleWeek() -> String? { nil }
     public func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? { nil }
 
     /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`.

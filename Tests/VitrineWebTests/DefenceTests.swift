@@ -19,6 +19,7 @@ import VitrineWeb
             case .respond: return 0
             case .buffer(let limit, _, _): return limit
             case .stream: return Int.max
+            case .events: return 0
             }
         }
         // Answered from the head alone: nothing of a body is ever read.

@@ -112,6 +112,60 @@ import Testing
         #expect(kept.count >= 12, "\(kept.count) thumbnails kept")
     }
 
+    @Test func theFormsReorderAddThroughThePickerChangeARuleAndSaveTheFileTheShowFollows() throws {
+        let folder = try Self.showFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.colourPhotos(folder + "/photos", count: 3)
+        try FileManager.default.createDirectory(atPath: folder + "/photos/extra", withIntermediateDirectories: true)
+        // Every day but today, so that adding today makes the rule cover the whole week.
+        let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        let today = days[Calendar.current.component(.weekday, from: Date()) - 1]
+        let others = days.filter { $0 != today }.map { "\"\($0)\"" }.joined(separator: ", ")
+        let playlist = """
+            {
+              "version": 1,
+              "playlists": {
+                "morning": { "items": [ { "folder": "photos" }, { "image": "photos/photo-1.jpg" } ] },
+                "evening": { "items": [ { "image": "photos/photo-2.jpg" } ] },
+                "night": { "items": [ { "image": "photos/photo-3.jpg" } ] }
+              },
+              "schedule": {
+                "default": "evening",
+                "rules": [ { "playlist": "morning", "days": [\(others)], "from": "00:00", "to": "00:00" } ]
+              }
+            }
+
+            """
+        try playlist.write(toFile: folder + "/playlist.json", atomically: true, encoding: .utf8)
+        let player = try PlayerProcess(
+            source: folder + "/playlist.json", statePath: folder + "/state/web.json", extra: ["--interval", "3600"],
+            size: "640x360")
+        defer { player.stop() }
+        let (log, passed) = try Self.browse(
+            player, statePath: folder + "/state/web.json", scenario: "editor", extra: ["VITRINE_TODAY": today])
+        #expect(passed, "\(log)\n\(player.log)")
+        // The file saved by the forms (before the bad edit, which was not saved).
+        let saved = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder + "/playlist.json")))
+        let expected = try JSONSerialization.jsonObject(
+            with: Data(
+                """
+                {
+                  "version": 1,
+                  "playlists": {
+                    "morning": { "items": [ { "image": "photos/photo-1.jpg" }, { "folder": "photos" } ] },
+                    "evening": { "items": [ { "image": "photos/photo-2.jpg" }, { "folder": "photos/extra" } ] },
+                    "night": { "items": [ { "image": "photos/photo-3.jpg" } ] }
+                  },
+                  "schedule": {
+                    "default": "evening",
+                    "rules": [ { "playlist": "morning", "from": "00:00", "to": "00:00" } ]
+                  }
+                }
+                """.utf8))
+        #expect((saved as? NSDictionary) == (expected as? NSDictionary), "\(saved)")
+    }
+
     @Test func everyPagePassesAnAccessibilityAuditAtPhoneAndLaptopSizes() throws {
         let folder = try Self.showFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -100,21 +100,27 @@ function showState(state) {
   $("frame").alt = lit ? "The screen now: " + (state.file || "no photo yet") : "The screen is dark";
   const warnings = Array.isArray(state.warnings) && state.warnings.length ? state.warnings : ["None"];
   $("warnings").replaceChildren(...warnings.map((w) => element("li", { textContent: w })));
-  if (typeof state.frame === "number" && state.frame > 0 && state.frame !== shownFrame) {
-    shownFrame = state.frame;
-    const next = new Image();
-    const number = state.frame;
-    next.onload = () => {
-      if (number !== shownFrame) return;
-      const frame = $("frame");
-      frame.src = next.src;
-      frame.dataset.frame = String(number);
-      frame.dataset.file = state.file || "";
-      document.body.dataset.frame = String(number);
-    };
-    next.src = "/api/frame?v=" + number + "&w=" + frameWidth();
-  }
   document.body.dataset.state = JSON.stringify(state);
+}
+
+// A picture of the screen arrives in the stream itself; it is shown once decoded, and when it
+// was shown is kept (for the page's own measurements: `window.framesShown`).
+window.framesShown = [];
+
+function showFrame(message) {
+  if (message.frame === shownFrame) return;
+  shownFrame = message.frame;
+  const next = new Image();
+  next.onload = () => {
+    if (message.frame !== shownFrame) return;
+    const frame = $("frame");
+    frame.src = next.src;
+    frame.dataset.frame = String(message.frame);
+    document.body.dataset.frame = String(message.frame);
+    window.framesShown.push({ frame: message.frame, at: performance.now() });
+    if (window.framesShown.length > 100) window.framesShown.shift();
+  };
+  next.src = "data:" + message.type + ";base64," + message.data;
 }
 
 function startNow() {
@@ -125,12 +131,13 @@ function startNow() {
     });
   }
   const live = $("live");
-  const events = new EventSource("/api/events");
+  const events = new EventSource("/api/events?w=" + frameWidth());
   events.addEventListener("state", (event) => {
     live.textContent = "Live";
     live.className = "live on";
     showState(JSON.parse(event.data));
   });
+  events.addEventListener("frame", (event) => showFrame(JSON.parse(event.data)));
   events.addEventListener("error", async () => {
     live.textContent = "Reconnecting…";
     live.className = "live";
@@ -271,55 +278,6 @@ function startPhotos() {
 
 // Playlist
 
-let playlist = null;
-
-function showItems() {
-  const box = $("items");
-  let doc;
-  try { doc = JSON.parse($("text").value); } catch (e) {
-    box.replaceChildren(element("p", { className: "message bad", textContent: "The text is not valid JSON; fix it below (Check shows where)." }));
-    return;
-  }
-  playlist = doc;
-  const items = Array.isArray(doc.items) ? doc.items : [];
-  box.replaceChildren(...items.map((item, i) => {
-    const what = item.image ? "Photo: " + item.image : item.folder ? "Folder: " + item.folder : "Item " + (i + 1);
-    const seconds = element("input", { type: "number", min: "1", step: "any", placeholder: "seconds", value: item.duration ?? "" });
-    seconds.setAttribute("aria-label", "Seconds for item " + (i + 1));
-    const caption = element("input", { type: "text", placeholder: "caption", value: item.caption ?? "" });
-    caption.setAttribute("aria-label", "Caption for item " + (i + 1));
-    const change = () => {
-      if (seconds.value === "") delete item.duration; else item.duration = Number(seconds.value);
-      if (caption.value === "") delete item.caption; else item.caption = caption.value;
-      writeBack();
-    };
-    seconds.addEventListener("change", change);
-    caption.addEventListener("change", change);
-    const move = (delta) => () => {
-      const j = i + delta;
-      if (j < 0 || j >= items.length) return;
-      [items[i], items[j]] = [items[j], items[i]];
-      writeBack();
-      showItems();
-    };
-    const up = element("button", { type: "button", textContent: "↑" });
-    up.addEventListener("click", move(-1));
-    const down = element("button", { type: "button", textContent: "↓" });
-    down.addEventListener("click", move(1));
-    const remove = element("button", { type: "button", textContent: "Remove" });
-    remove.addEventListener("click", () => { items.splice(i, 1); writeBack(); showItems(); });
-    return element("div", { className: "item" }, [
-      element("div", { className: "what", textContent: what }),
-      element("div", { className: "inputs" }, [seconds, caption]),
-      element("div", { className: "moves" }, [up, down, remove]),
-    ]);
-  }));
-}
-
-function writeBack() {
-  $("text").value = JSON.stringify(playlist, null, 2) + "\n";
-}
-
 function showProblems(problems) {
   $("problems").replaceChildren(...problems.map((p) => {
     const where = p.line ? "Line " + p.line + ", column " + p.column + ": " : "";
@@ -385,35 +343,62 @@ async function startPlaylist() {
   if (!data) return;
   if (data.path === null) {
     say("message", "This show plays folders, not a playlist file.");
-    for (const id of ["save", "check", "add-item"]) $(id).disabled = true;
+    for (const id of ["save", "check", "save-forms"]) $(id).disabled = true;
     return;
   }
   showPath(data.path);
   $("text").value = data.text;
-  showItems();
+  startEditor(data.path);
   showLineNumbers();
   $("text").addEventListener("scroll", showLineNumbers);
   $("text").addEventListener("input", showLineNumbers);
-  $("text").addEventListener("input", () => { clearTimeout(window.itemsTimer); window.itemsTimer = setTimeout(showItems, 600); });
+  $("text").addEventListener("input", () => { clearTimeout(window.itemsTimer); window.itemsTimer = setTimeout(renderEditor, 600); });
   $("check").addEventListener("click", () => sendPlaylist("/api/playlist/check"));
   $("save").addEventListener("click", () => sendPlaylist("/api/playlist"));
-  $("add-item").addEventListener("click", () => {
-    if (!playlist) return;
-    const name = prompt("A photo file or a folder (a name ending in / is a folder):");
-    if (!name) return;
-    playlist.items = Array.isArray(playlist.items) ? playlist.items : [];
-    playlist.items.push(name.endsWith("/") ? { folder: name.slice(0, -1) } : { image: name });
-    writeBack();
-    showItems();
-  });
+  $("save-forms").addEventListener("click", () => sendPlaylist("/api/playlist"));
 }
 
 // Schedule
 
-function startSchedule() {
-  const chart = $("chart");
-  chart.addEventListener("error", () => { chart.hidden = true; say("chart-message", "This show has no schedule."); });
-  chart.src = "/api/schedule.png?t=" + Date.now();
+// The week as a chart: a row per day, 24 hours across, a colour per playlist (named in the
+// legend), dark stripes where the display is off.
+function showWeek(week) {
+  const colours = Object.fromEntries(week.playlists.map((p) => [p.name, p.colour]));
+  const marks = element("div", { className: "hour-marks" }, [0, 6, 12, 18, 24].map((h) => {
+    const mark = element("span", { textContent: String(h).padStart(2, "0") + ":00" });
+    mark.style.left = (h / 24 * 100) + "%";
+    return element("div", { className: "hour" }, [mark]);
+  }));
+  const hours = element("div", { className: "hours" }, [element("span"), marks]);
+  const said = [];
+  const rows = week.days.map((day) => {
+    const bar = element("div", { className: "bar-day" });
+    for (const segment of day.segments) {
+      const piece = element("div", { className: "segment" + (segment.on ? "" : " off") });
+      piece.style.left = (segment.from / 24 * 100) + "%";
+      piece.style.width = ((segment.to - segment.from) / 24 * 100) + "%";
+      if (segment.on) piece.style.background = colours[segment.playlist] || "#888";
+      const time = (h) => String(Math.floor(h)).padStart(2, "0") + ":" + String(Math.round((h % 1) * 60)).padStart(2, "0");
+      piece.title = time(segment.from) + "–" + time(segment.to) + ": " + (segment.on ? segment.playlist : "display off");
+      said.push(day.label + " " + piece.title);
+      bar.append(piece);
+    }
+    return element("div", { className: "day" }, [element("span", { className: "day-name", textContent: day.label }), bar]);
+  });
+  $("week").replaceChildren(hours, ...rows);
+  $("week").setAttribute("aria-label", "What plays when this week: " + said.join("; "));
+  $("legend").replaceChildren(...week.playlists.map((p) => {
+    const swatch = element("span", { className: "swatch" });
+    swatch.style.background = p.colour;
+    return element("li", {}, [swatch, "Playlist “" + p.name + "”"]);
+  }), element("li", {}, [element("span", { className: "swatch off" }), "Display off"]));
+}
+
+async function startSchedule() {
+  const response = await fetch("/api/schedule", { credentials: "same-origin" });
+  if (response.status === 401) { location.href = "/login"; return; }
+  if (response.ok) showWeek(await response.json());
+  else say("chart-message", "This show plays folders without a schedule: the same photos all day.");
   const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60000);
   $("moment").value = now.toISOString().slice(0, 16);
   $("preview-form").addEventListener("submit", (event) => {

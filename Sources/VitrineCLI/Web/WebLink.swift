@@ -27,7 +27,7 @@ final class WebLink: Sendable {
 
     /// Seconds between two pictures of the screen at most, and the rest before one is taken.
     static let pictureInterval = 0.2
-    static let pictureSettle = 0.2
+    static let pictureSettle = 0.12
 
     /// Starts the page the options ask for (nil when they ask for none) and hooks it into the
     /// player. Bad options, a taken port or an unreadable certificate are usage errors.
@@ -114,8 +114,8 @@ final class WebLink: Sendable {
             previousState?(state)
             show.publish(state: state)
         }
-        // The Now page follows the screen: a picture each time it changes, once it has rested a
-        // fifth of a second (a transition is never taken: it draws two slides). The remotes get
+        // The Now page follows the screen: a picture each time it changes, once it has rested an
+        // eighth of a second (a transition is never taken: it draws two slides). The remotes get
         // the same pictures.
         hooks.frameInterval = min(hooks.frameInterval ?? Self.pictureInterval, Self.pictureInterval)
         hooks.captureSettle = min(hooks.captureSettle, Self.pictureSettle)

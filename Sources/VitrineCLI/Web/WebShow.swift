@@ -180,14 +180,14 @@ final class WebShow: ShowControlling {
         guard let pixels, number > 0 else { return nil }
         let wanted = max(64, width ?? 480)
         let factor = max(1, pixels.width / wanted)
-        if let made = encoded[factor] { return EncodedImage(bytes: Data(made), type: "image/jpeg") }
+        if let made = encoded[factor] { return EncodedImage(bytes: Data(made), type: "image/jpeg", number: number) }
         let maximum = (pixels.width + factor - 1) / factor
         guard
             let jpeg = FrameJPEG.encode(
                 argb: pixels.pixels, width: pixels.width, height: pixels.height, maximumWidth: maximum, quality: 85)
         else { return nil }
         picture.withLock { if $0.number == number { $0.encoded[factor] = jpeg } }
-        return EncodedImage(bytes: Data(jpeg), type: "image/jpeg")
+        return EncodedImage(bytes: Data(jpeg), type: "image/jpeg", number: number)
     }
 
     func send(_ command: ShowCommand) -> String? {
@@ -262,6 +262,42 @@ final class WebShow: ShowControlling {
             Log("web").warning("schedule chart not drawn: \(error)")
             return nil
         }
+    }
+
+    func scheduleWeek() -> String? {
+        guard let playlistPath, let document = try? PlaylistLoading.load(playlistPath, log: Log("web")) else {
+            return nil
+        }
+        let schedule = document.schedule()
+        let names = document.playlists.map(\.name)
+        let chart = ScheduleChart(schedule: schedule, playlists: names)
+        let clock = schedule.clock
+        let label = DateFormatter()
+        label.locale = Locale(identifier: "en_GB")
+        label.timeZone = schedule.timeZone
+        label.dateFormat = "EEE d MMM"
+        let hex = { (colour: RGBColor) in String(format: "#%02x%02x%02x", colour.r, colour.g, colour.b) }
+        let days = chart.days(from: clock.local(Date()).date, count: 7).map { entry -> JSONOutput in
+            let start = clock.instant(entry.day, .midnight)
+            // A day of 23 or 25 hours (a clock change) is still drawn 24 hours wide.
+            let length = max(1, clock.instant(entry.day.adding(days: 1), .midnight).timeIntervalSince(start))
+            let hours = { (instant: Date) in (instant.timeIntervalSince(start) / length * 24 * 100).rounded() / 100 }
+            let segments = entry.segments.map { segment -> JSONOutput in
+                .object([
+                    ("from", .number(hours(segment.start))), ("to", .number(hours(segment.end))),
+                    ("playlist", .string(segment.state.playlist)), ("on", .bool(segment.state.displayOn)),
+                ])
+            }
+            return .object([
+                ("date", .string(entry.day.description)),
+                ("label", .string(label.string(from: start.addingTimeInterval(length / 2)))),
+                ("segments", .array(segments)),
+            ])
+        }
+        let playlists = (names.isEmpty ? [schedule.defaultPlaylist] : names).map { name -> JSONOutput in
+            .object([("name", .string(name)), ("colour", .string(hex(chart.color(of: name))))])
+        }
+        return JSONOutput.object([("playlists", .array(playlists)), ("days", .array(days))]).rendered
     }
 
     func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? {
