@@ -131,7 +131,7 @@ import Testing
               },
               "schedule": {
                 "default": "evening",
-                "rules": [ { "playlist": "morning", "days": [\(others)], "from": "00:00", "to": "00:00" } ]
+                "rules": [ { "playlist": "morning", "days": [\(others)], "from": "00:00", "to": "23:59" } ]
               }
             }
 
@@ -159,7 +159,7 @@ import Testing
                   },
                   "schedule": {
                     "default": "evening",
-                    "rules": [ { "playlist": "morning", "from": "00:00", "to": "00:00" } ]
+                    "rules": [ { "playlist": "morning", "from": "00:00", "to": "23:59" } ]
                   }
                 }
                 """.utf8))

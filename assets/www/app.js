@@ -208,7 +208,7 @@ async function morePhotos() {
   photoOffset += data.photos.length;
   $("photos").append(...data.photos.map(photoItem));
   $("empty").hidden = data.total !== 0;
-  $("count-heading").textContent = data.total === 1 ? "1 photo in the folder" : data.total + " photos in the folder";
+  $("count-heading").textContent = data.total === 1 ? "1 photo in the folder" : data.total.toLocaleString("en") + " photos in the folder";
   document.body.dataset.photosShown = String(photoOffset);
   // Still room on the screen: the next page at once.
   const more = $("more").getBoundingClientRect();
