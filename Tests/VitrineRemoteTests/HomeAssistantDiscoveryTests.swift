@@ -252,12 +252,12 @@ import VitrineRemote
         #expect(shown["state_topic"]?.string == "vitrine/vitrine-hall/shown")
     }
 
-    @Test func theReadmeTableIsTheOneTheCodeMakes() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let matches = try String(contentsOf: readme, encoding: .utf8).contains(HomeAssistantDiscovery.entityTable)
+    @Test func theDocumentedTableIsTheOneTheCodeMakes() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/remote-control.md")
+        let matches = try String(contentsOf: page, encoding: .utf8).contains(HomeAssistantDiscovery.entityTable)
         #expect(
             matches,
-            "README's entity table differs; the table the code makes:\n\(HomeAssistantDiscovery.entityTable)")
+            "docs/remote-control.md's entity table differs; the table the code makes:\n\(HomeAssistantDiscovery.entityTable)")
     }
 }
