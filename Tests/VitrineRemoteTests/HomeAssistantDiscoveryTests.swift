@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 import VitrineRemote
+import VitrineTestSupport
 
 /// The discovery payloads against what Home Assistant's MQTT integration accepts, read from its
 /// source: the keys each platform's discovery schema knows, in the oldest release Vitrine is proved
@@ -253,11 +254,11 @@ import VitrineRemote
     }
 
     @Test func theDocumentedTableIsTheOneTheCodeMakes() throws {
-        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/remote-control.md")
-        let matches = try String(contentsOf: page, encoding: .utf8).contains(HomeAssistantDiscovery.entityTable)
+        let page = Repository.path("docs/remote-control.md")
+        let table = HomeAssistantDiscovery.entityTable
+        let matches = try String(contentsOfFile: page, encoding: .utf8).contains(table)
         #expect(
             matches,
-            "docs/remote-control.md's entity table differs; the table the code makes:\n\(HomeAssistantDiscovery.entityTable)")
+            "docs/remote-control.md's entity table differs; the table the code makes:\n\(table)")
     }
 }
