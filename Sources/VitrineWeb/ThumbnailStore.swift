@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import VitrineCore
-import VitrineSystem
 
 /// Small JPEGs of the photo folder's pictures, kept on disk beside the page's state so each is
 /// made once: a file per picture holding the version it was made of, written durably; a
@@ -49,7 +48,7 @@ final class ThumbnailStore: Sendable {
         guard let made = make() else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try DurableFile.write(header + made, to: file, mode: 0o600)
+            try AtomicFile.write(header + made, to: file, mode: 0o600)
         } catch {
             if !warned.exchange(true, ordering: .relaxed) {
                 log.warning("thumbnails are made again each time: cannot keep them in \(folder): \(error)")
