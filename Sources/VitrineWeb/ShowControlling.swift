@@ -65,7 +65,7 @@ public struct EditProblem: Equatable, Sendable {
         var places: [String] = []
         var field: String?
         var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...]
-        while let part = parts.popFirst() {
+        while let part = parts.popFirst(), !part.isEmpty {
             if let field { places.append(field) }
             field = nil
             let name = String(part.prefix { $0 != "[" })
