@@ -100,7 +100,8 @@ function itemCard(items, index, name) {
 }
 
 // Drag to reorder with pointer events (a finger or a mouse): the card moves among its
-// siblings as the pointer passes their middles; the order is taken when it is let go.
+// siblings as the pointer passes their middles; the order is taken when it is let go. The
+// moves and the release are heard on the window: a card moved in the page loses its capture.
 function dragWith(handle, card, items) {
   handle.addEventListener("pointerdown", (event) => {
     event.preventDefault();
@@ -119,9 +120,9 @@ function dragWith(handle, card, items) {
     };
     const onMove = (e) => moveTo(e.clientY);
     const onUp = () => {
-      handle.removeEventListener("pointermove", onMove);
-      handle.removeEventListener("pointerup", onUp);
-      handle.removeEventListener("pointercancel", onUp);
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onUp);
+      window.removeEventListener("pointercancel", onUp);
       card.classList.remove("dragging");
       const order = [...list.children].map((li) => items[Number(li.dataset.index)]);
       const moved = order.some((item, i) => item !== items[i]);
@@ -129,9 +130,9 @@ function dragWith(handle, card, items) {
       if (moved) { changed(); toast("Moved (not saved yet)"); }
       renderEditor();
     };
-    handle.addEventListener("pointermove", onMove);
-    handle.addEventListener("pointerup", onUp);
-    handle.addEventListener("pointercancel", onUp);
+    window.addEventListener("pointermove", onMove);
+    window.addEventListener("pointerup", onUp);
+    window.addEventListener("pointercancel", onUp);
   });
 }
 
