@@ -112,9 +112,12 @@ def now_scenario():
         middle = driver.execute_script(MIDDLE)
         assert close(middle, colours[expected]), "change %d: the Now picture is %s, not photo %d (%s)" % (
             change + 1, middle, expected + 1, colours[expected])
-        # The player itself shows that photo (its state), and the page's words agree.
-        player = state()
-        assert player["index"] == expected, "the player is at %s, the page shows %d" % (player["index"], expected)
+        # The player itself shows that photo (its state, published a few times a second), and the
+        # page's words agree.
+        try:
+            WebDriverWait(driver, 2, poll_frequency=0.05).until(lambda d: state()["index"] == expected)
+        except Exception:
+            raise AssertionError("the player is at %s, the page shows %d" % (state()["index"], expected))
         wait.until(ec.text_to_be_present_in_element((By.ID, "state"), "%d of %d" % (expected + 1, len(colours))))
     figure("now_changes", len(delays))
     figure("now_slowest_seconds", "%.3f" % max(delays))
@@ -186,6 +189,7 @@ def photos_scenario():
     step("second visit: thumbnails from the browser's cache")
 
     # Scrolling loads more.
+    wait.until(lambda d: d.execute_script("return document.body.dataset.photosShown") not in (None, "0"))
     listed = int(driver.execute_script("return document.body.dataset.photosShown"))
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
     wait.until(lambda d: int(d.execute_script("return document.body.dataset.photosShown")) > listed)
