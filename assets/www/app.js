@@ -198,10 +198,15 @@ async function deletePhotos(names) {
   }
 }
 
+let photoListing = 0;
+
 async function morePhotos() {
   if (photoLoading || (photoTotal !== null && photoOffset >= photoTotal)) return;
   photoLoading = true;
+  const listing = photoListing;
   const data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage);
+  // A page asked for before the list was started again (after a delete) is dropped.
+  if (listing !== photoListing) return;
   photoLoading = false;
   if (!data) return;
   photoTotal = data.total;
@@ -216,7 +221,7 @@ async function morePhotos() {
 }
 
 function listPhotos(again) {
-  if (again) { photoOffset = 0; photoTotal = null; $("photos").replaceChildren(); }
+  if (again) { photoListing += 1; photoLoading = false; photoOffset = 0; photoTotal = null; $("photos").replaceChildren(); }
   morePhotos();
 }
 
