@@ -2,6 +2,7 @@ import CLinuxConsole
 import Foundation
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// The play loop's side of a virtual-terminal switch on KMS/DRM: follows the kernel's
 /// requests through `ConsoleHandover`, letting go of the display (DRM master of the device
@@ -31,7 +32,7 @@ final class ConsoleLink {
                     Self.displayDescriptor().map { fd in
                         let status = vitrine_drm_drop_master(fd)
                         if status != 0 {
-                            log.warning("cannot let go of the display: \(String(cString: strerror(status)))")
+                            log.warning("cannot let go of the display: \(Errno(rawValue: status))")
                         }
                     }
                 case .allowSwitch: terminal.allowSwitch()
@@ -41,7 +42,7 @@ final class ConsoleLink {
                     Self.displayDescriptor().map { fd in
                         let status = vitrine_drm_set_master(fd)
                         if status != 0 {
-                            log.warning("cannot take the display back: \(String(cString: strerror(status)))")
+                            log.warning("cannot take the display back: \(Errno(rawValue: status))")
                         }
                     }
                 case .redraw: redraw = true

@@ -10,17 +10,19 @@ extension AdminSite {
             return .error(400, "unknown command \"\(String(name.prefix(40)))\"; one of \(known)")
         }
         if let refusal = show.send(command) { return .error(409, refusal) }
-        return .json("{\"sent\":\(JSONText.quote(command.rawValue))}")
+        return .json(.object([("sent", .string(command.rawValue))]))
     }
 
     var folder: PhotoFolder { PhotoFolder(path: show.uploadFolder) }
 
     func photoList() -> WebResponse {
-        let items = folder.list().map {
-            "{\"name\":\(JSONText.quote($0.name)),\"bytes\":\($0.bytes),"
-                + "\"modified\":\(Int($0.modified.timeIntervalSince1970))}"
+        let items = folder.list().map { photo -> JSONOutput in
+            .object([
+                ("name", .string(photo.name)), ("bytes", .integer(photo.bytes)),
+                ("modified", .integer(Int(photo.modified.timeIntervalSince1970))),
+            ])
         }
-        return .json("{\"photos\":[\(items.joined(separator: ","))]}")
+        return .json(.object([("photos", .array(items))]))
     }
 
     func photo(_ request: WebRequest) -> WebResponse {
@@ -40,7 +42,7 @@ extension AdminSite {
         do {
             try folder.delete(name)
             log.info("deleted \(name)")
-            return .json("{\"deleted\":\(JSONText.quote(name))}")
+            return .json(.object([("deleted", .string(name))]))
         } catch {
             return .error(error.status, error.message)
         }

@@ -48,9 +48,11 @@ public struct EditProblem: Equatable, Sendable {
             isError: diagnostic.severity == .error)
     }
 
-    var json: String {
-        "{\"line\":\(line.map(String.init) ?? "null"),\"column\":\(column.map(String.init) ?? "null"),"
-            + "\"message\":\(JSONText.quote(message)),\"severity\":\"\(isError ? "error" : "warning")\"}"
+    var json: JSONOutput {
+        .object([
+            ("line", .optional(line)), ("column", .optional(column)), ("message", .string(message)),
+            ("severity", .string(isError ? "error" : "warning")),
+        ])
     }
 }
 
@@ -60,7 +62,7 @@ public struct EditProblem: Equatable, Sendable {
 public protocol ShowControlling: Sendable {
     /// The show's state as one JSON object: at least what `--print-state` prints; `uptime` (seconds)
     /// and `warnings` (a list of strings) are shown when present.
-    func stateJSON() -> String
+    func stateJSON() -> JSONOutput
     /// The frame on the screen now, as JPEG or PNG; nil before the first frame.
     func currentFrame() -> EncodedImage?
     /// Queues a command; nil when accepted, else one line why not.

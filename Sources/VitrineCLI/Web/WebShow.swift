@@ -86,8 +86,8 @@ final class WebShow: ShowControlling {
 
     // MARK: What the loop publishes
 
-    func stateJSON() -> String {
-        guard let state = board.state else { return "{\"count\":0,\"starting\":true}" }
+    func stateJSON() -> JSONOutput {
+        guard let state = board.state else { return .object([("count", .integer(0)), ("starting", .bool(true))]) }
         let display = state.displayAsked == .auto ? "by schedule" : state.displayAsked.rawValue
         let page: JSONOutput = .object([
             ("index", .optional(state.index)),
@@ -102,7 +102,7 @@ final class WebShow: ShowControlling {
             ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
             ("state", state.json),
         ])
-        return page.rendered
+        return page
     }
 
     func currentFrame() -> EncodedImage? {

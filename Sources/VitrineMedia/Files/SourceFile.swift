@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// What identifies one version of a file: when its size or modification time
 /// changes, it is a new file as far as remembered failures go.
@@ -53,7 +54,7 @@ public enum SourceFile {
         case EACCES, EPERM: return "permission denied; make the file readable by the user running vitrine"
         case EISDIR: return "is a folder, not an image file"
         default:
-            let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+            let message = Errno(rawValue: code).description
             return "cannot read the file: \(message)"
         }
     }
