@@ -25,7 +25,8 @@ import Testing
     @Test func aRefusedLibraryTakesTheWholeFilePath() throws {
         let bytes = try ProgressiveDCTests.progressive(TJSAMP_420)
         func split(_ allowed: Bool) throws -> Bool {
-            try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor.split($0, path: "p.jpg", allowed: allowed) } != nil
+            try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor.split($0, path: "p.jpg", allowed: allowed) }
+                != nil
         }
         func dcOnly(_ allowed: Bool) throws -> Bool {
             try bytes.withUnsafeBufferPointer { try LibJPEGDecompressor.dcOnly($0, path: "p.jpg", allowed: allowed) }

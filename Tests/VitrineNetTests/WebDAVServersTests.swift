@@ -126,8 +126,12 @@ import VitrineTestSupport
             sources: [feed, single])
         mirror.start()
         defer { mirror.stop() }
-        #expect(eventually(timeout: 30) { mirror.snapshot(feed).count { $0.isPlayable } == 2 }, "\(mirror.status.json.rendered)")
-        #expect(eventually(timeout: 30) { mirror.snapshot(single).first?.isPlayable == true }, "\(mirror.status.json.rendered)")
+        #expect(
+            eventually(timeout: 30) { mirror.snapshot(feed).count { $0.isPlayable } == 2 },
+            "\(mirror.status.json.rendered)")
+        #expect(
+            eventually(timeout: 30) { mirror.snapshot(single).first?.isPlayable == true },
+            "\(mirror.status.json.rendered)")
         #expect(mirror.snapshot(feed).map(\.caption) == ["A & B", "Été"])
         let files = mirror.snapshot(feed).compactMap(\.localPath).map { FileManager.default.contents(atPath: $0) }
         #expect(files == [fakeJPEG(1), fakeJPEG(2)])

@@ -113,17 +113,6 @@ public final class VirtualTerminal: ConsoleSwitching {
         let acquire: @convention(c) (Int32) -> Void = { _ in
             pendingSwitches.bitwiseOr(2, ordering: .sequentiallyConsistent)
         }
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for (signal, handler) in [(SIGUSR1, release), (SIGUSR2, acquire)] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = handler
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            // Fails only for a signal number that cannot be caught or a bad pointer: neither here.
-            _ = sigaction(signal, &action, nil)
-            sigaddset(&unblock, signal)
-        }
-        _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)  // as sigaction: valid arguments cannot fail
+        ServiceSignals.catching([(SIGUSR1, release), (SIGUSR2, acquire)])
     }
 }
