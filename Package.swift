@@ -44,12 +44,14 @@ let package = Package(
 
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
         .target(name: "VitrineCore"),
+        // The thin layer under every system call: the owning descriptor, the typed Errno, durable writes.
+        .target(name: "VitrinePOSIX"),
         // Decoding, orientation, resizing, decode isolation, image cache.
         .target(
             name: "VitrineMedia",
             dependencies: [
-                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP", "CExif", "CMpv",
-                "CMalloc",
+                "VitrineCore", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
+                "CExif", "CMpv", "CMalloc",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
             // compositor's SIMD kernels run a hundred times slower, and tests that play a show
@@ -60,17 +62,20 @@ let package = Package(
         .target(
             name: "VitrineSDL",
             dependencies: [
-                "VitrineCore", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole", "CDRM", "CGLVideo",
+                "VitrineCore", "VitrinePOSIX", "VitrineMedia", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLinuxConsole",
+                "CDRM",
+                "CGLVideo",
             ]),
         // Running as a service: signals, systemd notification, process resources.
         .target(
-            name: "VitrineSystem", dependencies: ["VitrineCore", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC"]),
+            name: "VitrineSystem",
+            dependencies: ["VitrineCore", "VitrinePOSIX", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC"]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",
-            dependencies: ["VitrineCore", "VitrineHTTP", "CSodium", "CQRencode", "CAvahi"]),
+            dependencies: ["VitrineCore", "VitrinePOSIX", "VitrineHTTP", "CSodium", "CQRencode", "CAvahi"]),
         // The one HTTP server (libmicrohttpd) of the web page and the control API: limits, hosts, origins.
-        .target(name: "VitrineHTTP", dependencies: ["VitrineCore", "CMicroHTTPD"]),
+        .target(name: "VitrineHTTP", dependencies: ["VitrineCore", "VitrinePOSIX", "CMicroHTTPD"]),
         // The command line: argument scanning, option help, the config file and the commands.
         .target(
             name: "VitrineCLI",
@@ -85,14 +90,16 @@ let package = Package(
             dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "CPNG"]),
         // The executable: main.swift hands the arguments to VitrineCLI, with the benchmark's commands.
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI", "VitrineBench"]),
-        // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`.
-        .target(name: "VitrineRemote", dependencies: ["VitrineCore", "VitrineHTTP", "CMosquitto", "CTurboJPEG"]),
+        // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`
+        // (the screen's JPEG is made by VitrineMedia's one encoder and handed in).
+        .target(name: "VitrineRemote", dependencies: ["VitrineCore", "VitrinePOSIX", "VitrineHTTP", "CMosquitto"]),
         // Photos from the network (HTTP(S), feeds, WebDAV, Immich) mirrored into a cache for offline play.
-        .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl", "CXML2"]),
+        .target(name: "VitrineNet", dependencies: ["VitrineCore", "VitrinePOSIX", "CCurl", "CXML2"]),
 
         // What the tests share: temporary folders, a director driven frame by frame.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore"], path: "Tests/VitrineTestSupport"),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
+        .testTarget(name: "VitrinePOSIXTests", dependencies: ["VitrinePOSIX", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineMediaTests",
             dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "VitrineTestSupport"],
@@ -115,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "VitrineRemoteTests",
             dependencies: [
-                "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
+                "VitrineRemote", "VitrineCLI", "VitrineCore", "VitrineMedia", "CTurboJPEG", "vitrine-remote-probe",
                 "VitrineTestSupport",
             ], exclude: ["HomeAssistant"]),
         // A bare remote-control client VitrineRemoteTests run as a child process (and kill) to see the last will.

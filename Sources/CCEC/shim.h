@@ -8,7 +8,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static inline int vitrine_cec_open(const char *path) { return open(path, O_RDWR | O_CLOEXEC); }
 
 static inline int vitrine_cec_caps(int fd, struct cec_caps *caps) { return ioctl(fd, CEC_ADAP_G_CAPS, caps); }
 

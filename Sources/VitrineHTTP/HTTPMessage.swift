@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// A request's head as it arrives, before any byte of its body is read.
 public struct HTTPHead: Sendable {
@@ -50,23 +51,13 @@ public struct HTTPResponse: Sendable {
 
     /// `{"error": message}` as JSON; what the server itself answers with.
     public static func plainError(_ status: Int, _ message: String) -> HTTPResponse {
-        var quoted = "\""
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        quoted += "\""
-        return HTTPResponse(
+        HTTPResponse(
             status: status,
             headers: [
                 ("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store"),
                 ("X-Content-Type-Options", "nosniff"),
             ],
-            body: Data("{\"error\":\(quoted)}\n".utf8))
+            body: Data((JSONOutput.object([("error", .string(message))]).rendered + "\n").utf8))
     }
 }
 

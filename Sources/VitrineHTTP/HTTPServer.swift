@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import VitrineCore
+import VitrinePOSIX
 
 /// The one HTTP server of the program (the owner's web page and the control API), owning a
 /// libmicrohttpd daemon:
@@ -88,8 +89,9 @@ public final class HTTPServer: Sendable {
         let core = ServerCore(configuration: configuration, service: service, tls: tls)
         let address = configuration.bind == "localhost" ? "127.0.0.1" : configuration.bind
         guard let daemon = Self.start(address: address, configuration: configuration, core: core) else {
+            let error = Errno.current  // libmicrohttpd's failed bind or listen, before anything else sets it
             core.workers.close(threads: configuration.workerThreads)
-            let why = errno == EADDRINUSE ? "the port is taken" : String(cString: strerror(errno))
+            let why = error == .addressInUse ? "the port is taken" : error.description
             throw Failure(
                 description: "\(configuration.name): cannot listen on \(configuration.bind) port "
                     + "\(configuration.port): \(why)"

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import VitrineCore
+import VitrinePOSIX
 
 /// A few threads that make answers, so a slow one (a preview being drawn, a password being
 /// hashed) never holds up the server's event threads. Jobs wait in a bounded queue.
@@ -18,8 +19,7 @@ final class WorkerPool: Sendable {
             let thread = Thread { [self] in
                 // Below the frame loop: a hash or a preview being made never takes its core.
                 if vitrine_lower_thread_priority(10) != 0 {
-                    Log("web").debug(
-                        "cannot lower the priority of a server worker: \(String(cString: strerror(errno)))")
+                    Log("web").debug("cannot lower the priority of a server worker: \(Errno.current)")
                 }
                 self.work()
             }

@@ -16,6 +16,10 @@ typealias TransferObserver = @Sendable (_ received: Int64, _ total: Int64) -> Bo
 final class CurlEasy {
     private let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The first option libcurl refused while a request was set up (an option unknown to this
+    /// build, out of memory): such a request is not sent, since a refused option may be a limit
+    /// or a certificate check.
+    private var refused: (option: String, code: CURLcode)?
 
     private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
@@ -94,18 +98,25 @@ final class CurlEasy {
     ) {
         let context = TransferContext(limit: request.maximumBytes, sink: sink, observer: observer)
         let authOrigin = request.credentials.map { AuthMemory.key(url: request.url, user: $0.user) }
+        refused = nil
         configure(request, basicOnly: authOrigin.map(AuthMemory.isBasic) ?? false)
         let opaque = Unmanaged.passUnretained(context).toOpaque()
-        _ = vitrine_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite)
-        _ = vitrine_curl_set_pointer(handle, CURLOPT_WRITEDATA, opaque)
-        _ = vitrine_curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, curlHeader)
-        _ = vitrine_curl_set_pointer(handle, CURLOPT_HEADERDATA, opaque)
-        _ = vitrine_curl_set_xferinfo_function(handle, curlProgress)
-        _ = vitrine_curl_set_pointer(handle, CURLOPT_XFERINFODATA, opaque)
-        _ = vitrine_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-        let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
+        check("WRITEFUNCTION", vitrine_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite))
+        check("WRITEDATA", vitrine_curl_set_pointer(handle, CURLOPT_WRITEDATA, opaque))
+        check("HEADERFUNCTION", vitrine_curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, curlHeader))
+        check("HEADERDATA", vitrine_curl_set_pointer(handle, CURLOPT_HEADERDATA, opaque))
+        check("XFERINFOFUNCTION", vitrine_curl_set_xferinfo_function(handle, curlProgress))
+        check("XFERINFODATA", vitrine_curl_set_pointer(handle, CURLOPT_XFERINFODATA, opaque))
+        check("NOPROGRESS", vitrine_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
         var response = HTTPResponse()
+        if let refused {
+            let why = String(cString: curl_easy_strerror(refused.code))
+            response.failure = .other("libcurl refused the option \(refused.option): \(why)")
+            return (response, nil)
+        }
+        let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
         var status = 0
+        // Asked after every transfer, it cannot fail; were it to, status 0 reads as a failed transfer.
         _ = vitrine_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
         response.status = status
         response.headers = context.headers
@@ -146,57 +157,73 @@ final class CurlEasy {
     }
 
     private func configure(_ request: HTTPRequest, basicOnly: Bool) {
-        set(CURLOPT_URL, request.url)
-        set(CURLOPT_NOSIGNAL, 1)
-        set(CURLOPT_PROTOCOLS_STR, "http,https")
-        set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        set(CURLOPT_FOLLOWLOCATION, 0)
-        set(CURLOPT_SSL_VERIFYPEER, 1)
-        set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caFile = request.caFile { set(CURLOPT_CAINFO, caFile) }
-        set(CURLOPT_USERAGENT, "Vitrine/1")
+        set(CURLOPT_URL, "URL", request.url)
+        set(CURLOPT_NOSIGNAL, "NOSIGNAL", 1)
+        set(CURLOPT_PROTOCOLS_STR, "PROTOCOLS_STR", "http,https")
+        set(CURLOPT_REDIR_PROTOCOLS_STR, "REDIR_PROTOCOLS_STR", "http,https")
+        set(CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", 0)
+        set(CURLOPT_SSL_VERIFYPEER, "SSL_VERIFYPEER", 1)
+        set(CURLOPT_SSL_VERIFYHOST, "SSL_VERIFYHOST", 2)
+        if let caFile = request.caFile { set(CURLOPT_CAINFO, "CAINFO", caFile) }
+        set(CURLOPT_USERAGENT, "USERAGENT", "Vitrine/1")
         // Every encoding libcurl decodes is offered and decoded (also when a server sends one unasked).
-        if request.decodesContent { set(CURLOPT_ACCEPT_ENCODING, "") }
-        _ = vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes))
-        set(CURLOPT_CONNECTTIMEOUT_MS, Int(request.timeouts.connect * 1000))
-        set(CURLOPT_LOW_SPEED_LIMIT, request.timeouts.lowSpeedBytes)
-        set(CURLOPT_LOW_SPEED_TIME, request.timeouts.lowSpeedSeconds)
+        if request.decodesContent { set(CURLOPT_ACCEPT_ENCODING, "ACCEPT_ENCODING", "") }
+        check(
+            "MAXFILESIZE_LARGE",
+            vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes)))
+        set(CURLOPT_CONNECTTIMEOUT_MS, "CONNECTTIMEOUT_MS", Int(request.timeouts.connect * 1000))
+        set(CURLOPT_LOW_SPEED_LIMIT, "LOW_SPEED_LIMIT", request.timeouts.lowSpeedBytes)
+        set(CURLOPT_LOW_SPEED_TIME, "LOW_SPEED_TIME", request.timeouts.lowSpeedSeconds)
         if request.resumeFrom > 0 {
-            _ = vitrine_curl_set_offset(handle, CURLOPT_RESUME_FROM_LARGE, curl_off_t(request.resumeFrom))
+            check(
+                "RESUME_FROM_LARGE",
+                vitrine_curl_set_offset(handle, CURLOPT_RESUME_FROM_LARGE, curl_off_t(request.resumeFrom)))
         }
         if let credentials = request.credentials {
-            set(CURLOPT_USERNAME, credentials.user)
-            set(CURLOPT_PASSWORD, credentials.password)
+            set(CURLOPT_USERNAME, "USERNAME", credentials.user)
+            set(CURLOPT_PASSWORD, "PASSWORD", credentials.password)
             if basicOnly {
-                _ = vitrine_curl_set_basic_auth(handle)
+                check("HTTPAUTH", vitrine_curl_set_basic_auth(handle))
             } else {
-                _ = vitrine_curl_set_basic_or_digest_auth(handle)
+                check("HTTPAUTH", vitrine_curl_set_basic_or_digest_auth(handle))
             }
         }
         if let body = request.body {
-            _ = vitrine_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBytes { bytes in
-                _ = vitrine_curl_set_pointer(
+            check(
+                "POSTFIELDSIZE_LARGE",
+                vitrine_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            let copied = body.withUnsafeBytes { bytes in
+                vitrine_curl_set_pointer(
                     handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
+            check("COPYPOSTFIELDS", copied)
         }
         if request.method == "HEAD" {
-            set(CURLOPT_NOBODY, 1)
+            set(CURLOPT_NOBODY, "NOBODY", 1)
         } else if request.method != "GET" {
-            set(CURLOPT_CUSTOMREQUEST, request.method)
+            set(CURLOPT_CUSTOMREQUEST, "CUSTOMREQUEST", request.method)
         }
         for line in request.headers + request.secretHeaders {
-            headerList = curl_slist_append(headerList, line)
+            guard let longer = curl_slist_append(headerList, line) else {
+                check("HTTPHEADER", CURLE_OUT_OF_MEMORY)
+                break
+            }
+            headerList = longer
         }
-        if let headerList { _ = vitrine_curl_set_list(handle, CURLOPT_HTTPHEADER, headerList) }
+        if let headerList { check("HTTPHEADER", vitrine_curl_set_list(handle, CURLOPT_HTTPHEADER, headerList)) }
     }
 
-    private func set(_ option: CURLoption, _ value: Int) {
-        _ = vitrine_curl_set_long(handle, option, value)
+    private func set(_ option: CURLoption, _ name: String, _ value: Int) {
+        check(name, vitrine_curl_set_long(handle, option, value))
     }
 
-    private func set(_ option: CURLoption, _ value: String) {
-        _ = vitrine_curl_set_string(handle, option, value)
+    private func set(_ option: CURLoption, _ name: String, _ value: String) {
+        check(name, vitrine_curl_set_string(handle, option, value))
+    }
+
+    /// Keeps the first refusal; the request is not sent when there is one.
+    private func check(_ option: String, _ code: CURLcode) {
+        if code != CURLE_OK, refused == nil { refused = (option, code) }
     }
 
     private static func failure(_ code: CURLcode, context: TransferContext, url: String) -> TransferFailure {

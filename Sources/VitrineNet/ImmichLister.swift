@@ -37,16 +37,16 @@ struct ImmichLister {
             if let album = source.album {
                 let id = try albumID(album, api: api)
                 if let version, version >= Self.albumSearchVersion {
-                    try search(api: api, filter: "\"albumIds\":[\(JSONWriter.quoted(id))]", into: &gathered)
+                    try search(api: api, filter: ("albumIds", .array([.string(id)])), into: &gathered)
                 } else {
                     let info = try get("\(api)/albums/\(id)")
                     try gathered.add(info["assets"]?.elements ?? [], api: api)
                 }
             } else if source.favorites {
-                try search(api: api, filter: "\"isFavorite\":true", into: &gathered)
+                try search(api: api, filter: ("isFavorite", .bool(true)), into: &gathered)
             } else if let person = source.person {
                 let id = try personID(person, api: api)
-                try search(api: api, filter: "\"personIds\":[\(JSONWriter.quoted(id))]", into: &gathered)
+                try search(api: api, filter: ("personIds", .array([.string(id)])), into: &gathered)
             } else {
                 throw TransferFailure.badListing("an Immich source needs an album, favorites or a person")
             }
@@ -117,11 +117,13 @@ struct ImmichLister {
 
     /// `POST /api/search/metadata`, page after page until `nextPage` is null; each page is turned into
     /// entries as it comes, so only the count limit bounds an album.
-    private func search(api: String, filter: String, into gathered: inout Gathered) throws {
+    private func search(api: String, filter: (String, JSONOutput), into gathered: inout Gathered) throws {
         var page = 1
         while page <= 100_000 {
-            let body =
-                "{\(filter),\"type\":\"IMAGE\",\"withExif\":true,\"page\":\(page),\"size\":\(Self.pageSize)}"
+            let body = JSONOutput.object([
+                filter, ("type", .string("IMAGE")), ("withExif", .bool(true)), ("page", .integer(page)),
+                ("size", .integer(Self.pageSize)),
+            ]).rendered
             let answer = try send("\(api)/search/metadata", method: "POST", body: body)
             try gathered.add(answer["assets"]?["items"]?.elements ?? [], api: api)
             guard let next = answer["assets"]?["nextPage"]?.string, let number = Int(next), number > page else { break }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// How the mirror works: where the cache is, how big it may grow, how often listings are refreshed,
 /// and the limits every transfer is held to.
@@ -111,19 +112,19 @@ public struct MirrorStatus: Sendable {
     public var sources: [Source]
 
     /// One JSON object, for `--print-state`.
-    public var json: String {
-        func date(_ d: Date?) -> String? { d.map { String(format: "%.0f", $0.timeIntervalSince1970) } }
+    public var json: JSONOutput {
+        func date(_ d: Date?) -> JSONOutput? { d.map { .number($0.timeIntervalSince1970.rounded()) } }
         let list = sources.map { s in
-            JSONWriter.object([
-                ("source", JSONWriter.quoted(s.name)), ("listed", "\(s.listed)"), ("mirrored", "\(s.mirrored)"),
-                ("downloading", "\(s.downloading)"), ("lastRefresh", date(s.lastRefresh)),
-                ("lastGoodListing", date(s.lastGoodListing)), ("lastError", s.lastError.map(JSONWriter.quoted)),
-                ("held", s.held.map(JSONWriter.quoted)),
+            JSONOutput.object(omittingNil: [
+                ("source", .string(s.name)), ("listed", .integer(s.listed)), ("mirrored", .integer(s.mirrored)),
+                ("downloading", .integer(s.downloading)), ("lastRefresh", date(s.lastRefresh)),
+                ("lastGoodListing", date(s.lastGoodListing)), ("lastError", s.lastError.map { .string($0) }),
+                ("held", s.held.map { .string($0) }),
             ])
         }
-        return JSONWriter.object([
-            ("bytesOnDisk", "\(bytesOnDisk)"), ("cacheBytes", "\(cacheBytes)"),
-            ("sources", "[" + list.joined(separator: ",") + "]"),
+        return .object([
+            ("bytesOnDisk", .integer(Int(bytesOnDisk))), ("cacheBytes", .integer(Int(cacheBytes))),
+            ("sources", .array(list)),
         ])
     }
 }

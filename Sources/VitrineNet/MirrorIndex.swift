@@ -9,30 +9,30 @@ enum MirrorIndex {
     static let fileName = "index.json"
 
     static func encode(_ sources: [SourceState]) -> String {
-        func time(_ date: Date?) -> String? { date.map { String($0.timeIntervalSince1970) } }
-        func text(_ value: String?) -> String? { value.map(JSONWriter.quoted) }
+        func time(_ date: Date?) -> JSONOutput? { date.map { .number($0.timeIntervalSince1970) } }
+        func text(_ value: String?) -> JSONOutput? { value.map { .string($0) } }
         let list = sources.map { source in
             let entries = source.entries.map { e in
-                JSONWriter.object([
+                JSONOutput.object(omittingNil: [
                     ("id", text(e.remote.id)), ("url", text(e.remote.url)), ("previewURL", text(e.remote.previewURL)),
                     ("caption", text(e.remote.caption)), ("listingVersion", text(e.remote.version)),
-                    ("file", text(e.file)), ("preview", text(e.preview)), ("bytes", "\(e.bytes)"),
-                    ("previewBytes", "\(e.previewBytes)"), ("etag", text(e.validators.etag)),
+                    ("file", text(e.file)), ("preview", text(e.preview)), ("bytes", .integer(Int(e.bytes))),
+                    ("previewBytes", .integer(Int(e.previewBytes))), ("etag", text(e.validators.etag)),
                     ("lastModified", text(e.validators.lastModified)), ("version", text(e.version)),
                     ("partEtag", text(e.partValidators?.etag)),
-                    ("partLastModified", text(e.partValidators?.lastModified)), ("lastUsed", "\(e.lastUsed)"),
-                    ("revision", "\(e.revision)"),
+                    ("partLastModified", text(e.partValidators?.lastModified)), ("lastUsed", .number(e.lastUsed)),
+                    ("revision", .integer(e.revision)),
                 ])
             }
-            return JSONWriter.object([
+            return JSONOutput.object(omittingNil: [
                 ("key", text(source.key)), ("lastRefresh", time(source.lastRefresh)),
                 ("lastGoodListing", time(source.lastGoodListing)), ("lastError", text(source.lastError)),
                 ("etag", text(source.listingValidators?.etag)),
                 ("lastModified", text(source.listingValidators?.lastModified)),
-                ("entries", "[\n" + entries.joined(separator: ",\n") + "]"),
+                ("entries", .array(entries)),
             ])
         }
-        return "{\"version\":1,\"sources\":[\n" + list.joined(separator: ",\n") + "]}\n"
+        return JSONOutput.object([("version", .integer(1)), ("sources", .array(list))]).rendered + "\n"
     }
 
     /// The generation before the current one, kept beside it.

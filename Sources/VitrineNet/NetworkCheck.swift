@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// For `vitrine check`: can a source be reached, and how many photos does it list, or why not
 /// (DNS, connection, TLS and which certificate fault, 401, 404, timeout, an HTML page, a server that
@@ -130,9 +131,12 @@ enum ProtocolProbe {
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return nil }
         defer { freeaddrinfo(list) }
-        let fd = socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        let type = first.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
+        guard
+            let connection = try? FileDescriptor(
+                owning: Errno.check { socket(first.pointee.ai_family, type, first.pointee.ai_protocol) })
+        else { return nil }
+        let fd = connection.rawValue
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         let size = socklen_t(MemoryLayout<timeval>.size)
         guard setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size) == 0,

@@ -1,4 +1,5 @@
 import Glibc
+import VitrinePOSIX
 
 /// A plain HTTP/1.0 client for the control API, enough for `vitrine ctl`: one request per
 /// connection, a timeout on every step, the reply's size limited.
@@ -26,8 +27,8 @@ public struct ControlClient: Sendable {
 
     /// Sends one request and reads the whole reply.
     public func request(_ method: String, _ path: String, body: [UInt8] = []) throws(RemoteError) -> Reply {
-        let socket = try connect()
-        defer { close(socket) }
+        let connection = try connect()
+        let socket = connection.rawValue
         var head = "\(method) \(path) HTTP/1.0\r\nHost: \(host)\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
@@ -37,7 +38,7 @@ public struct ControlClient: Sendable {
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if n == 0 { break }
-            guard n > 0 else { throw RemoteError("\(where_): no reply (\(String(cString: strerror(errno))))") }
+            guard n > 0 else { throw RemoteError("\(where_): no reply (\(Errno.current))") }
             reply += buffer[0..<n]
             guard reply.count <= maximumReply else { throw RemoteError("\(where_): reply larger than allowed") }
         }
@@ -46,7 +47,7 @@ public struct ControlClient: Sendable {
 
     private var where_: String { "control API at \(host) port \(port)" }
 
-    private func connect() throws(RemoteError) -> Int32 {
+    private func connect() throws(RemoteError) -> FileDescriptor {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_NUMERICSERV
@@ -55,28 +56,37 @@ public struct ControlClient: Sendable {
             throw RemoteError("\(host): not an address or host name vitrine can find")
         }
         defer { freeaddrinfo(found) }
-        var last = ECONNREFUSED
+        var last = Errno(rawValue: ECONNREFUSED)
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
+            let type = info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
+            let fd = socket(info.pointee.ai_family, type, info.pointee.ai_protocol)
+            guard fd >= 0 else {
+                last = .current
+                continue
+            }
+            let connection = FileDescriptor(owning: fd)
             var limit = timeval(tv_sec: timeout, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
-            last = errno
-            close(fd)
+            let size = socklen_t(MemoryLayout<timeval>.size)
+            // Without its time limits a step could wait for ever: a socket that refuses them is not used.
+            guard setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size) == 0,
+                setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size) == 0
+            else {
+                last = .current
+                continue
+            }
+            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return connection }
+            last = .current
         }
-        throw RemoteError(
-            "\(where_): cannot connect (\(String(cString: strerror(last)))); is vitrine playing with --control?")
+        throw RemoteError("\(where_): cannot connect (\(last)); is vitrine playing with --control?")
     }
 
     private func write(_ socket: Int32, _ bytes: [UInt8]) throws(RemoteError) {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { throw RemoteError("\(where_): sending failed (\(String(cString: strerror(errno))))") }
+            guard n > 0 else { throw RemoteError("\(where_): sending failed (\(Errno.current))") }
             sent += n
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import VitrineCore
 
-private let libraryReady: Bool = mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue
+private let libraryReady: Bool = MosquittoStatus(mosquitto_lib_init()).succeeded
 
 /// A connection to an MQTT broker through libmosquitto, with its own network thread.
 ///
@@ -114,21 +114,21 @@ public final class MQTTClient: @unchecked Sendable {
             let rc = will.payload.withUnsafeBytes {
                 mosquitto_will_set(handle, will.topic, Int32($0.count), $0.baseAddress, will.qos, will.retain)
             }
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw failure("last will on \(will.topic)", rc) }
+            guard MosquittoStatus(rc).succeeded else { throw failure("last will on \(will.topic)", rc) }
         }
         if let username = c.username {
             let rc = mosquitto_username_pw_set(handle, username, c.password)
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw failure("user name", rc) }
+            guard MosquittoStatus(rc).succeeded else { throw failure("user name", rc) }
         }
         if let caFile = c.caFile {
             let rc = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+            guard MosquittoStatus(rc).succeeded else {
                 throw RemoteError("\(caFile): cannot be used as the MQTT CA file (\(Self.describe(rc)))")
             }
         }
         // Publishing from other threads while the network thread runs `mosquitto_loop`.
         let threaded = mosquitto_threaded_set(handle, true)
-        guard threaded == MOSQ_ERR_SUCCESS.rawValue else { throw failure("threads", threaded) }
+        guard MosquittoStatus(threaded).succeeded else { throw failure("threads", threaded) }
         mosquitto_connect_callback_set(handle) { _, context, rc in
             guard let box = CallbackBox.from(context) else { return }
             box.connectedNow(rc)
@@ -189,10 +189,10 @@ public final class MQTTClient: @unchecked Sendable {
         while !isStopping {
             let accepted = box.accepted.load(ordering: .acquiring)
             let rc = mosquitto_connect(handle, c.host, Int32(c.port), Int32(c.keepAlive))
-            if rc == MOSQ_ERR_SUCCESS.rawValue {
-                var loop = MOSQ_ERR_SUCCESS.rawValue
-                while loop == MOSQ_ERR_SUCCESS.rawValue, !(isStopping && !box.connected.load(ordering: .acquiring)) {
-                    loop = mosquitto_loop(handle, 200, 1)
+            if MosquittoStatus(rc).succeeded {
+                var loop = MosquittoStatus.success
+                while loop.succeeded, !(isStopping && !box.connected.load(ordering: .acquiring)) {
+                    loop = MosquittoStatus(mosquitto_loop(handle, 200, 1))
                 }
             } else {
                 attempts(
@@ -207,7 +207,8 @@ public final class MQTTClient: @unchecked Sendable {
             if wake.wait(timeout: .now() + .seconds(delay)) == .success { break }
             delay = min(delay * 2, c.reconnectDelay.upperBound)
         }
-        mosquitto_disconnect(handle)
+        // MOSQ_ERR_NO_CONN when the connection had gone already: disconnected either way.
+        _ = mosquitto_disconnect(handle)
         box.connected.store(false, ordering: .releasing)
     }
 
@@ -223,13 +224,13 @@ public final class MQTTClient: @unchecked Sendable {
         let rc = message.payload.withUnsafeBytes {
             mosquitto_publish(handle, nil, message.topic, Int32($0.count), $0.baseAddress, message.qos, message.retain)
         }
-        return rc == MOSQ_ERR_SUCCESS.rawValue
+        return MosquittoStatus(rc).succeeded
     }
 
     /// Subscribes to a topic filter (typically from the `connected` handler).
     @discardableResult
     public func subscribe(_ filter: String, qos: Int32 = 1) -> Bool {
-        mosquitto_subscribe(handle, nil, filter, qos) == MOSQ_ERR_SUCCESS.rawValue
+        MosquittoStatus(mosquitto_subscribe(handle, nil, filter, qos)).succeeded
     }
 
     /// Publishes `goodbye` if connected, disconnects cleanly (no last will) and ends the network thread.
@@ -250,9 +251,10 @@ public final class MQTTClient: @unchecked Sendable {
                 mosquitto_publish(
                     handle, &mid, goodbye.topic, Int32($0.count), $0.baseAddress, goodbye.qos, goodbye.retain)
             }
-            if rc == MOSQ_ERR_SUCCESS.rawValue { _ = box.waitForDelivery(of: mid, timeout: .now() + 2) }
+            if MosquittoStatus(rc).succeeded { _ = box.waitForDelivery(of: mid, timeout: .now() + 2) }
         }
-        mosquitto_disconnect(handle)
+        // As in `run`: not connected any more is the state this asks for.
+        _ = mosquitto_disconnect(handle)
         wake.signal()
         _ = finished.wait(timeout: .now() + 3)
     }
@@ -262,7 +264,7 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     static func describe(_ rc: Int32) -> String {
-        mosquitto_strerror(rc).map { String(cString: $0) } ?? "error \(rc)"
+        MosquittoStatus(rc).description
     }
 }
 

@@ -101,7 +101,7 @@ public final class RemoteControl: Sendable {
         return formatter.string(from: date)
     }
 
-    /// A small JPEG of the screen (see `FrameJPEG.encode`), after a slide change.
+    /// A small JPEG of the screen (made by VitrineMedia's `FrameJPEG`), after a slide change.
     public func publish(frameJPEG: [UInt8]) {
         board.set(jpeg: frameJPEG)
         bridge?.publish(frameJPEG: frameJPEG)

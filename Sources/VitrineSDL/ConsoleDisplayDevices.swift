@@ -1,6 +1,7 @@
 import CLinuxConsole
 import Foundation
 import Glibc
+import VitrinePOSIX
 
 /// The console's display devices (`/dev/dri/card*`) and whether one can be had: a display
 /// that exists but is held by another program (its DRM master: another vitrine, a desktop, a
@@ -25,12 +26,12 @@ public enum ConsoleDisplayDevices {
     public static func state(openError: Int32?, masterError: Int32?) -> State {
         if let openError {
             return openError == EACCES || openError == EPERM
-                ? .noPermission : .unusable(String(cString: strerror(openError)))
+                ? .noPermission : .unusable(Errno(rawValue: openError).description)
         }
         guard let masterError else { return .free }
         switch masterError {
         case EBUSY, EACCES, EPERM, EINVAL: return .inUse
-        default: return .unusable(String(cString: strerror(masterError)))
+        default: return .unusable(Errno(rawValue: masterError).description)
         }
     }
 
@@ -40,11 +41,14 @@ public enum ConsoleDisplayDevices {
             .filter { $0.hasPrefix("card") }.sorted()
         return names.map { name in
             let path = folder + "/" + name
-            let fd = open(path, O_RDWR | O_CLOEXEC)
-            guard fd >= 0 else { return (path, state(openError: errno, masterError: nil)) }
-            defer { close(fd) }
+            let device: FileDescriptor
+            do throws(Errno) {
+                device = try FileDescriptor.open(path, O_RDWR)
+            } catch {
+                return (path, state(openError: error.rawValue, masterError: nil))
+            }
             // The first to open a device without a master becomes it; asking again says whether we are.
-            let granted = vitrine_drm_set_master(fd)
+            let granted = vitrine_drm_set_master(device.rawValue)
             return (path, state(openError: nil, masterError: granted == 0 ? nil : granted))
         }
     }

@@ -2,6 +2,7 @@ import CLinuxConsole
 import Foundation
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// The play loop's side of a virtual-terminal switch on KMS/DRM: follows the kernel's
 /// requests through `ConsoleHandover`, letting go of the display (DRM master of the device
@@ -21,6 +22,13 @@ final class ConsoleLink {
     var onScreen: Bool { handover.onScreen }
 
     /// Takes what the kernel asked and does it; returns whether the frame must be drawn again.
+    /// Drops or takes DRM master on SDL's display descriptor (when it has one); a refusal is logged.
+    private func displayMaster(_ call: (Int32) -> Int32, failure: String) {
+        guard let fd = Self.displayDescriptor() else { return }
+        let status = call(fd)
+        if status != 0 { log.warning("\(failure): \(Errno(rawValue: status))") }
+    }
+
     func follow() -> Bool {
         var redraw = false
         for request in terminal.requests() {
@@ -28,22 +36,12 @@ final class ConsoleLink {
                 switch step {
                 case .letGoOfDisplay:
                     log.info("another terminal is wanted: the show lets go of the screen")
-                    Self.displayDescriptor().map { fd in
-                        let status = vitrine_drm_drop_master(fd)
-                        if status != 0 {
-                            log.warning("cannot let go of the display: \(String(cString: strerror(status)))")
-                        }
-                    }
+                    displayMaster(vitrine_drm_drop_master, failure: "cannot let go of the display")
                 case .allowSwitch: terminal.allowSwitch()
                 case .acknowledgeReturn: terminal.acknowledgeReturn()
                 case .takeDisplay:
                     log.info("back on this terminal: the show takes the screen again")
-                    Self.displayDescriptor().map { fd in
-                        let status = vitrine_drm_set_master(fd)
-                        if status != 0 {
-                            log.warning("cannot take the display back: \(String(cString: strerror(status)))")
-                        }
-                    }
+                    displayMaster(vitrine_drm_set_master, failure: "cannot take the display back")
                 case .redraw: redraw = true
                 }
             }

@@ -1,4 +1,5 @@
 import Glibc
+import VitrinePOSIX
 
 /// What this process holds right now, read from /proc: resident memory and
 /// open file descriptors. Nil where /proc is not mounted.
@@ -73,14 +74,12 @@ public enum ProcessResources {
 
     /// A /proc file's text (their size is reported as 0, so read until the end).
     static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            // An error ends the text as the end of the file does (interrupted reads are retried).
+            let n = chunk.withUnsafeMutableBytes { buffer in (try? file.read(into: buffer)) ?? 0 }
             guard n > 0 else { break }
             bytes += chunk[0..<n]
         }

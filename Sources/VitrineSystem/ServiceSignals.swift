@@ -32,19 +32,25 @@ public struct ServiceSignals: Equatable, Sendable {
             let bit: UInt32 = signal == SIGHUP ? 2 : 1
             pendingSignals.bitwiseOr(bit, ordering: .sequentiallyConsistent)
         }
+        catching([(SIGTERM, handler), (SIGINT, handler), (SIGHUP, handler)])
+    }
+
+    /// Installs C handlers that only record a signal (interrupted calls resume, `SA_RESTART`) and
+    /// unblocks their signals: a blocked mask is inherited across exec, and a parent that blocks them
+    /// (some supervisors and test runners do) must not leave the process deaf to them.
+    static func catching(_ handlers: [(signal: Int32, handler: @convention(c) (Int32) -> Void)]) {
         var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
+        // These calls fail only for a signal number that cannot be caught or a bad pointer: neither here.
+        _ = sigemptyset(&unblock)
+        for (signal, handler) in handlers {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
-            sigemptyset(&action.sa_mask)
+            _ = sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-            sigaddset(&unblock, signal)
+            _ = sigaction(signal, &action, nil)
+            _ = sigaddset(&unblock, signal)
         }
-        // A blocked mask is inherited across exec: a parent that blocks these
-        // (some supervisors and test runners do) must not leave us deaf to them.
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The signals received since the last call, clearing them.

@@ -22,7 +22,7 @@ extension AdminSite {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             return .error(404, "\(folder) cannot be read")
         }
-        var entries: [String] = []
+        var entries: [JSONOutput] = []
         for name in names.sorted(by: NaturalOrder.pathPrecedes) where !name.hasPrefix(".") {
             guard entries.count < Self.browseLimit else { break }
             let path = folder == "/" ? "/" + name : folder + "/" + name
@@ -34,12 +34,11 @@ extension AdminSite {
                 entries.append(entryJSON(name: name, path: path, kind: "image"))
             }
         }
-        let parent = folder == root ? "null" : JSONText.quote((folder as NSString).deletingLastPathComponent)
-        return .json(
-            "{\"path\":\(JSONText.quote(folder)),\"parent\":\(parent),\"entries\":[\(entries.joined(separator: ","))]}")
+        let parent: String? = folder == root ? nil : (folder as NSString).deletingLastPathComponent
+        return .json(.object([("path", .string(folder)), ("parent", .optional(parent)), ("entries", .array(entries))]))
     }
 
-    private func entryJSON(name: String, path: String, kind: String) -> String {
-        "{\"name\":\(JSONText.quote(name)),\"path\":\(JSONText.quote(path)),\"kind\":\"\(kind)\"}"
+    private func entryJSON(name: String, path: String, kind: String) -> JSONOutput {
+        .object([("name", .string(name)), ("path", .string(path)), ("kind", .string(kind))])
     }
 }

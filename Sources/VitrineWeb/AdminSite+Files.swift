@@ -5,10 +5,10 @@ import VitrineCore
 extension AdminSite {
     func playlistText() -> WebResponse {
         guard let path = show.playlistPath else {
-            return .json("{\"path\":null,\"text\":null}")
+            return .json(.object([("path", .null), ("text", .null)]))
         }
         let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return .json("{\"path\":\(JSONText.quote(path)),\"text\":\(JSONText.quote(text))}")
+        return .json(.object([("path", .string(path)), ("text", .string(text))]))
     }
 
     /// The edit's text, when it is one the checker may read.
@@ -27,8 +27,8 @@ extension AdminSite {
         var message: String
     }
 
-    static func problemsJSON(_ problems: [EditProblem]) -> String {
-        "[" + problems.map(\.json).joined(separator: ",") + "]"
+    static func problemsJSON(_ problems: [EditProblem]) -> JSONOutput {
+        .array(problems.map(\.json))
     }
 
     func playlistCheck(_ request: WebRequest) -> WebResponse {
@@ -36,7 +36,7 @@ extension AdminSite {
         case .failure(let refusal): return .error(refusal.status, refusal.message)
         case .success(let text):
             let problems = show.check(playlist: text) + pageEditProblems(text)
-            return .json("{\"problems\":\(Self.problemsJSON(problems))}")
+            return .json(.object([("problems", Self.problemsJSON(problems))]))
         }
     }
 
@@ -49,7 +49,7 @@ extension AdminSite {
             let problems = show.check(playlist: text) + pageEditProblems(text)
             let list = Self.problemsJSON(problems)
             guard !problems.contains(where: \.isError) else {
-                return .json("{\"saved\":false,\"problems\":\(list)}", status: 422)
+                return .json(.object([("saved", .bool(false)), ("problems", list)]), status: 422)
             }
             do {
                 try AtomicFile.write(Data(text.utf8), to: path, mode: 0o644)
@@ -58,7 +58,7 @@ extension AdminSite {
                 return .error(500, "the playlist could not be saved: \(error)")
             }
             log.info("playlist saved from the page")
-            return .json("{\"saved\":true,\"problems\":\(list)}")
+            return .json(.object([("saved", .bool(true)), ("problems", list)]))
         }
     }
 
@@ -106,22 +106,26 @@ extension AdminSite {
     /// The current value of each Settings key, as text.
     func settingsValues() -> WebResponse {
         let members = configMembers() ?? []
-        let fields = options.settings.map { field -> String in
-            let value = members.first { $0.key == field.key }.map { JSONWriter.plain($0.value) } ?? ""
-            let kind: String
+        let fields = options.settings.map { field -> JSONOutput in
+            // A value as a person types it in a form field: strings bare, the rest as JSON.
+            let value =
+                members.first { $0.key == field.key }.map { $0.value.string ?? JSONOutput($0.value).rendered } ?? ""
+            let kind: [(String, JSONOutput)]
             switch field.kind {
             case .number(let range):
-                kind =
-                    "\"number\",\"min\":\(JSONWriter.number(range.lowerBound)),\"max\":\(JSONWriter.number(range.upperBound))"
+                kind = [
+                    ("kind", .string("number")), ("min", .number(range.lowerBound)), ("max", .number(range.upperBound)),
+                ]
             case .choice(let choices):
-                kind = "\"choice\",\"choices\":[\(choices.map(JSONText.quote).joined(separator: ","))]"
-            case .text: kind = "\"text\""
+                kind = [("kind", .string("choice")), ("choices", .array(choices.map { .string($0) }))]
+            case .text: kind = [("kind", .string("text"))]
             }
-            return "{\"key\":\(JSONText.quote(field.key)),\"label\":\(JSONText.quote(field.label)),"
-                + "\"kind\":\(kind),\"value\":\(JSONText.quote(value)),\"default\":\(JSONText.quote(field.defaultText))}"
+            return .object(
+                [("key", .string(field.key)), ("label", .string(field.label))] + kind + [
+                    ("value", .string(value)), ("default", .string(field.defaultText)),
+                ])
         }
-        let path = show.configPath.map(JSONText.quote) ?? "null"
-        return .json("{\"path\":\(path),\"fields\":[\(fields.joined(separator: ","))]}")
+        return .json(.object([("path", .optional(show.configPath)), ("fields", .array(fields))]))
     }
 
     private func configMembers() -> [JSONMember]? {
@@ -134,7 +138,7 @@ extension AdminSite {
     /// A refused Settings value: the message and the key of the field it is about, so the page
     /// shows it at the field.
     private func fieldError(_ key: String, _ message: String) -> WebResponse {
-        .json("{\"error\":\(JSONText.quote(message)),\"field\":\(JSONText.quote(key))}", status: 400)
+        .json(.object([("error", .string(message)), ("field", .string(key))]), status: 400)
     }
 
     /// Writes the Settings form into the configuration file (other keys kept as they were) and reloads.
@@ -157,7 +161,7 @@ extension AdminSite {
                 guard let number = Double(text), range.contains(number) else {
                     return fieldError(
                         field.key,
-                        "\(field.label): give a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound))"
+                        "\(field.label): give a number from \(JSONOutput.numberText(range.lowerBound)) to \(JSONOutput.numberText(range.upperBound))"
                     )
                 }
                 value = .number(number)
@@ -172,10 +176,10 @@ extension AdminSite {
             }
             members.append(JSONMember(key: field.key, keyPosition: origin, value: JSONNode(value, at: origin)))
         }
-        let text = JSONWriter.write(JSONNode(.object(members), at: origin)) + "\n"
+        let text = JSONOutput(JSONNode(.object(members), at: origin)).indented + "\n"
         let problems = show.check(config: text)
         guard !problems.contains(where: \.isError) else {
-            return .json("{\"saved\":false,\"problems\":\(Self.problemsJSON(problems))}", status: 422)
+            return .json(.object([("saved", .bool(false)), ("problems", Self.problemsJSON(problems))]), status: 422)
         }
         do {
             try AtomicFile.write(Data(text.utf8), to: path, mode: 0o644)
@@ -184,6 +188,6 @@ extension AdminSite {
         }
         log.info("settings saved from the page")
         let reload = show.send(.reload)
-        return .json("{\"saved\":true,\"reloaded\":\(reload == nil)}")
+        return .json(.object([("saved", .bool(true)), ("reloaded", .bool(reload == nil))]))
     }
 }

@@ -12,7 +12,7 @@ extension AdminSite {
             return .error(400, "unknown command \"\(String(name.prefix(40)))\"; one of \(known)")
         }
         if let refusal = show.send(command) { return .error(409, refusal) }
-        return .json("{\"sent\":\(JSONText.quote(command.rawValue))}")
+        return .json(.object([("sent", .string(command.rawValue))]))
     }
 
     var folder: PhotoFolder { PhotoFolder(path: show.uploadFolder) }
@@ -34,14 +34,18 @@ extension AdminSite {
         let all = photoEntries()
         let offset = min(max(0, request.query["offset"].flatMap { Int($0) } ?? 0), all.count)
         let limit = min(max(1, request.query["limit"].flatMap { Int($0) } ?? 500), 500)
-        let items = all[offset..<min(all.count, offset + limit)].map {
-            "{\"name\":\(JSONText.quote($0.name)),\"bytes\":\($0.bytes),"
-                + "\"modified\":\(Int($0.modified.timeIntervalSince1970)),"
-                + "\"version\":\(JSONText.quote(ThumbnailStore.version(of: $0)))}"
+        let items = all[offset..<min(all.count, offset + limit)].map { entry -> JSONOutput in
+            .object([
+                ("name", .string(entry.name)), ("bytes", .integer(entry.bytes)),
+                ("modified", .integer(Int(entry.modified.timeIntervalSince1970))),
+                ("version", .string(ThumbnailStore.version(of: entry))),
+            ])
         }
         return .json(
-            "{\"total\":\(all.count),\"offset\":\(offset),\"folder\":\(JSONText.quote(folder.path)),"
-                + "\"photos\":[\(items.joined(separator: ","))]}")
+            .object([
+                ("total", .integer(all.count)), ("offset", .integer(offset)), ("folder", .string(folder.path)),
+                ("photos", .array(items)),
+            ]))
     }
 
     func photo(_ request: WebRequest) -> WebResponse {
@@ -116,11 +120,9 @@ extension AdminSite {
         }
         if !deleted.isEmpty { log.info("deleted \(deleted.count == 1 ? deleted[0] : "\(deleted.count) photos")") }
         guard refusals.isEmpty || !deleted.isEmpty else { return .error(404, refusals.joined(separator: "; ")) }
-        let list = deleted.map { JSONText.quote($0) }.joined(separator: ",")
-        let problems = refusals.map { JSONText.quote($0) }.joined(separator: ",")
-        return .json(
-            "{\"deleted\":\(deleted.count == 1 && names.count == 1 ? JSONText.quote(deleted[0]) : "[\(list)]"),"
-                + "\"problems\":[\(problems)]}")
+        let list: JSONOutput =
+            deleted.count == 1 && names.count == 1 ? .string(deleted[0]) : .array(deleted.map { .string($0) })
+        return .json(.object([("deleted", list), ("problems", .array(refusals.map { .string($0) }))]))
     }
 
     /// The moment a preview asks for (`at`, local time of the schedule).
@@ -136,9 +138,8 @@ extension AdminSite {
     /// What a preview shows in words: `{"display":"on"|"off","playlist":name}`.
     func previewState(_ request: WebRequest) -> WebResponse {
         guard let moment = moment(request) else { return .error(400, "give the moment as YYYY-MM-DDTHH:MM") }
-        guard let state = show.scheduled(at: moment) else { return .json("{\"display\":\"on\",\"playlist\":null}") }
-        return .json(
-            "{\"display\":\"\(state.displayOn ? "on" : "off")\",\"playlist\":\(JSONText.quote(state.playlist))}")
+        guard let state = show.scheduled(at: moment) else { return .json(.object([("display", .string("on")), ("playlist", .null)])) }
+        return .json(.object([("display", .string(state.displayOn ? "on" : "off")), ("playlist", .string(state.playlist))]))
     }
 
     func preview(_ request: WebRequest) -> WebResponse {

@@ -70,7 +70,7 @@ public final class AdminSite: Sendable {
     /// `unauthenticatedBodyBytes`.
     public func admit(_ head: HTTPHead) -> HTTPAdmission {
         let path = head.path
-        if path == "/healthz" { return .respond(.json("{\"ok\":true}")) }
+        if path == "/healthz" { return .respond(.json(.object([("ok", .bool(true))]))) }
         if path.hasPrefix("/static/") { return .respond(staticFile(String(path.dropFirst("/static/".count)))) }
         let cookies = WebRequest.parseCookies(head.header("cookie") ?? "")
         if head.method == "POST", !isSameOrigin(head) {
@@ -290,7 +290,7 @@ public final class AdminSite: Sendable {
 
     private func signedIn() -> WebResponse {
         let (token, _) = sessions.create(now: now())
-        var response = WebResponse.json("{\"next\":\"/now\"}")
+        var response = WebResponse.json(.object([("next", .string("/now"))]))
         response.headers.append(("Set-Cookie", cookie(Self.sessionCookie, token, maxAge: nil)))
         response.headers.append(("Set-Cookie", cookie(Self.formCookie, "", maxAge: 0)))
         return response

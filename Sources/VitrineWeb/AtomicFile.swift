@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -39,27 +40,15 @@ public enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .system("cannot create a file in \(folder): \(errorText())") }
-        var failure: Failure?
-        if fchmod(fd, mode) != 0 { failure = .system("cannot set permissions: \(errorText())") }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while failure == nil, offset < raw.count, let base = raw.baseAddress {
-                let written = Glibc.write(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system("cannot write \(name): \(errorText())")
-                } else {
-                    offset += written
-                }
+        do {
+            try DurableWrite.writeFlushed(bytes, to: temporary, mode: mode, exactMode: true)
+        } catch {
+            switch error.step {
+            case .create: throw .system("cannot create a file in \(folder): \(error.errno)")
+            case .permissions: throw .system("cannot set permissions: \(error.errno)")
+            case .write, .close: throw .system("cannot write \(name): \(error.errno)")
+            case .flush: throw .system("cannot flush \(name): \(error.errno)")
             }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = .system("cannot flush \(name): \(errorText())") }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw failure
         }
         return temporary
     }
@@ -126,32 +115,27 @@ public enum AtomicFile {
     public static func publish(_ temporary: String, as path: String, replace: Bool) throws(Failure) {
         let name = (path as NSString).lastPathComponent
         if replace {
-            guard rename(temporary, path) == 0 else {
-                let text = errorText()
-                unlink(temporary)
-                throw .system("cannot rename to \(name): \(text)")
+            do {
+                try DurableWrite.rename(temporary, to: path)
+            } catch {
+                throw .system("cannot rename to \(name): \(error)")
             }
         } else {
             // link() fails when the name is taken, so two uploads of one name cannot both win.
             guard link(temporary, path) == 0 else {
-                let code = errno
-                let text = errorText()
-                unlink(temporary)
-                if code == EEXIST { throw .exists(name) }
-                throw .system("cannot name \(name): \(text)")
+                let error = Errno.current
+                _ = unlink(temporary)  // ours and unnamed; the sweep of stale temporaries takes it if it stays
+                if error == .exists { throw .exists(name) }
+                throw .system("cannot name \(name): \(error)")
             }
-            unlink(temporary)
+            _ = unlink(temporary)  // the file has its name now; a leftover link is swept at the next start
         }
         syncFolder(of: path)
     }
 
+    /// Flushes the folder's new name to the disk. A failure is not the writer's to report: the file
+    /// is complete and named, and only a power cut in the next moments could lose the name.
     static func syncFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
+        try? DurableWrite.syncFolder((path as NSString).deletingLastPathComponent)
     }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }

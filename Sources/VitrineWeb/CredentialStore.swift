@@ -70,7 +70,7 @@ public final class CredentialStore: Sendable {
             } else {
                 let fresh = Self.newSetupCode()
                 code = fresh
-                Self.save("{\"version\":1,\"setupCode\":\"\(fresh)\"}\n", to: path, log: log)
+                Self.save(Self.setupCodeText(fresh), to: path, log: log)
             }
         }
         state = Mutex((hash, code))
@@ -92,7 +92,7 @@ public final class CredentialStore: Sendable {
             writing.withLock { _ in
                 guard !hasPassword else { return }
                 let fresh = Self.newSetupCode()
-                Self.save("{\"version\":1,\"setupCode\":\"\(fresh)\"}\n", to: path, log: log)
+                Self.save(Self.setupCodeText(fresh), to: path, log: log)
                 state.withLock { $0.setupCode = fresh }
                 log.info("the setup code expired; a new one is on the screen")
             }
@@ -149,10 +149,15 @@ public final class CredentialStore: Sendable {
         guard password.utf8.count <= Self.maximumPasswordBytes else { throw .cannotSave("it is too long") }
         guard let made = Self.oneHashAtATime({ Sodium.hashPassword(password, cost: cost) }) else { throw .busy }
         guard let hash = made else { throw .cannotSave("out of memory") }
-        let text = "{\"version\":1,\"passwordHash\":\(JSONText.quote(hash))}\n"
+        let text = JSONOutput.object([("version", .integer(1)), ("passwordHash", .string(hash))]).rendered + "\n"
         if let problem = Self.save(text, to: path, log: log) { throw .cannotSave(problem) }
         state.withLock { $0 = (hash, nil) }
         log.info("password \(code == nil ? "changed" : "set")")
+    }
+
+    /// The state file while no password is set.
+    static func setupCodeText(_ code: String) -> String {
+        JSONOutput.object([("version", .integer(1)), ("setupCode", .string(code))]).rendered + "\n"
     }
 
     /// Writes the state file atomically with mode 0600 (its folder 0700 when made); the problem, if any.

@@ -60,7 +60,7 @@ public final class MDNSAnnouncer: @unchecked Sendable {
             let client = avahi_client_new(
                 avahi_threaded_poll_get(poll), AvahiClientFlags(0), Self.clientChanged, retained.toOpaque(), &error)
         else {
-            let why = String(cString: avahi_strerror(error))
+            let why = Self.message(error)
             log.info("no mDNS announcement (\(why); is avahi-daemon running?); the page is reachable by its address")
             retained.release()
             avahi_threaded_poll_free(poll)
@@ -97,8 +97,7 @@ public final class MDNSAnnouncer: @unchecked Sendable {
         case AVAHI_CLIENT_S_COLLISION, AVAHI_CLIENT_S_REGISTERING:
             if let group = context.group { avahi_entry_group_reset(group) }
         case AVAHI_CLIENT_FAILURE:
-            let why = String(cString: avahi_strerror(avahi_client_errno(client)))
-            context.log.warning("mDNS announcement stopped: \(why)")
+            context.log.warning("mDNS announcement stopped: \(MDNSAnnouncer.message(avahi_client_errno(client)))")
         default:
             break
         }
@@ -118,8 +117,7 @@ public final class MDNSAnnouncer: @unchecked Sendable {
             if let client = avahi_entry_group_get_client(group) { MDNSAnnouncer.publish(client, context) }
         case AVAHI_ENTRY_GROUP_FAILURE:
             let client = avahi_entry_group_get_client(group)
-            let why = String(cString: avahi_strerror(avahi_client_errno(client)))
-            context.log.warning("mDNS announcement failed: \(why)")
+            context.log.warning("mDNS announcement failed: \(MDNSAnnouncer.message(avahi_client_errno(client)))")
         default:
             break
         }
@@ -131,8 +129,7 @@ public final class MDNSAnnouncer: @unchecked Sendable {
                 client, groupChanged, Unmanaged.passUnretained(context).toOpaque())
         }
         guard let group = context.group else {
-            context.log.warning(
-                "cannot announce over mDNS: \(String(cString: avahi_strerror(avahi_client_errno(client))))")
+            context.log.warning("cannot announce over mDNS: \(message(avahi_client_errno(client)))")
             return
         }
         avahi_entry_group_reset(group)
@@ -143,9 +140,15 @@ public final class MDNSAnnouncer: @unchecked Sendable {
             group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0),
             context.service.name,
             context.service.type, nil, nil, context.service.port, text)
-        guard added == 0, avahi_entry_group_commit(group) == 0 else {
-            context.log.warning("cannot announce over mDNS: \(String(cString: avahi_strerror(added)))")
+        let result = added == 0 ? avahi_entry_group_commit(group) : added
+        guard result == 0 else {
+            context.log.warning("cannot announce over mDNS: \(message(result))")
             return
         }
+    }
+
+    /// Avahi's words for one of its error codes.
+    private static func message(_ code: Int32) -> String {
+        avahi_strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

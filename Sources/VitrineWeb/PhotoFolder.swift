@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrinePOSIX
 
 /// The watched folder as the page sees it: names checked before anything touches the disk,
 /// pictures recognised by their first bytes, files written whole or not at all.
@@ -114,7 +115,7 @@ public struct PhotoFolder: Sendable {
     public func delete(_ name: String) throws(Refusal) {
         let full = try existing(name)
         guard unlink(full) == 0 else {
-            throw Refusal(status: 500, message: "\"\(name)\" could not be removed: \(AtomicFile.errorText())")
+            throw Refusal(status: 500, message: "\"\(name)\" could not be removed: \(Errno.current)")
         }
     }
 

@@ -85,9 +85,11 @@ public struct EditProblem: Equatable, Sendable {
         return (places.joined(separator: ", "), field)
     }
 
-    var json: String {
-        "{\"line\":\(line.map(String.init) ?? "null"),\"column\":\(column.map(String.init) ?? "null"),"
-            + "\"message\":\(JSONText.quote(message)),\"severity\":\"\(isError ? "error" : "warning")\"}"
+    var json: JSONOutput {
+        .object([
+            ("line", .optional(line)), ("column", .optional(column)), ("message", .string(message)),
+            ("severity", .string(isError ? "error" : "warning")),
+        ])
     }
 }
 
@@ -97,7 +99,7 @@ public struct EditProblem: Equatable, Sendable {
 public protocol ShowControlling: Sendable {
     /// The show's state as one JSON object: at least what `--print-state` prints; `uptime` (seconds)
     /// and `warnings` (a list of strings) are shown when present.
-    func stateJSON() -> String
+    func stateJSON() -> JSONOutput
     /// The frame on the screen now, as JPEG or PNG; nil before the first frame.
     func currentFrame() -> EncodedImage?
     /// Queues a command; nil when accepted, else one line why not.
@@ -146,7 +148,7 @@ extension ShowControlling {
     public var mediaRoots: [String] { [uploadFolder] }
 
     public func decodeProblem(_ path: String) -> String? { canDecode(path) ? nil : "cannot be decoded as a picture" }
-    public func liveJSON() -> String { stateJSON() }
+    public func liveJSON() -> String { stateJSON().rendered }
     public func onChange(_ action: @escaping @Sendable () -> Void) {}
     public func currentFrame(width: Int?) -> EncodedImage? { currentFrame() }
     public func thumbnail(_ path: String, side: Int) -> Data? { nil }

@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineHTTP
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,8 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
     private var parser: MultipartParser?
     /// Files written so far: the name sent and the temporary path.
     private var files: [(name: String, temporary: String)] = []
-    private var current: (fd: Int32, bytes: Int)?
+    /// The file being received now.
+    private var current: FileDescriptor?
     private var failure: MultipartParser.Failure?
 
     private init(site: AdminSite, query: [String: String]) {
@@ -79,7 +81,7 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
             let stored = try folder.storeFiles(files, replace: replace, decodeProblem: site.show.decodeProblem)
             files = []
             site.log.info("stored \(stored.count) photo(s) in \(folder.path)")
-            return .json("{\"stored\":[\(stored.map(JSONText.quote).joined(separator: ","))]}", status: 201)
+            return .json(.object([("stored", .array(stored.map { .string($0) }))]), status: 201)
         } catch {
             return .error(error.status, error.message)
         }
@@ -88,9 +90,9 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
     func abandon() { discard() }
 
     private func discard() {
-        if let current { close(current.fd) }
-        current = nil
-        for file in files { unlink(file.temporary) }
+        current = nil  // closed as it goes
+        // Our own temporaries; one that cannot be removed now is swept as stale at the next start.
+        for file in files { _ = unlink(file.temporary) }
         files = []
     }
 
@@ -108,40 +110,31 @@ final class UploadReceiver: HTTPBodySink, MultipartFileSink, @unchecked Sendable
             throw MultipartParser.Failure(status: error.status, message: error.message)
         }
         let temporary = folder.temporaryPath()
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw MultipartParser.Failure(
-                status: 500, message: "cannot write in the photo folder: \(String(cString: strerror(errno)))")
+        do {
+            current = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        } catch {
+            throw MultipartParser.Failure(status: 500, message: "cannot write in the photo folder: \(error)")
         }
         files.append((name, temporary))
-        current = (fd, 0)
     }
 
     func writeFile(_ bytes: UnsafeRawBufferPointer) throws(MultipartParser.Failure) {
-        guard let open = current, let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(open.fd, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw MultipartParser.Failure(
-                    status: errno == ENOSPC ? 507 : 500,
-                    message: "cannot write the photo: \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        do {
+            try current?.writeAll(bytes)
+        } catch {
+            throw MultipartParser.Failure(
+                status: error == Errno(rawValue: ENOSPC) ? 507 : 500, message: "cannot write the photo: \(error)")
         }
-        current = (open.fd, open.bytes + bytes.count)
     }
 
     func endFile() throws(MultipartParser.Failure) {
-        guard let open = current else { return }
-        current = nil
+        guard let file = current.take() else { return }
         // On the disk before it gets its name: a power cut leaves the old folder or the new photo.
-        let synced = fsync(open.fd) == 0
-        close(open.fd)
-        guard synced else {
-            throw MultipartParser.Failure(
-                status: 500, message: "cannot write the photo: \(String(cString: strerror(errno)))")
+        do {
+            try file.sync()
+            try file.close()
+        } catch {
+            throw MultipartParser.Failure(status: 500, message: "cannot write the photo: \(error)")
         }
     }
 }

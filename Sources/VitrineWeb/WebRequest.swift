@@ -1,35 +1,35 @@
 import Foundation
 import VitrineHTTP
 
-/// One HTTP request as plain values, with the body it was allowed to send (see `AdminSite.admit`).
+/// One HTTP request as plain values: the server's `HTTPHead` (method, path, query, headers, client,
+/// read through it as `request.method` …) with the cookies and the body it was allowed to send
+/// (see `AdminSite.admit`).
+@dynamicMemberLookup
 public struct WebRequest: Sendable {
-    /// `GET`, `POST`, … in capitals.
-    public var method: String
-    /// The path without the query, such as `/photos`.
-    public var path: String
-    /// The decoded query parameters (the last one wins for a repeated name).
-    public var query: [String: String]
-    /// Header fields with lower-case names.
-    public var headers: [String: String]
+    public var head: HTTPHead
     /// The cookies of the `Cookie` header.
     public var cookies: [String: String]
     public var body: Data
-    /// The client's address, for rate limits (never logged with secrets).
-    public var client: String
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
         cookies: [String: String]? = nil, body: Data = Data(), client: String = "127.0.0.1"
     ) {
-        self.method = method.uppercased()
-        self.path = path
-        self.query = query
-        var lower: [String: String] = [:]
-        for (name, value) in headers { lower[name.lowercased()] = value }
-        self.headers = lower
-        self.cookies = cookies ?? Self.parseCookies(lower["cookie"] ?? "")
+        self.init(
+            HTTPHead(method: method, path: path, query: query, headers: headers, client: client), cookies: cookies,
+            body: body)
+    }
+
+    /// A request of `head` with its body (cookies read from its `Cookie` header unless given).
+    init(_ head: HTTPHead, cookies: [String: String]? = nil, body: Data) {
+        self.head = head
+        self.cookies = cookies ?? Self.parseCookies(head.headers["cookie"] ?? "")
         self.body = body
-        self.client = client
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<HTTPHead, Value>) -> Value {
+        get { head[keyPath: field] }
+        set { head[keyPath: field] = newValue }
     }
 
     /// Splits a target such as `/photos?x=1` into path and query.
@@ -43,15 +43,8 @@ public struct WebRequest: Sendable {
         self.init(method: method, path: path, query: query, headers: headers, body: body, client: client)
     }
 
-    /// A request of `head` with its body.
-    init(_ head: HTTPHead, cookies: [String: String], body: Data) {
-        self.init(
-            method: head.method, path: head.path, query: head.query, headers: head.headers, cookies: cookies,
-            body: body, client: head.client)
-    }
-
     /// The value of a header, by any spelling of its name.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? { head.header(name) }
 
     /// `a=1; b=2` → ["a": "1", "b": "2"].
     public static func parseCookies(_ text: String) -> [String: String] {

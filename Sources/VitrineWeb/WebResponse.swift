@@ -21,14 +21,14 @@ extension HTTPResponse {
             body: body)
     }
 
-    /// A JSON object written by the caller.
-    public static func json(_ text: String, status: Int = 200) -> WebResponse {
-        bytes(Data(text.utf8), type: "application/json; charset=utf-8", status: status)
+    /// A JSON value.
+    public static func json(_ value: JSONOutput, status: Int = 200) -> WebResponse {
+        bytes(Data(value.rendered.utf8), type: "application/json; charset=utf-8", status: status)
     }
 
     /// `{"error": message}` with a status.
     public static func error(_ status: Int, _ message: String) -> WebResponse {
-        json("{\"error\":\(JSONText.quote(message))}", status: status)
+        json(.object([("error", .string(message))]), status: status)
     }
 
     /// A redirect after a form or to a page that must come first.

@@ -8,21 +8,11 @@ import VitrineTestSupport
 /// No malformed, cut or substituted answer removes a mirrored photo; a listing that removes half or
 /// more of them must be said twice, a refresh apart. Each case on a mirror that already holds photos,
 /// against a real server process (listing_server.py).
-@Suite(.serialized) struct ListingGuardTests {
+@Suite(.serialized) struct ListingGuardTests: MirrorFixture {
     let folder = TemporaryFolder()
-    let www: String
-    let cache: String
-
-    init() {
-        www = folder.sub("www")
-        cache = folder.sub("cache")
-    }
 
     func configuration(refresh: Double = 3600) -> MirrorConfiguration {
-        MirrorConfiguration(
-            cacheDirectory: cache, fileBytes: 1_000_000, refreshInterval: refresh,
-            timeouts: NetworkTimeouts(connect: 5, lowSpeedBytes: 1, lowSpeedSeconds: 10), backoffBase: 0.05,
-            backoffMaximum: 0.2)
+        configuration(cacheBytes: 2 * 1024 * 1024 * 1024, refresh: refresh)
     }
 
     static func server(root: String, port: Int = 0, mode: String = "http") throws -> ServerProcess {
@@ -93,7 +83,7 @@ import VitrineTestSupport
         let error = mirror.status.sources.first?.lastError ?? ""
         #expect(error.contains("HTML page"), "\(error)")
         expectAllKept(mirror, source, files)
-        #expect(mirror.status.json.contains("HTML page"))
+        #expect(mirror.status.json.rendered.contains("HTML page"))
         // The same page without its content type: an XML document whose root is <html>, not a feed.
         try FileManager.default.removeItem(atPath: www + "/feed.xml.type")
         refresh(mirror)
@@ -145,7 +135,7 @@ import VitrineTestSupport
         let status = try #require(mirror.status.sources.first)
         #expect(status.held?.contains("would remove 2 of 4 photos is held") == true, "\(status.held ?? "")")
         #expect(status.lastError?.contains("would remove 2 of 4 photos") == true)
-        #expect(mirror.status.json.contains("\"held\":"), "\(mirror.status.json)")
+        #expect(mirror.status.json.rendered.contains("\"held\":"), "\(mirror.status.json.rendered)")
         expectAllKept(mirror, source, files)
         // Asked again at once (not a refresh later): still held.
         refresh(mirror)

@@ -9,26 +9,15 @@ import VitrineTestSupport
 /// The mirror on disk across crashes: a bad index never removes a mirrored photo, and power cuts
 /// (SIGKILL of a mirror process at moments chosen by watching its files) leave an index that matches
 /// the files and no temporary after the next start.
-@Suite(.serialized) struct MirrorDurabilityTests {
+@Suite(.serialized) struct MirrorDurabilityTests: MirrorFixture {
     let folder = TemporaryFolder()
-    let www: String
-    let cache: String
 
-    init() {
-        www = folder.sub("www")
-        cache = folder.sub("cache")
-    }
-
-    func configuration(cacheBytes: Int64 = 100_000_000) -> MirrorConfiguration {
-        MirrorConfiguration(
-            cacheDirectory: cache, cacheBytes: cacheBytes, fileBytes: 10_000_000, refreshInterval: 3600,
-            timeouts: NetworkTimeouts(connect: 5, lowSpeedBytes: 1, lowSpeedSeconds: 10), backoffBase: 0.05,
-            backoffMaximum: 0.2)
+    func configuration() -> MirrorConfiguration {
+        configuration(cacheBytes: 100_000_000, fileBytes: 10_000_000)
     }
 
     func writeFeed(_ numbers: [Int], server: ServerProcess) {
-        let list = numbers.map { "\"\(server.base)/files/p\($0).jpg\"" }.joined(separator: ",")
-        folder.write("www/feed.json", Data("[\(list)]".utf8))
+        writeFeed(numbers.map { "p\($0).jpg" }, server: server)
     }
 
     func ours() -> [String] {
@@ -202,7 +191,8 @@ import VitrineTestSupport
             // is removed, and the ones present are taken back by the next listing).
             let unwritten = origin == .unreadable(problem: "missing")
             #expect(origin == .current || origin == .fresh || unwritten, "round \(round): \(origin)")
-            let mirror = try Mirror(configuration: configuration(cacheBytes: 2_500_000), sources: [source])
+            let mirror = try Mirror(
+                configuration: configuration(cacheBytes: 2_500_000, fileBytes: 10_000_000), sources: [source])
             let names = Set((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? [])
             #expect(!names.contains(MirrorIndex.temporaryName) && !names.contains(MirrorIndex.previousTemporaryName))
             var named: Set<String> = []
@@ -227,7 +217,8 @@ import VitrineTestSupport
         // Photos reached the index across the cuts (so the checks above had files to check).
         #expect(mirrored > rounds)
         // Photos did arrive across the cuts: the show had something to play.
-        let last = try Mirror(configuration: configuration(cacheBytes: 2_500_000), sources: [source])
+        let last = try Mirror(
+            configuration: configuration(cacheBytes: 2_500_000, fileBytes: 10_000_000), sources: [source])
         #expect(!last.snapshot(source).filter(\.isPlayable).isEmpty)
     }
 }

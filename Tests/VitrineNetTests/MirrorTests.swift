@@ -6,27 +6,8 @@ import VitrineTestSupport
 @testable import VitrineNet
 
 /// The mirror against the real fault server: downloads, revalidation, deletion, offline start, limits.
-@Suite(.serialized) struct MirrorTests {
+@Suite(.serialized) struct MirrorTests: MirrorFixture {
     let folder = TemporaryFolder()
-    let www: String
-    let cache: String
-
-    init() {
-        www = folder.sub("www")
-        cache = folder.sub("cache")
-    }
-
-    func configuration(cacheBytes: Int64 = 10_000_000) -> MirrorConfiguration {
-        MirrorConfiguration(
-            cacheDirectory: cache, cacheBytes: cacheBytes, fileBytes: 1_000_000, refreshInterval: 3600,
-            timeouts: NetworkTimeouts(connect: 5, lowSpeedBytes: 1, lowSpeedSeconds: 10), backoffBase: 0.05,
-            backoffMaximum: 0.2)
-    }
-
-    func writeFeed(_ names: [String], server: ServerProcess) {
-        let list = names.map { "\"\(server.base)/files/\($0)\"" }.joined(separator: ",")
-        folder.write("www/feed.json", Data("[\(list)]".utf8))
-    }
 
     func playable(_ mirror: Mirror, _ source: NetworkSource) -> [MirroredEntry] {
         mirror.snapshot(source).filter(\.isPlayable)

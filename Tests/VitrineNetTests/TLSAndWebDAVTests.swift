@@ -78,6 +78,6 @@ import VitrineTestSupport
         mirror.stop()
         let index = try String(contentsOfFile: cache + "/index.json", encoding: .utf8)
         #expect(!index.contains(password), "credentials never reach the index")
-        #expect(!mirror.status.json.contains(password))
+        #expect(!mirror.status.json.rendered.contains(password))
     }
 }

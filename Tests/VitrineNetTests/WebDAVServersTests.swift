@@ -42,7 +42,7 @@ import VitrineTestSupport
         func playable() -> Int { mirror.snapshot(source).count { $0.isPlayable } }
         #expect(
             eventually(timeout: 30) { playable() == Self.names.count },
-            "\(server.name): \(names()) \(mirror.status.json)")
+            "\(server.name): \(names()) \(mirror.status.json.rendered)")
         #expect(names() == Self.names, "\(server.name)")
         #expect(NetworkCheck.check(source).hasSuffix("reachable, 5 photos listed"), "\(server.name)")
         let changed = try #require(mirror.snapshot(source).first { $0.id.remote.hasSuffix("a%20b.jpg") })
@@ -57,7 +57,7 @@ import VitrineTestSupport
         ]
         #expect(
             eventually(timeout: 30) { names() == expected && playable() == expected.count },
-            "\(server.name): \(names()) \(mirror.status.json)")
+            "\(server.name): \(names()) \(mirror.status.json.rendered)")
         #expect(
             eventually(timeout: 30) {
                 let entry = mirror.snapshot(source).first { $0.id == changed.id }
@@ -65,7 +65,7 @@ import VitrineTestSupport
                     && entry?.localPath.flatMap { FileManager.default.contents(atPath: $0) }
                         == fakeJPEG(201, size: 5000)
             }, "\(server.name): the changed file is fetched again")
-        #expect(mirror.status.sources.first?.lastError == nil, "\(server.name): \(mirror.status.json)")
+        #expect(mirror.status.sources.first?.lastError == nil, "\(server.name): \(mirror.status.json.rendered)")
     }
 
     @Test func apacheModDAV() throws {
@@ -126,8 +126,12 @@ import VitrineTestSupport
             sources: [feed, single])
         mirror.start()
         defer { mirror.stop() }
-        #expect(eventually(timeout: 30) { mirror.snapshot(feed).count { $0.isPlayable } == 2 }, "\(mirror.status.json)")
-        #expect(eventually(timeout: 30) { mirror.snapshot(single).first?.isPlayable == true }, "\(mirror.status.json)")
+        #expect(
+            eventually(timeout: 30) { mirror.snapshot(feed).count { $0.isPlayable } == 2 },
+            "\(mirror.status.json.rendered)")
+        #expect(
+            eventually(timeout: 30) { mirror.snapshot(single).first?.isPlayable == true },
+            "\(mirror.status.json.rendered)")
         #expect(mirror.snapshot(feed).map(\.caption) == ["A & B", "Été"])
         let files = mirror.snapshot(feed).compactMap(\.localPath).map { FileManager.default.contents(atPath: $0) }
         #expect(files == [fakeJPEG(1), fakeJPEG(2)])

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VitrineCLI
 import VitrineCore
+import VitrineMedia
 import VitrineRemote
 
 @Suite struct ControlAPITests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineCore
+import VitrineMedia
 import VitrineRemote
 import VitrineTestSupport
 

@@ -53,12 +53,14 @@ final class ShowDouble: ShowControlling {
 
     var commands: [ShowCommand] { sent.withLock { $0 } }
 
-    func stateJSON() -> String {
+    func stateJSON() -> JSONOutput {
         let photos = folderNames.filter { !$0.hasPrefix(".") }
-        let source = photos.first.map { JSONText.quote(uploadFolder + "/" + $0) } ?? "null"
-        return "{\"mode\":\"attract\",\"index\":0,\"count\":\(photos.count),\"paused\":false,"
-            + "\"source\":\(source),\"playlist\":null,\"display\":\"on\",\"uptime\":3725,"
-            + "\"warnings\":[\"broken.jpg: not a picture; skipped\"]}"
+        return .object([
+            ("mode", .string("attract")), ("index", .integer(0)), ("count", .integer(photos.count)),
+            ("paused", .bool(false)), ("source", .optional(photos.first.map { uploadFolder + "/" + $0 })),
+            ("playlist", .null), ("display", .string("on")), ("uptime", .integer(3725)),
+            ("warnings", .array([.string("broken.jpg: not a picture; skipped")])),
+        ])
     }
 
     /// The first photo of the folder stands for the frame on the screen.

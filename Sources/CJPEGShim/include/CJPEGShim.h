@@ -89,3 +89,10 @@ const char *vitrine_jpeg_message(const vitrine_jpeg *jpeg);
 
 /// Stops decoding (if started) and frees everything.
 void vitrine_jpeg_close(vitrine_jpeg *jpeg);
+
+/// The version of the libjpeg-turbo this process loaded, as X * 1000000 + Y * 1000 + Z (2001005
+/// for 2.1.5), read from the library itself; 0 when it cannot be read (another libjpeg).
+int vitrine_jpeg_version(void);
+
+/// The libjpeg-turbo version of the headers the shim was compiled with, in the same form; 0 if unknown.
+int vitrine_jpeg_header_version(void);

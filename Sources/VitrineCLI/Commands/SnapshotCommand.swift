@@ -102,7 +102,7 @@ enum SnapshotCommand {
             return sources.director(fresh, setup: setup, output: size, now: now, positions: nil, input: input)
         }
         try timings.measure("PNG encoded and written") { () throws in try frame.canvas.savePNG(to: out) }
-        if printState { print(MirrorSettings.withMirror(frame.report.json, first.mirrorStatus)) }
+        if printState { print(MirrorSettings.withMirror(frame.report, first.mirrorStatus)) }
         if showTimings {
             FileHandle.standardError.write(Data("snapshot steps:\n\(timings.report())\n".utf8))
         }

@@ -137,8 +137,7 @@ public struct ConfigDocument: Equatable, Sendable {
 
     /// Whole numbers without a decimal point, so `"seed": 7` reads as `--seed=7`.
     static func format(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-        return String(number)
+        JSONOutput.numberText(number)
     }
 
     /// Foundation's parser says where JSON goes wrong as a character offset; people want a line and column.

@@ -23,9 +23,9 @@ enum MirrorSettings {
 
     /// A `--print-state` line with the mirror's status added as `"mirror"` (size on disk, each
     /// source's counts, last refresh and error) when the show has network sources.
-    static func withMirror(_ json: String, _ status: MirrorStatus?) -> String {
-        guard let status, json.hasSuffix("}") else { return json }
-        return String(json.dropLast()) + ",\"mirror\":" + status.json + "}"
+    static func withMirror(_ report: StateReport, _ status: MirrorStatus?) -> String {
+        guard let status, case .object(let members) = report.output else { return report.json }
+        return JSONOutput.object(members + [("mirror", status.json)]).rendered
     }
 
     private static func usable(_ path: String) -> Bool {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import VitrineCore
 import VitrineHTTP
+import VitrineMedia
 import VitrineRemote
 import VitrineSDL
 import VitrineWeb

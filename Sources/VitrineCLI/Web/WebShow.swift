@@ -129,7 +129,8 @@ final class WebShow: ShowControlling {
     func liveJSON() -> String {
         let number = picture.withLock { $0.number }
         guard let state = board.state else {
-            return "{\"count\":0,\"starting\":true,\"frame\":\(number)}"
+            return JSONOutput.object([("count", .integer(0)), ("starting", .bool(true)), ("frame", .integer(number))])
+                .rendered
         }
         let page: JSONOutput = .object([
             ("index", .optional(state.index)),
@@ -152,8 +153,8 @@ final class WebShow: ShowControlling {
         return page.rendered
     }
 
-    func stateJSON() -> String {
-        guard let state = board.state else { return "{\"count\":0,\"starting\":true}" }
+    func stateJSON() -> JSONOutput {
+        guard let state = board.state else { return .object([("count", .integer(0)), ("starting", .bool(true))]) }
         let display = state.displayAsked == .auto ? "by schedule" : state.displayAsked.rawValue
         let page: JSONOutput = .object([
             ("index", .optional(state.index)),
@@ -168,7 +169,7 @@ final class WebShow: ShowControlling {
             ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
             ("state", state.json),
         ])
-        return page.rendered
+        return page
     }
 
     func currentFrame() -> EncodedImage? { currentFrame(width: nil) }

@@ -152,9 +152,9 @@ private struct Fields {
             throw .wrongType(field: key, expected: "a number of seconds", found: node.typeName)
         }
         guard range.contains(value) else {
-            let shown = JSONOutput.format(value)
-            let low = JSONOutput.format(range.lowerBound)
-            let high = JSONOutput.format(range.upperBound)
+            let shown = JSONOutput.numberText(value)
+            let low = JSONOutput.numberText(range.lowerBound)
+            let high = JSONOutput.numberText(range.upperBound)
             throw .outOfRange(field: key, reason: "\(shown) is outside \(low)…\(high)")
         }
         return value
@@ -166,11 +166,12 @@ private struct Fields {
             throw .wrongType(field: key, expected: "a whole number", found: node.typeName)
         }
         guard value == value.rounded() else {
-            throw .wrongType(field: key, expected: "a whole number", found: "\(JSONOutput.format(value))")
+            throw .wrongType(field: key, expected: "a whole number", found: "\(JSONOutput.numberText(value))")
         }
         guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
             throw .outOfRange(
-                field: key, reason: "\(JSONOutput.format(value)) is outside \(range.lowerBound)…\(range.upperBound)")
+                field: key, reason: "\(JSONOutput.numberText(value)) is outside \(range.lowerBound)…\(range.upperBound)"
+            )
         }
         return Int(value)
     }

@@ -115,19 +115,22 @@ public enum InputTrace {
 
     /// One event as a trace line (no newline).
     public static func line(for event: InputEvent) -> String {
-        let t = "\"t\":\(StateReport.number(event.time))"
-        func pointer(_ type: String, _ id: Int, _ x: Double, _ y: Double) -> String {
-            "{\(t),\"type\":\"\(type)\",\"id\":\(id),\"x\":\(StateReport.number(x)),\"y\":\(StateReport.number(y))}"
+        let t: (String, JSONOutput) = ("t", .millionths(event.time))
+        func pointer(_ type: String, _ id: Int, _ x: Double, _ y: Double) -> JSONOutput {
+            .object([t, ("type", .string(type)), ("id", .integer(id)), ("x", .millionths(x)), ("y", .millionths(y))])
         }
+        let line: JSONOutput
         switch event.kind {
-        case .down(let id, let x, let y): return pointer("down", id, x, y)
-        case .move(let id, let x, let y): return pointer("move", id, x, y)
-        case .up(let id, let x, let y): return pointer("up", id, x, y)
-        case .key(let key): return "{\(t),\"type\":\"key\",\"key\":\"\(key.rawValue)\"}"
+        case .down(let id, let x, let y): line = pointer("down", id, x, y)
+        case .move(let id, let x, let y): line = pointer("move", id, x, y)
+        case .up(let id, let x, let y): line = pointer("up", id, x, y)
+        case .key(let key): line = .object([t, ("type", .string("key")), ("key", .string(key.rawValue))])
         case .wheel(let x, let y, let dy):
-            return
-                "{\(t),\"type\":\"wheel\",\"x\":\(StateReport.number(x)),\"y\":\(StateReport.number(y)),\"dy\":\(StateReport.number(dy))}"
+            line = .object([
+                t, ("type", .string("wheel")), ("x", .millionths(x)), ("y", .millionths(y)), ("dy", .millionths(dy)),
+            ])
         }
+        return line.rendered
     }
 }
 

@@ -15,7 +15,7 @@ struct DocumentReader {
     /// `parent.key`, or `parent["key"]` when the key is not a plain name.
     static func join(_ parent: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-        let part = plain ? key : "[\(JSONText.quote(key))]"
+        let part = plain ? key : "[\(JSONOutput.quoted(key))]"
         if parent.isEmpty { return plain ? key : part }
         return plain ? "\(parent).\(key)" : parent + part
     }

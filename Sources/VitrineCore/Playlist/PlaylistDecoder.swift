@@ -302,7 +302,7 @@ public struct PlaylistDecoder {
                 out.append(try Glob(text))
             } catch {
                 reader.error(
-                    elementPath, "invalid pattern \(JSONText.quote(text)): \(error.reason)", at: element.position)
+                    elementPath, "invalid pattern \(JSONOutput.quoted(text)): \(error.reason)", at: element.position)
             }
         }
         return out

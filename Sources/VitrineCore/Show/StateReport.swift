@@ -33,55 +33,35 @@ public struct StateReport: Equatable, Sendable {
         a.json == b.json
     }
 
-    /// One JSON object, keys in a fixed order.
-    public var json: String {
-        var fields: [String] = [
-            "\"time\":\(Self.number(time))",
-            "\"mode\":\(JSONText.quote(mode))",
-            "\"index\":\(index)",
-            "\"count\":\(count)",
-            "\"zoom\":\(Self.number(zoom))",
-            "\"paused\":\(paused)",
+    /// One JSON line, keys in a fixed order.
+    public var json: String { output.rendered }
+
+    /// The JSON object.
+    public var output: JSONOutput {
+        var fields: [(String, JSONOutput)] = [
+            ("time", .millionths(time)),
+            ("mode", .string(mode)),
+            ("index", .integer(index)),
+            ("count", .integer(count)),
+            ("zoom", .millionths(zoom)),
+            ("paused", .bool(paused)),
+            (
+                "transition",
+                transition.map {
+                    .object([("kind", .string($0.kind.rawValue)), ("progress", .millionths($0.progress))])
+                }
+                    ?? .null
+            ),
+            ("source", .optional(path)),
+            ("playlist", .optional(playlist)),
+            ("display", .string(displayOn ? "on" : "off")),
         ]
-        if let t = transition {
-            fields.append(
-                "\"transition\":{\"kind\":\(JSONText.quote(t.kind.rawValue)),\"progress\":\(Self.number(t.progress))}")
-        } else {
-            fields.append("\"transition\":null")
-        }
-        fields.append("\"source\":" + (path.map(JSONText.quote) ?? "null"))
-        fields.append("\"playlist\":" + (playlist.map(JSONText.quote) ?? "null"))
-        fields.append("\"display\":" + (displayOn ? "\"on\"" : "\"off\""))
-        if let power { fields.append("\"power\":" + power.json.rendered) }
-        return "{" + fields.joined(separator: ",") + "}"
+        if let power { fields.append(("power", power.json)) }
+        return .object(fields)
     }
 
     /// A number as short text (rounded to millionths), for JSON and messages.
     public static func number(_ value: Double) -> String {
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
-    }
-}
-
-/// Small JSON text helpers.
-public enum JSONText {
-    /// `text` as a JSON string literal.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONOutput.millionths(value).rendered
     }
 }

@@ -1,4 +1,5 @@
-/// Writes JPEG files with libjpeg-turbo's compressor: benchmark inputs and test fixtures.
+/// The one JPEG encoder (libjpeg-turbo's compressor): the screen's picture for the remote control
+/// (`FrameJPEG`), benchmark inputs and test fixtures.
 public enum JPEGEncoder {
     /// A baseline (or progressive) 4:2:0 JPEG of `image` at `quality` (1–100); nil if the compressor fails.
     public static func encode(_ image: PixelBuffer, quality: Int = 90, progressive: Bool = false) -> [UInt8]? {

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// Reads a whole image file into memory, refusing what is not a regular file
 /// and files too large to be an image within the limits.
@@ -30,7 +31,7 @@ public enum ImageFile {
         case EACCES, EPERM: return "permission denied; make the file readable by the user running vitrine"
         case EISDIR: return "is a folder, not an image file"
         default:
-            let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+            let message = Errno(rawValue: code).description
             return "cannot read the file: \(message)"
         }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// A video container recognised from its first bytes: only these are handed to libmpv, so a
 /// file named `.mp4` that is a playlist, a script or anything else never reaches a demuxer.
@@ -21,11 +22,11 @@ public enum VideoFormat: String, Sendable {
     /// Throws unless `path` is a regular, non-empty file that starts like a video container.
     public static func check(_ path: String) throws(DecodeError) {
         _ = try FileVersion.of(path).get()
-        let fd = FileName.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { throw DecodeError(path: path, reason: "cannot open the clip") }
-        defer { close(fd) }
+        let opened = FileName.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard opened >= 0 else { throw DecodeError(path: path, reason: "cannot open the clip (\(Errno.current))") }
+        let clip = FileDescriptor(owning: opened)
         var head = [UInt8](repeating: 0, count: 16)
-        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
+        let count = head.withUnsafeMutableBytes { buffer in (try? clip.read(into: buffer)) ?? -1 }
         guard count > 0 else { throw DecodeError(path: path, reason: "the clip is empty; copy it again or remove it") }
         guard sniff(head.prefix(count)) != nil else {
             throw DecodeError(path: path, reason: "does not start like an MP4, MOV, MKV or WebM video")

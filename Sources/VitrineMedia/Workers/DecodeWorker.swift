@@ -1,6 +1,7 @@
 import CMalloc
 import Dispatch
 import Glibc
+import VitrinePOSIX
 
 /// The decode worker's side: a loop that reads requests from the channel,
 /// decodes with `MediaDecoder`, writes the pixels to the shared memory and
@@ -121,11 +122,14 @@ public enum DecodeWorker {
     /// Writes `oomScoreAdjustment` to /proc/self/oom_score_adj; false when it could not be set.
     @discardableResult
     public static func offerToTheOOMKiller() -> Bool {
-        let fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let text = Array("\(oomScoreAdjustment)\n".utf8)
-        return text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == text.count
+        do {
+            let file = try FileDescriptor.open("/proc/self/oom_score_adj", O_WRONLY)
+            try file.writeAll(Array("\(oomScoreAdjustment)\n".utf8))
+            try file.close()
+            return true
+        } catch {
+            return false
+        }
     }
 
     private static func applyLimits(_ options: Options) {

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrinePOSIX
 
 /// A running decode worker seen from the display process: its process id,
 /// the channel to it and the shared memory for pixels. Destroying it kills
@@ -222,6 +223,6 @@ struct SpawnError: Error {
     }
 
     static func describe(_ code: Int32) -> String {
-        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        Errno(rawValue: code).description
     }
 }

@@ -2,6 +2,7 @@ import CDRM
 import CSDL2
 import VitrineCore
 import VitrineMedia
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -47,9 +48,10 @@ final class DRMConnector: DPMSSwitch {
     func set(_ level: DPMSLevel) throws(PowerFailure) {
         let status = drmModeConnectorSetProperty(fd, connectorID, propertyID, UInt64(level.rawValue))
         guard status == 0 else {
-            let code = -status
-            let why = String(cString: strerror(code))
-            throw PowerFailure(code == EACCES || code == EPERM ? "\(why) (the console is not ours now)" : why)
+            let why = Errno(rawValue: -status)
+            throw PowerFailure(
+                why == .permissionDenied || why == .notPermitted
+                    ? "\(why) (the console is not ours now)" : why.description)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import VitrineCore
+import VitrinePOSIX
 
 /// Requests from the kernel not yet taken: bit 1 release, bit 2 acquire. A C signal handler
 /// cannot capture context, so this atomic is the one shared state (as for `ServiceSignals`).
@@ -13,7 +14,8 @@ private let pendingSwitches = Atomic<UInt32>(0)
 /// terminal and waits until it is allowed, and SIGUSR2 when this one is back. Closing puts the
 /// terminal back in automatic mode.
 public final class VirtualTerminal: ConsoleSwitching {
-    private let fd: Int32
+    private let terminal: FileDescriptor
+    private var fd: Int32 { terminal.rawValue }
     /// The terminal's number (1 for /dev/tty1).
     public let number: Int
     /// Whether the screen was last let go (a release allowed, no return acknowledged since).
@@ -23,15 +25,16 @@ public final class VirtualTerminal: ConsoleSwitching {
     private static let releaseBit: UInt32 = 1
     private static let acquireBit: UInt32 = 2
 
-    private init(fd: Int32, number: Int, log: Log) {
-        self.fd = fd
+    private init(terminal: consuming FileDescriptor, number: Int, log: Log) {
+        self.terminal = terminal
         self.number = number
         self.log = log
     }
 
     deinit {
+        // Going away: the terminal is closed next, and the kernel puts a closed terminal of a gone
+        // process back in automatic mode itself; a failure here changes nothing.
         _ = vitrine_vt_auto_mode(fd)
-        close(fd)
     }
 
     /// The controlling terminal in process-switching mode; nil (said once in the log) when the
@@ -43,22 +46,22 @@ public final class VirtualTerminal: ConsoleSwitching {
                     + "screen back from the show; the service needs TTYPath=/dev/tty1 and StandardInput=tty")
             return nil
         }
-        let fd = Glibc.open("/dev/tty\(number)", O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            log.warning("cannot open /dev/tty\(number): \(String(cString: strerror(errno))); VT switches not handled")
+        let terminal: FileDescriptor
+        do {
+            terminal = try FileDescriptor.open("/dev/tty\(number)", O_RDWR | O_NOCTTY)
+        } catch {
+            log.warning("cannot open /dev/tty\(number): \(error); VT switches not handled")
             return nil
         }
         installHandlers()
-        let status = vitrine_vt_process_mode(fd, SIGUSR1, SIGUSR2)
+        let status = vitrine_vt_process_mode(terminal.rawValue, SIGUSR1, SIGUSR2)
         guard status == 0 else {
             log.warning(
-                "/dev/tty\(number) refuses process switching: \(String(cString: strerror(status))); "
-                    + "VT switches not handled")
-            close(fd)
+                "/dev/tty\(number) refuses process switching: \(Errno(rawValue: status)); VT switches not handled")
             return nil
         }
         log.info("on /dev/tty\(number): the screen is given back on a switch to another terminal")
-        return VirtualTerminal(fd: fd, number: number, log: log)
+        return VirtualTerminal(terminal: terminal, number: number, log: log)
     }
 
     public func requests() -> [ConsoleHandover.Request] {
@@ -74,18 +77,18 @@ public final class VirtualTerminal: ConsoleSwitching {
     public func allowSwitch() {
         away = true
         let status = vitrine_vt_release_done(fd)
-        if status != 0 { log.warning("allowing the switch failed: \(String(cString: strerror(status)))") }
+        if status != 0 { log.warning("allowing the switch failed: \(Errno(rawValue: status))") }
     }
 
     public func acknowledgeReturn() {
         away = false
         let status = vitrine_vt_acquire_done(fd)
-        if status != 0 { log.warning("taking the terminal back failed: \(String(cString: strerror(status)))") }
+        if status != 0 { log.warning("taking the terminal back failed: \(Errno(rawValue: status))") }
     }
 
     public func activate(_ target: Int) {
         let status = vitrine_vt_activate(fd, Int32(target))
-        if status != 0 { log.warning("cannot switch to tty\(target): \(String(cString: strerror(status)))") }
+        if status != 0 { log.warning("cannot switch to tty\(target): \(Errno(rawValue: status))") }
     }
 
     /// The number N of /dev/ttyN when it is this process's controlling terminal (from
@@ -110,16 +113,6 @@ public final class VirtualTerminal: ConsoleSwitching {
         let acquire: @convention(c) (Int32) -> Void = { _ in
             pendingSwitches.bitwiseOr(2, ordering: .sequentiallyConsistent)
         }
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for (signal, handler) in [(SIGUSR1, release), (SIGUSR2, acquire)] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = handler
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-            sigaddset(&unblock, signal)
-        }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        ServiceSignals.catching([(SIGUSR1, release), (SIGUSR2, acquire)])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -24,52 +25,32 @@ public enum DurableFile {
     {
         let folder = LeftoverFiles.folder(of: path)
         let temporary = LeftoverFiles.temporaryPath(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else {
-            throw DurableWriteError(description: "cannot create a file in \(folder): \(errorText())")
-        }
-        var failure: DurableWriteError?
-        let data = Array(bytes)
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while failure == nil, offset < raw.count, let base = raw.baseAddress {
-                let written = Glibc.write(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = DurableWriteError(description: "cannot write \(temporary): \(errorText())")
-                } else {
-                    offset += written
-                }
+        do {
+            try DurableWrite.writeFlushed(bytes, to: temporary, mode: mode)
+        } catch {
+            let what: String
+            switch error.step {
+            case .create: what = "cannot create a file in \(folder)"
+            case .permissions, .write: what = "cannot write \(temporary)"
+            case .flush: what = "cannot flush \(temporary) to the disk"
+            case .close: what = "cannot close \(temporary)"
             }
+            throw DurableWriteError(description: "\(what): \(error.errno)")
         }
-        if failure == nil, fsync(fd) != 0 {
-            failure = DurableWriteError(description: "cannot flush \(temporary) to the disk: \(errorText())")
-        }
-        if close(fd) != 0, failure == nil {
-            failure = DurableWriteError(description: "cannot close \(temporary): \(errorText())")
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let why = errorText()
-            unlink(temporary)
-            throw DurableWriteError(description: "cannot rename \(temporary) to \(path): \(why)")
+        do {
+            try DurableWrite.rename(temporary, to: path)
+        } catch {
+            throw DurableWriteError(description: "cannot rename \(temporary) to \(path): \(error)")
         }
         try syncFolder(folder)
     }
 
     /// Flushes a folder's entries (a rename in it) to the disk.
     public static func syncFolder(_ folder: String) throws(DurableWriteError) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw DurableWriteError(description: "cannot open \(folder): \(errorText())") }
-        defer { close(fd) }
-        // Some file systems (and FUSE ones) cannot sync a folder; the rename is done either way.
-        guard fsync(fd) == 0 || errno == EINVAL || errno == EROFS else {
-            throw DurableWriteError(description: "cannot flush \(folder) to the disk: \(errorText())")
+        do {
+            try DurableWrite.syncFolder(folder)
+        } catch {
+            throw DurableWriteError(description: "cannot flush \(folder) to the disk: \(error)")
         }
     }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VitrineCore
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +51,8 @@ public struct WatchError: Error, Equatable, Sendable, CustomStringConvertible {
 /// recursive), read without blocking once a frame. Folders can be added from
 /// any thread (the background scan adds each before reading it).
 public final class FileWatcher: Sendable {
-    private let fd: Int32
+    private let events: FileDescriptor
+    private var fd: Int32 { events.rawValue }
     private let state = Mutex(State())
 
     private struct State {
@@ -59,15 +61,11 @@ public final class FileWatcher: Sendable {
     }
 
     public init() throws(WatchError) {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else {
-            throw WatchError(description: "cannot watch files for changes: \(String(cString: strerror(errno)))")
+        do {
+            events = FileDescriptor(owning: try Errno.check { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
+        } catch {
+            throw WatchError(description: "cannot watch files for changes: \(error)")
         }
-        self.fd = fd
-    }
-
-    deinit {
-        close(fd)
     }
 
     static let mask: UInt32 =
@@ -98,7 +96,8 @@ public final class FileWatcher: Sendable {
             }
             return matches.map { ($0.key, $0.value) }
         }
-        for (_, wd) in gone { inotify_rm_watch(fd, wd) }
+        // A removed folder's watch is gone already (EINVAL): either way it watches nothing now.
+        for (_, wd) in gone { _ = inotify_rm_watch(fd, wd) }
     }
 
     public func isWatching(_ folder: String) -> Bool {

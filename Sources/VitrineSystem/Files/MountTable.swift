@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -8,21 +9,18 @@ import VitrineCore
 /// marks `/proc/self/mountinfo` with a priority event on each change of the mount table, so
 /// one `poll` without waiting tells. Nil where /proc is not mounted.
 public final class MountTable {
-    private let fd: Int32
+    private let table: FileDescriptor
 
     public init?() {
-        let fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        self.fd = fd
+        guard let table = try? FileDescriptor.open("/proc/self/mountinfo", O_RDONLY) else { return nil }
+        self.table = table
         // The first poll reports the table as it is; the next only a change.
         _ = changed()
     }
 
-    deinit { close(fd) }
-
     /// Whether the mount table changed since the last call (never waits).
     public func changed() -> Bool {
-        var pfd = pollfd(fd: fd, events: Int16(POLLPRI), revents: 0)
+        var pfd = pollfd(fd: table.rawValue, events: Int16(POLLPRI), revents: 0)
         guard poll(&pfd, 1, 0) > 0 else { return false }
         return pfd.revents & Int16(POLLPRI | POLLERR) != 0
     }

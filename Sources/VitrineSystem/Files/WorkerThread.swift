@@ -1,3 +1,5 @@
+import VitrinePOSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -29,7 +31,7 @@ public enum WorkerThread {
         var code = pthread_attr_setstacksize(&attributes, stackBytes)
         if code == 0 { code = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
         guard code == 0 else {
-            throw ThreadStartError(description: "cannot start a thread: \(String(cString: strerror(code)))")
+            throw ThreadStartError(description: "cannot start a thread: \(Errno(rawValue: code))")
         }
         let box = Unmanaged.passRetained(Box(body))
         var thread = pthread_t()
@@ -43,7 +45,7 @@ public enum WorkerThread {
             }, box.toOpaque())
         guard code == 0 else {
             box.release()
-            let why = code == EAGAIN ? "the thread or memory limit is reached" : String(cString: strerror(code))
+            let why = code == EAGAIN ? "the thread or memory limit is reached" : Errno(rawValue: code).description
             throw ThreadStartError(description: "cannot start a thread: \(why)")
         }
     }

@@ -1,6 +1,7 @@
 import CCEC
 import Foundation
 import VitrineCore
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -16,22 +17,20 @@ public struct CECError: Error, Equatable, Sendable, CustomStringConvertible {
 /// render thread. Closing the adapter does not give up the logical address it claimed.
 public final class CECAdapter {
     public let path: String
-    private let fd: Int32
+    private let device: FileDescriptor
+    private var fd: Int32 { device.rawValue }
 
     public init(path: String) throws(CECError) {
         self.path = path
-        fd = vitrine_cec_open(path)
-        guard fd >= 0 else { throw CECError(description: String(cString: strerror(errno))) }
-        var caps = cec_caps()
-        guard vitrine_cec_caps(fd, &caps) == 0 else {
-            let why = String(cString: strerror(errno))
-            close(fd)
-            throw CECError(description: "not a CEC adapter (\(why))")
+        do {
+            device = try FileDescriptor.open(path, O_RDWR)
+        } catch {
+            throw CECError(description: error.description)
         }
-    }
-
-    deinit {
-        close(fd)
+        var caps = cec_caps()
+        guard vitrine_cec_caps(device.rawValue, &caps) == 0 else {
+            throw CECError(description: "not a CEC adapter (\(Errno.current))")
+        }
     }
 
     /// Every `/dev/cec*` there is, by name.
@@ -57,8 +56,8 @@ public final class CECAdapter {
         }
         let claimed = name.withCString { vitrine_cec_claim_playback(fd, $0, &addresses) }
         guard claimed == 0 else {
-            let why = String(cString: strerror(errno))
-            if errno == EBUSY, vitrine_cec_logical_addresses(fd, &addresses) == 0, addresses.num_log_addrs > 0 {
+            let why = Errno.current
+            if why == .busy, vitrine_cec_logical_addresses(fd, &addresses) == 0, addresses.num_log_addrs > 0 {
                 return addresses.log_addr.0 == 0xFF ? nil : addresses.log_addr.0
             }
             throw CECError(description: "cannot claim a playback address (\(why))")
@@ -81,8 +80,8 @@ public final class CECAdapter {
         let milliseconds = UInt32(max(1, min(timeout, 60)) * 1000)
         let status = vitrine_cec_transmit(fd, bytes, UInt32(bytes.count), reply?.rawValue ?? 0, milliseconds, &frame)
         guard status == 0 else {
-            let why = String(cString: strerror(errno))
-            return (errno == ENONET ? .failed("no logical address (\(why))") : .failed(why), nil)
+            let why = Errno.current
+            return (why == .notOnNetwork ? .failed("no logical address (\(why))") : .failed(why.description), nil)
         }
         let tx = Int32(frame.tx_status)
         if tx & CEC_TX_STATUS_NACK != 0 { return (.notAcknowledged, nil) }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import VitrineCore
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -84,13 +85,18 @@ public final class SysfsBacklight: BacklightDevice, Sendable {
     /// Writes `value` as the whole file, in one write as sysfs wants (the shell's `echo N >`); nil
     /// when it worked, else why.
     static func write(_ value: Int, to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { return "cannot open \(path) for writing: \(String(cString: strerror(errno)))" }
-        defer { close(fd) }
-        let bytes = Array("\(value)\n".utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            return "cannot write \(value) to \(path): \(String(cString: strerror(errno)))"
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, O_WRONLY | O_TRUNC)
+        } catch {
+            return "cannot open \(path) for writing: \(error)"
+        }
+        do {
+            // A few bytes: one write call, which is all a sysfs attribute takes.
+            try file.writeAll(Array("\(value)\n".utf8))
+            try file.close()
+        } catch {
+            return "cannot write \(value) to \(path): \(error)"
         }
         return nil
     }

@@ -22,13 +22,13 @@ import argparse
 import hashlib
 import json
 import os
-import ssl
 import sys
 import threading
 import time
 import urllib.parse
 from email.utils import formatdate
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from test_server import QuietHandler, local_file, serve
 
 ROOT = "."
 SEEN = []
@@ -38,17 +38,7 @@ LOCK = threading.Lock()
 JPEG_HEAD = bytes([0xFF, 0xD8, 0xFF, 0xE0]) + b"\x00\x10JFIF\x00"
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):
-        pass
-
-    def local(self, rel):
-        full = os.path.realpath(os.path.join(ROOT, urllib.parse.unquote(rel)))
-        if not full.startswith(os.path.realpath(ROOT) + os.sep) or not os.path.isfile(full):
-            return None
-        return full
+class Handler(QuietHandler):
 
     def record(self):
         with LOCK:
@@ -59,19 +49,6 @@ class Handler(BaseHTTPRequestHandler):
                 "ifNoneMatch": self.headers.get("If-None-Match"),
                 "ifRange": self.headers.get("If-Range"),
             })
-
-    def send_plain(self, code, text, extra=None):
-        body = text.encode()
-        self.send_response(code)
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-        self.close_connection = True
 
     def do_HEAD(self):
         self.do_GET()
@@ -121,7 +98,7 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
-        path = self.local(rest)
+        path = local_file(ROOT, rest)
         if path is None:
             return self.send_plain(404, "not found")
         with open(path, "rb") as f:
@@ -209,14 +186,7 @@ def main():
     parser.add_argument("--key")
     args = parser.parse_args()
     ROOT = args.root
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    if args.cert:
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(args.cert, args.key)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-    print("PORT %d" % server.server_address[1], flush=True)
-    server.serve_forever()
+    serve(Handler, cert=args.cert, key=args.key)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,8 @@ import re
 import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from test_server import QuietHandler, serve
 
 CONFIG = ""
 ROOT = ""
@@ -128,21 +129,10 @@ def album_dto(config, album, with_assets):
     return dto
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):
-        pass
-
+class Handler(QuietHandler):
     def reply(self, code, body, content_type="application/json", extra=None):
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        self.send_response(code)
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self.send_body(code, data, dict(extra or {}, **{"Content-Type": content_type}), keep_open=True)
 
     def bad_request(self, message):
         self.reply(400, {"message": [message], "error": "Bad Request", "statusCode": 400})
@@ -290,10 +280,7 @@ def main():
     parser.add_argument("--redirect-thumbnails")
     args = parser.parse_args()
     CONFIG, ROOT, REDIRECT = args.config, args.root, args.redirect_thumbnails
-    server = ThreadingHTTPServer((args.host, 0), Handler)
-    server.daemon_threads = True
-    print("PORT %d" % server.server_address[1], flush=True)
-    server.serve_forever()
+    serve(Handler, host=args.host)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ import sys
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from test_server import QuietHandler, announce, local_file, serve
 
 ROOT = "."
 MODE = "http"
@@ -40,31 +41,11 @@ TYPES = {
 }
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):
-        pass
-
-    def local(self, rel):
-        full = os.path.realpath(os.path.join(ROOT, urllib.parse.unquote(rel)))
-        if not full.startswith(os.path.realpath(ROOT) + os.sep) or not os.path.isfile(full):
-            return None
-        return full
+class Handler(QuietHandler):
 
     def record(self):
         with LOCK:
             SEEN.append({"method": self.command, "path": self.path, "time": time.monotonic()})
-
-    def send(self, code, body, headers):
-        self.send_response(code)
-        for k, v in headers.items():
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.wfile.write(body)
-        self.close_connection = True
 
     def do_PROPFIND(self):
         self.record()
@@ -74,7 +55,7 @@ class Handler(BaseHTTPRequestHandler):
         path = os.path.join(ROOT, "propfind.xml")
         with open(path, "rb") as f:
             body = f.read()
-        self.send(207, body, {"Content-Type": "application/xml; charset=utf-8"})
+        self.send_body(207, body, {"Content-Type": "application/xml; charset=utf-8"})
 
     def do_GET(self):
         self.record()
@@ -85,7 +66,7 @@ class Handler(BaseHTTPRequestHandler):
         rest = parts[2] if len(parts) > 2 else ""
         if kind == "control":
             with LOCK:
-                return self.send(200, json.dumps(SEEN).encode(), {"Content-Type": "application/json"})
+                return self.send_body(200, json.dumps(SEEN).encode(), {"Content-Type": "application/json"})
         if kind == "busy":
             times = int(query.get("times", ["1"])[0])
             with LOCK:
@@ -93,10 +74,10 @@ class Handler(BaseHTTPRequestHandler):
                 BUSY[rest] = count + 1
             if count < times:
                 after = query.get("after", ["2"])[0]
-                return self.send(429, b"slow down", {"Retry-After": after, "Content-Type": "text/plain"})
-        path = self.local(rest)
+                return self.send_body(429, b"slow down", {"Retry-After": after, "Content-Type": "text/plain"})
+        path = local_file(ROOT, rest)
         if path is None:
-            return self.send(404, b"not found", {"Content-Type": "text/plain"})
+            return self.send_body(404, b"not found", {"Content-Type": "text/plain"})
         with open(path, "rb") as f:
             data = f.read()
         kind_file = path + ".type"
@@ -109,7 +90,7 @@ class Handler(BaseHTTPRequestHandler):
         if MODE == "gzip":
             data = gzip.compress(data)
             headers["Content-Encoding"] = "gzip"
-        self.send(200, data, headers)
+        self.send_body(200, data, headers)
 
 
 class H2COnly(socketserver.BaseRequestHandler):
@@ -141,13 +122,9 @@ def main():
     ROOT = args.root
     MODE = args.mode
     if MODE == "h2c":
-        server = TCPServer(("127.0.0.1", args.port), H2COnly)
+        announce(TCPServer(("127.0.0.1", args.port), H2COnly))
     else:
-        ThreadingHTTPServer.allow_reuse_address = True
-        server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-        server.daemon_threads = True
-    print("PORT %d" % server.server_address[1], flush=True)
-    server.serve_forever()
+        serve(Handler, port=args.port)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ import os
 import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from test_server import QuietHandler, serve
 
 ROOT = "."
 USER = None
@@ -30,21 +31,9 @@ CUT = set()
 LOCK = threading.Lock()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):
-        pass
-
-    def send_plain(self, code, text, extra=None):
-        body = text.encode()
-        self.send_response(code)
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+class Handler(QuietHandler):
+    def send_plain(self, code, text, extra=None, keep_open=True):
+        super().send_plain(code, text, extra, keep_open)
 
     def authorised(self):
         if USER is None:
@@ -102,10 +91,7 @@ def main():
     parser.add_argument("--password")
     args = parser.parse_args()
     ROOT, USER, PASSWORD = args.root, args.user, args.password
-    server = ThreadingHTTPServer((args.host, 0), Handler)
-    server.daemon_threads = True
-    print("PORT %d" % server.server_address[1], flush=True)
-    server.serve_forever()
+    serve(Handler, host=args.host)
 
 
 if __name__ == "__main__":

@@ -35,10 +35,14 @@ final class LibJPEGDecompressor: @unchecked Sendable {
     /// A decompressor over the DC scans of a progressive file only, for the 1/8 scale, which
     /// then reads nothing else: the same pixels as the whole file, without decoding its AC scans,
     /// in 2 bytes a block instead of libjpeg's 128. Nil when the file is not one for it (not
-    /// progressive, incomplete, cut short): then decode it whole. `data` need not outlive it.
-    static func dcOnly(_ data: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeError) -> LibJPEGDecompressor? {
+    /// progressive, incomplete, cut short) or the library is not one it was proved on (`JPEGShimGuard`):
+    /// then decode it whole. `data` need not outlive it.
+    static func dcOnly(_ data: UnsafeBufferPointer<UInt8>, path: String, allowed: Bool = JPEGShimGuard.allowed)
+        throws(DecodeError) -> LibJPEGDecompressor?
+    {
         var header = vitrine_jpeg_header()
-        guard let base = data.baseAddress, let jpeg = vitrine_jpeg_open_dc_only(base, data.count, &header) else {
+        guard allowed, let base = data.baseAddress, let jpeg = vitrine_jpeg_open_dc_only(base, data.count, &header)
+        else {
             return nil
         }
         return try LibJPEGDecompressor(jpeg, header: header, path: path)
@@ -48,14 +52,14 @@ final class LibJPEGDecompressor: @unchecked Sendable {
     /// coefficient buffer: both must be read at once on two threads, a band of rows each (each block
     /// row waits for the scans before it that touch the same coefficients). The very pixels of the
     /// whole file, its entropy decoding shared between two cores. Nil when the file is not one for
-    /// it (not progressive, cut short, small, nothing to split): then decode it whole. `data` need
-    /// not outlive it.
+    /// it (not progressive, cut short, small, nothing to split) or the library is not one the split
+    /// was proved on (`JPEGShimGuard`): then decode it whole. `data` need not outlive it.
     /// `roles`, for tests: the split itself (which of the pair reads each scan, 0 or 1, in file order).
-    static func split(_ data: UnsafeBufferPointer<UInt8>, path: String, roles: [Int32]? = nil) throws(DecodeError)
-        -> LibJPEGDecompressor?
-    {
+    static func split(
+        _ data: UnsafeBufferPointer<UInt8>, path: String, roles: [Int32]? = nil, allowed: Bool = JPEGShimGuard.allowed
+    ) throws(DecodeError) -> LibJPEGDecompressor? {
         var header = vitrine_jpeg_header()
-        guard let base = data.baseAddress else { return nil }
+        guard allowed, let base = data.baseAddress else { return nil }
         let opened =
             if let roles {
                 vitrine_jpeg_open_split_as(base, data.count, roles, Int32(roles.count), &header)
