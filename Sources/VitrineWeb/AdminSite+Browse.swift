@@ -13,7 +13,7 @@ extension AdminSite {
         let asked = request.query["path"] ?? ""
         guard !asked.isEmpty else {
             let entries = roots.map { entryJSON(name: $0, path: $0, kind: "folder") }
-            return .json("{\"path\":null,\"parent\":null,\"entries\":[\(entries.joined(separator: ","))]}")
+            return .json(.object([("path", .null), ("parent", .null), ("entries", .array(entries))]))
         }
         let folder = PhotoFolder.resolved(asked)
         guard let root = roots.first(where: { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {

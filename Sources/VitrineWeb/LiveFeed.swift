@@ -50,8 +50,10 @@ final class LiveFeed: Sendable {
         listeners.withLock { $0[id]?.frameSent = image.number }
         listener.stream.send(
             event: "frame",
-            data:
-                "{\"frame\":\(image.number),\"type\":\"\(image.type)\",\"data\":\"\(image.bytes.base64EncodedString())\"}"
+            data: JSONOutput.object([
+                ("frame", .integer(image.number)), ("type", .string(image.type)),
+                ("data", .string(image.bytes.base64EncodedString())),
+            ]).rendered
         )
     }
 
