@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineCore
 import VitrineHTTP
 
 /// The Now page's live streams: each open one gets the show's state (with the number of the
