@@ -76,8 +76,8 @@ final class ShowLoop {
         followPower(tick)
         schedule(out.decodes)
         videos.follow(out.videos)
-        present(out, at: tick.monotonic)
-        report(at: tick.monotonic)
+        present(out, at: tick.monotonic.seconds)
+        report(at: tick.monotonic.seconds)
         return out
     }
 
@@ -134,7 +134,7 @@ final class ShowLoop {
 
     /// SDL's events, turned into the picture's coordinates and recorded.
     private func pollEvents() -> PolledEvents {
-        var polled = canvas.poll(time: director.renderTime)
+        var polled = canvas.poll(time: director.renderTime.seconds)
         if let console {
             if console.follow() { redraw.invalidate() }
             // Keys typed on another terminal are not for the show (SDL reads the devices anyway).
@@ -196,13 +196,13 @@ final class ShowLoop {
         if let power {
             power.frame(
                 on: director.displayOn, spec: director.displaySpec,
-                wall: Date(timeIntervalSince1970: tick.wall + director.setup.clockOffset),
-                clock: director.programme.schedule.clock, now: tick.monotonic)
+                wall: director.setup.scheduleDate(tick.wall), clock: director.programme.schedule.clock,
+                now: tick.monotonic.seconds)
             if panelWasDark, !power.panelDark { redraw.invalidate() }
             panelWasDark = power.panelDark
         }
         guard let printState = hooks.printState else { return }
-        var report = director.report(at: director.renderTime)
+        var report = director.report(at: director.renderTime.seconds)
         report.power = power?.report
         let key = "\(report.index) \(report.count) \(report.displayOn) \(report.power?.milestone ?? "")"
         guard key != lastPrinted else { return }

@@ -108,7 +108,7 @@ extension ShowDirector {
         state.noticeSeconds = noticeSeconds
         state.notices = notices
         state.version = version
-        state.uptime = runTime
+        state.uptime = runTime.value
         state.frames = framesRun
         if let sync = syncReport() {
             state.syncEpoch = sync.epoch

@@ -16,8 +16,8 @@ public struct ShowDirector {
     private let contentLog = Log("playlist")
     /// The show's clock runs once its first image is on the screen (or the display is off).
     private var started = false
-    /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
-    var runTime = 0.0
+    /// Time of frames since the loop began, shown or not (for `--quit-after` on a status screen).
+    var runTime = Seconds.zero
     /// Frames run so far (for the frame pace a remote can watch).
     var framesRun = 0
     /// Whether the display went off over a running show (a user's pause is left alone).
@@ -26,12 +26,12 @@ public struct ShowDirector {
     var slidesStale = false
     /// After a reload: the slide list is taken once the new feed's listing is done.
     private var reloading = false
-    private var lastRebuild = -Double.infinity
+    private var lastRebuild = MonotonicInstant.distantPast
     /// The image count last said in the log.
     private var saidCount = 0
     /// Count lines that may be said at once (a token bucket: `countBurst` at most, one more a minute).
     private var countBudget = ShowDirector.countBurst
-    private var countBudgetAt = -Double.infinity
+    private var countBudgetAt = MonotonicInstant.distantPast
     /// Whether the status screen showing is one the director set.
     private var statusSet = false
     /// Decodes that failed, for the verdict on an empty show.
@@ -62,17 +62,17 @@ public struct ShowDirector {
     /// Seconds of warning before the schedule switches the display off.
     public static let offWarning = 60.0
 
-    /// A director whose show starts at wall time `wallOrigin` (seconds since 1970, schedule time).
+    /// A director whose show starts at wall date `wallOrigin` (schedule time).
     /// `input` is a trace to replay (show times).
     public init(
-        setup: DirectorSettings, environment: ShowEnvironment, output: Size, wallOrigin: Double,
+        setup: DirectorSettings, environment: ShowEnvironment, output: Size, wallOrigin: Date,
         input: [InputEvent] = []
     ) {
         self.setup = setup
         self.environment = environment
         let feed = environment.feed
         programme = Programme(
-            schedule: feed.document.schedule(), wallOrigin: Date(timeIntervalSince1970: wallOrigin),
+            schedule: feed.document.schedule(), wallOrigin: wallOrigin,
             wakeDuration: setup.wakeDuration)
         // The one place a show engine is made outside tests.
         engine = ShowEngine(
@@ -91,7 +91,7 @@ public struct ShowDirector {
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
-        engine.wallClockOrigin = wallOrigin
+        engine.wallClockOrigin = wallOrigin.unixSeconds
         if !displayOn {
             engine.pauseShow(at: 0)
             pausedForPower = true
@@ -104,7 +104,7 @@ public struct ShowDirector {
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.
-    public var renderTime: Double { engine.renderTime }
+    public var renderTime: ShowTime { ShowTime(seconds: engine.renderTime) }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
     public var displayOn: Bool { displayOverride ?? programme.displayOn }
     /// The document's display section: what the player does to the display itself.
@@ -133,12 +133,12 @@ public struct ShowDirector {
             requests += advanceInStep(input)
         } else if started {
             syncAnchor = nil
-            requests += engine.advance(by: input.frameTime, images: input.images)
+            requests += engine.advance(by: input.frameTime.value, images: input.images)
         }
         engine.noteLongPhotos(input.images)
         runTime += input.frameTime
         framesRun += 1
-        follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
+        follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
         return output(at: engine.renderTime, images: input.images, requests: requests)
     }
@@ -238,7 +238,7 @@ public struct ShowDirector {
     private mutating func checkEnd(_ requests: [EngineRequest]) {
         guard exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
-        if let limit = setup.quitAfter, started ? engine.time >= limit : runTime >= limit {
+        if let limit = setup.quitAfter, started ? engine.time >= limit : runTime.value >= limit {
             log.info("quitting after \(limit) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
@@ -254,7 +254,7 @@ public struct ShowDirector {
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
         guard exitCode == nil else { return }
-        resume.save(engine, feed: feed, programme: playlist, now: .infinity, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: .distantFuture, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
         if let source = engine.currentPath {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
@@ -265,7 +265,7 @@ public struct ShowDirector {
     // MARK: Content and programme
 
     /// Takes what changed in the feed and in the programme since the last frame.
-    private mutating func follow(now: Double, wall: Date) {
+    private mutating func follow(now: MonotonicInstant, wall: Date) {
         let update = feed.poll(now: now)
         for line in update.rejected { remember(line) }
         if let line = update.notices.last, feed.problem == nil {
@@ -300,7 +300,7 @@ public struct ShowDirector {
 
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
     /// else a few times a second while folders are listed.
-    private mutating func rebuildSlides(now: Double) {
+    private mutating func rebuildSlides(now: MonotonicInstant) {
         var finishedReload = false
         if reloading {
             guard !feed.isScanning || engine.show.count == 0 else { return }
@@ -308,7 +308,8 @@ public struct ShowDirector {
             finishedReload = true
             slidesStale = true
         }
-        guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
+        guard slidesStale,
+            engine.show.count == 0 || !feed.isScanning || (now - lastRebuild).value >= Self.rebuildInterval
         else {
             sayCount(reloaded: false, now: now)
             return
@@ -328,13 +329,13 @@ public struct ShowDirector {
     /// first count, empty or not any more, a reload) is said at once; a number that only moved
     /// (photos coming and going in a busy folder) is said as it comes a few times, then at most
     /// once a minute: a day writes at most 1,440 such lines plus the changes of state.
-    private mutating func sayCount(reloaded: Bool, now: Double) {
+    private mutating func sayCount(reloaded: Bool, now: MonotonicInstant) {
         // The count first: it is checked every frame, and a feed with network sources works out
         // whether it is still listing from the mirror's status.
         guard engine.show.count != saidCount || reloaded else { return }
-        if now.isFinite {
-            if countBudgetAt.isFinite {
-                countBudget = min(Self.countBurst, countBudget + (now - countBudgetAt) / Self.countInterval)
+        if now.seconds.isFinite {
+            if countBudgetAt.seconds.isFinite {
+                countBudget = min(Self.countBurst, countBudget + (now - countBudgetAt).value / Self.countInterval)
             }
             countBudgetAt = now
         }
@@ -411,7 +412,7 @@ public struct ShowDirector {
         engine.setOptions(fresh.options(newFeed.document, playlist: playlist))
         engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
         reloading = true
-        rebuildSlides(now: .infinity)
+        rebuildSlides(now: .distantFuture)
     }
 
     /// While the show is empty: the feed's problem, "Getting ready" during a listing, what a network
