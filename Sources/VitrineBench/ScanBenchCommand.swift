@@ -59,11 +59,11 @@ enum ScanBenchCommand {
         var director = ShowDirector(
             setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
             output: Size(width: 1280, height: 720),
-            wallOrigin: start.timeIntervalSince1970)
+            wallOrigin: start)
         func frame(at now: Double) {
             _ = director.frame(
                 FrameInput(
-                    frameTime: 1.0 / 60, monotonic: now, wall: Date().timeIntervalSince1970,
+                    frameTime: Seconds(1.0 / 60), monotonic: MonotonicInstant(seconds: now), wall: Date(),
                     output: Size(width: 1280, height: 720)))
         }
         var firstFound: Double?

@@ -1,14 +1,15 @@
 import CSDL2
 import Foundation
+import VitrineCore
 
-/// One frame's times.
+/// One frame's times, as `FrameInput` takes them.
 struct FrameTick {
-    /// Seconds since the last frame.
-    var frameTime: Double
-    /// A monotonic time in seconds.
-    var monotonic: Double
-    /// The wall clock, seconds since 1970.
-    var wall: Double
+    /// How long since the last frame.
+    var frameTime: Seconds
+    /// The monotonic clock.
+    var monotonic: MonotonicInstant
+    /// The system's wall clock.
+    var wall: Date
 }
 
 /// Where a show loop's time comes from.
@@ -29,25 +30,28 @@ struct RealFrameClock: FrameClock {
         let now = SDL_GetPerformanceCounter()
         defer { last = now }
         return FrameTick(
-            frameTime: Double(now - last) / frequency, monotonic: Double(now) / frequency,
-            wall: Date().timeIntervalSince1970)
+            frameTime: Seconds(Double(now - last) / frequency),
+            monotonic: MonotonicInstant(seconds: Double(now) / frequency),
+            wall: Date())
     }
 }
 
 /// Accelerated time: every frame advances the same seconds, however long it took.
 struct VirtualFrameClock: FrameClock {
-    let frame: Double
-    let wallOrigin: Double
-    private var time = 0.0
+    let frame: Seconds
+    let wallOrigin: Date
+    private var time = Seconds.zero
     var waitsForDecodes: Bool { true }
 
-    init(frame: Double, wallOrigin: Double) {
+    init(frame: Seconds, wallOrigin: Date) {
         self.frame = frame
         self.wallOrigin = wallOrigin
     }
 
     mutating func tick() -> FrameTick {
         defer { time += frame }
-        return FrameTick(frameTime: time == 0 ? 0 : frame, monotonic: time, wall: wallOrigin + time)
+        return FrameTick(
+            frameTime: time == .zero ? .zero : frame, monotonic: MonotonicInstant(seconds: time.value),
+            wall: wallOrigin + time)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import VitrineCore
 import VitrineMedia
 
@@ -25,7 +26,8 @@ public final class HeadlessShow {
     public init(director: ShowDirector, size: Size, frameTime: Double, decoder: any ImageDecoding) throws {
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), composed: true)
         loop = ShowLoop(
-            director: director, canvas: canvas, clock: VirtualFrameClock(frame: frameTime, wallOrigin: 0),
+            director: director, canvas: canvas,
+            clock: VirtualFrameClock(frame: Seconds(frameTime), wallOrigin: Date(unixSeconds: 0)),
             decoder: decoder)
     }
 

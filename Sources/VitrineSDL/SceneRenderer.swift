@@ -43,11 +43,6 @@ public final class SceneRenderer {
     /// The upright source size of an image, if it is loaded.
     public func imageSize(_ key: String) -> Size? { sizes[key] }
 
-    /// The pixel size of an image's texture, if it is loaded.
-    public func textureSize(_ key: String) -> (width: Int, height: Int)? {
-        textures[key].map { ($0.width, $0.height) }
-    }
-
     /// Drops every texture whose key is not in `keep`.
     public func retainOnly(_ keep: Set<String>) {
         for key in textures.keys where !keep.contains(key) {

@@ -16,7 +16,7 @@ final class ShowLoop {
     private let power: DisplayPower?
     private var panelWasDark = false
     private var lastPrinted: String?
-    private let log = Log("play")
+    private var log: Log { Log("play") }
     /// What the drawer holds, as the director sees it.
     var images = LoadedImages()
     var redraw = RedrawPolicy()
@@ -36,11 +36,8 @@ final class ShowLoop {
     /// A remote asked for a reload; it is done at the next frame.
     private var reloadAsked = false
     private var lastState = -Double.infinity
-    private var lastCapture: (time: Double, keys: [String])?
-    /// What has been drawn unchanged since when, for pictures at rest.
-    private var resting: (keys: [String], since: Double)?
-    /// The texts over the picture at rest, and since when (a clock with seconds never rests long).
-    private var textsResting: (texts: [String], since: Double)?
+    /// When a picture of the screen is taken for remotes.
+    private var capture = PictureCapture()
     /// Whether the renderer really draws the photos (checked once, on the first lit one).
     private var rendererCheck = RendererCheck()
     /// The virtual terminal the screen is shared with (KMS/DRM); nil elsewhere.
@@ -77,7 +74,7 @@ final class ShowLoop {
         schedule(out.decodes)
         videos.follow(out.videos)
         present(out, at: tick.monotonic)
-        report(at: tick.monotonic)
+        report(at: tick.monotonic.seconds)
         return out
     }
 
@@ -134,7 +131,7 @@ final class ShowLoop {
 
     /// SDL's events, turned into the picture's coordinates and recorded.
     private func pollEvents() -> PolledEvents {
-        var polled = canvas.poll(time: director.renderTime)
+        var polled = canvas.poll(time: director.renderTime.seconds)
         if let console {
             if console.follow() { redraw.invalidate() }
             // Keys typed on another terminal are not for the show (SDL reads the devices anyway).
@@ -196,69 +193,18 @@ final class ShowLoop {
         if let power {
             power.frame(
                 on: director.displayOn, spec: director.displaySpec,
-                wall: Date(timeIntervalSince1970: tick.wall + director.setup.clockOffset),
-                clock: director.programme.schedule.clock, now: tick.monotonic)
+                wall: director.setup.scheduleDate(tick.wall), clock: director.programme.schedule.clock,
+                now: tick.monotonic.seconds)
             if panelWasDark, !power.panelDark { redraw.invalidate() }
             panelWasDark = power.panelDark
         }
         guard let printState = hooks.printState else { return }
-        var report = director.report(at: director.renderTime)
+        var report = director.report(at: director.renderTime.seconds)
         report.power = power?.report
         let key = "\(report.index) \(report.count) \(report.displayOn) \(report.power?.milestone ?? "")"
         guard key != lastPrinted else { return }
         lastPrinted = key
         printState(report.json)
-    }
-
-    /// Whether this frame is the one to take a picture of for remotes: the screen at rest, a
-    /// change a person would notice since the last picture (another slide, a notice or caption
-    /// shown or gone, the display off or on, a browse or grid view moved), and not sooner than
-    /// the interval. A picture is taken once the same picture has been drawn this long, so it
-    /// is never one of a fade (`PlayerHooks.captureSettle`).
-    /// The keys of the dark picture sent while the panel is off.
-    static let darkKeys = ["display off"]
-
-    private func wantsCapture(_ out: FrameOutput, at time: Double) -> Bool {
-        let mode = director.engine.mode
-        guard let interval = hooks.frameInterval, out.scene.slidesDrawn.count <= 1 || mode != .attract else {
-            resting = nil
-            return false
-        }
-        let (picture, texts) = Self.captureParts(out, mode: mode)
-        if resting?.keys != picture || time < (resting?.since ?? time) { resting = (picture, time) }
-        if textsResting?.texts != texts || time < (textsResting?.since ?? time) { textsResting = (texts, time) }
-        guard let since = resting?.since, time - since >= hooks.captureSettle,
-            let textsSince = textsResting?.since, time - textsSince >= hooks.captureSettle / 2
-        else { return false }
-        guard let last = lastCapture else { return true }
-        return last.keys != picture + texts && time - last.time >= interval
-    }
-
-    /// What makes one picture of the screen another: the slides drawn, the texts over them,
-    /// and, outside the slideshow, where each slide is drawn (to a twentieth of the screen).
-    static func captureKeys(_ out: FrameOutput, mode: ShowMode) -> [String] {
-        let (picture, texts) = captureParts(out, mode: mode)
-        return picture + texts
-    }
-
-    /// The keys of the picture (slides, mode, where they are drawn) and of its texts, apart:
-    /// the picture must rest `captureSettle`, its texts half that.
-    static func captureParts(_ out: FrameOutput, mode: ShowMode) -> (picture: [String], texts: [String]) {
-        var keys = out.drawnKeys + [mode.rawValue]
-        var texts: [String] = []
-        let size = out.scene.size
-        for op in out.scene.ops {
-            switch op {
-            case .text(let block, _, _): texts.append(block.text)
-            case .image(_, let rect, _) where mode != .attract && size.width > 0 && size.height > 0:
-                let step = { (value: Double, side: Double) in String(Int((value * 20 / side).rounded())) }
-                keys.append(
-                    [step(rect.x, size.width), step(rect.y, size.height), step(rect.width, size.width)].joined(
-                        separator: ","))
-            default: break
-            }
-        }
-        return (keys, texts)
     }
 
     /// Asks for the decodes the director planned, drops what it does not keep.
@@ -279,7 +225,8 @@ final class ShowLoop {
     }
 
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
-    private func present(_ out: FrameOutput, at time: Double) {
+    private func present(_ out: FrameOutput, at instant: MonotonicInstant) {
+        let time = instant.seconds
         guard console?.onScreen ?? true else {
             // Another terminal shows: nothing is drawn; the loop still runs (and says so).
             hooks.framePresented(time, out.status, false)
@@ -289,29 +236,28 @@ final class ShowLoop {
         if power?.panelDark == true {
             // The panel is off by DPMS: nothing to draw (page flips would fail), the loop still lives.
             // Remotes get a dark picture once.
-            if hooks.frameInterval != nil, lastCapture?.keys != Self.darkKeys {
+            if capture.panelDark(interval: hooks.frameInterval, at: instant) {
                 let size = (width: max(1, Int(out.scene.size.width)), height: max(1, Int(out.scene.size.height)))
                 hooks.frameCaptured(PixelBuffer(width: size.width, height: size.height, color: 0xFF00_0000))
-                lastCapture = (time, Self.darkKeys)
-                resting = nil
             }
             hooks.framePresented(time, out.status, out.showsContent)
             SDL_Delay(20)
             return
         }
         let keys = out.drawnKeys
-        let capture = wantsCapture(out, at: time)
+        let takePicture = capture.wants(
+            out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
-        guard clock.waitsForDecodes || capture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
+        guard clock.waitsForDecodes || takePicture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
             // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
             if !clock.waitsForDecodes { SDL_Delay(10) }
             return
         }
         let judging = rendererCheck.wants(out)
         let picture = canvas.present(
-            out.scene, rotation: out.rotation, key: out.path, capture: capture || judging)
-        if capture, let picture {
-            lastCapture = (time, Self.captureKeys(out, mode: director.engine.mode))
+            out.scene, rotation: out.rotation, key: out.path, capture: takePicture || judging)
+        if takePicture, let picture {
+            capture.taken(out, mode: director.engine.mode, at: instant)
             hooks.frameCaptured(picture)
         }
         frames += 1

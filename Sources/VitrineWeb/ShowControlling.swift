@@ -133,7 +133,7 @@ public protocol ShowControlling: Sendable {
     /// The week from today as the Schedule page draws it: `{"playlists":[{"name","colour"}],
     /// "days":[{"date","label","segments":[{"from","to","playlist","on"}]}]}` (hours 0–24 of
     /// each local day); nil without a playlist file.
-    func scheduleWeek() -> String?
+    func scheduleWeek() -> JSONOutput?
     /// What the schedule says at `moment`: the playlist and whether the display is on; nil
     /// without a schedule.
     func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)?
@@ -152,7 +152,7 @@ extension ShowControlling {
     public func onChange(_ action: @escaping @Sendable () -> Void) {}
     public func currentFrame(width: Int?) -> EncodedImage? { currentFrame() }
     public func thumbnail(_ path: String, side: Int) -> Data? { nil }
-    public func scheduleWeek() -> String? { nil }
+    public func scheduleWeek() -> JSONOutput? { nil }
     public func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? { nil }
 
     /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`,

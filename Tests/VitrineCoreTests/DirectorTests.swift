@@ -28,7 +28,7 @@ final class FakeFeed: ContentFeed {
     }
 
     func start() {}
-    func poll(now: Double) -> SessionUpdate {
+    func poll(now: MonotonicInstant) -> SessionUpdate {
         defer { update = SessionUpdate() }
         return update
     }
@@ -51,7 +51,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
     DirectorDriver(
         ShowDirector(
             setup: setup, environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
-            wallOrigin: wallOrigin),
+            wallOrigin: Date(unixSeconds: wallOrigin)),
         origin: wallOrigin)
 }
 
@@ -125,7 +125,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
         var snapshot = ShowDirector(
             setup: DirectorSettings(),
             environment: ShowEnvironment(feed: FakeFeed(["/a.jpg", "/b.jpg"], display: display)),
-            output: Size(width: 100, height: 100), wallOrigin: start, input: [pause])
+            output: Size(width: 100, height: 100), wallOrigin: Date(unixSeconds: start), input: [pause])
         _ = snapshot.run(to: 80, images: LoadedImages(allReady: true))
         #expect(snapshot.displayOn && snapshot.engine.show.isPaused)
     }
@@ -137,7 +137,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 100, height: 100),
-                wallOrigin: origin, input: [later]),
+                wallOrigin: Date(unixSeconds: origin), input: [later]),
             origin: origin)
         run.step(to: 9)
         #expect(run.current == "b.jpg")

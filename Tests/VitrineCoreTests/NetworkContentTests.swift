@@ -18,7 +18,7 @@ final class DownloadingFeed: ContentFeed {
     private(set) var shown: [String] = []
 
     func start() {}
-    func poll(now: Double) -> SessionUpdate {
+    func poll(now: MonotonicInstant) -> SessionUpdate {
         defer { update = SessionUpdate() }
         return update
     }
@@ -42,7 +42,7 @@ final class DownloadingFeed: ContentFeed {
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 320, height: 180),
-                wallOrigin: 1_780_000_000),
+                wallOrigin: Date(unixSeconds: 1_780_000_000)),
             origin: 1_780_000_000)
         run.output = Size(width: 320, height: 180)
         var fills: [Double] = []
@@ -70,7 +70,7 @@ final class DownloadingFeed: ContentFeed {
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 100, height: 100),
-                wallOrigin: 1_780_000_000),
+                wallOrigin: Date(unixSeconds: 1_780_000_000)),
             origin: 1_780_000_000)
         run.step(to: 1)
         #expect(feed.shown == ["/cache/a.jpg"])

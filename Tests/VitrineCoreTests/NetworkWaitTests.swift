@@ -15,7 +15,7 @@ final class WaitingFeed: ContentFeed {
     var networkWait: (host: String, reason: String)?
 
     func start() {}
-    func poll(now: Double) -> SessionUpdate { SessionUpdate() }
+    func poll(now: MonotonicInstant) -> SessionUpdate { SessionUpdate() }
     func slides(for playlist: String) -> [Slide] { [] }
     func markFailed(_ path: String) -> Set<String> { [] }
     func prime(_ path: String) -> Bool { false }
@@ -29,7 +29,7 @@ final class WaitingFeed: ContentFeed {
         var run = DirectorDriver(
             ShowDirector(
                 setup: DirectorSettings(waitForImages: true), environment: ShowEnvironment(feed: feed),
-                output: Size(width: 320, height: 180), wallOrigin: 1_780_000_000),
+                output: Size(width: 320, height: 180), wallOrigin: Date(unixSeconds: 1_780_000_000)),
             origin: 1_780_000_000)
         run.output = Size(width: 320, height: 180)
         let out = run.step(to: 0.5)

@@ -140,7 +140,7 @@ private let shop = Schedule(
         func state(from origin: Date, at t: Double) -> (String, Bool, String?) {
             var director = ShowDirector(
                 setup: DirectorSettings(show: options), environment: ShowEnvironment(feed: FixedFeed(content: content)),
-                output: Size(width: 100, height: 100), wallOrigin: origin.timeIntervalSince1970)
+                output: Size(width: 100, height: 100), wallOrigin: origin)
             _ = director.run(to: t, images: LoadedImages(allReady: true))
             return (director.programme.playlist, director.programme.displayOn, director.engine.currentPath)
         }

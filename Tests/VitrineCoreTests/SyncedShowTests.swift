@@ -20,7 +20,7 @@ import Testing
             let feed = FakeFeed((0..<slides).map { "/p/\($0).jpg" })
             director = ShowDirector(
                 setup: given, environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
-                wallOrigin: wall)
+                wallOrigin: Date(unixSeconds: wall))
             self.wall = wall
             frame = 1 / fps
             images = LoadedImages(allReady: ready)
@@ -33,7 +33,9 @@ import Testing
             wall += wallStep ?? dt
             _ = director.frame(
                 FrameInput(
-                    frameTime: dt, monotonic: monotonic, wall: wall, output: Size(width: 100, height: 100),
+                    frameTime: Seconds(dt), monotonic: MonotonicInstant(seconds: monotonic),
+                    wall: Date(unixSeconds: wall),
+                    output: Size(width: 100, height: 100),
                     images: images, commands: commands))
         }
 
@@ -145,14 +147,14 @@ import Testing
             !ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 10, height: 10),
-                wallOrigin: 0
+                wallOrigin: Date(unixSeconds: 0)
             ).isSynced)
         feed.document.sync = true
         #expect(
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 10, height: 10),
-                wallOrigin: 0
+                wallOrigin: Date(unixSeconds: 0)
             ).isSynced)
         let text = #"{"version": 1, "sync": true, "items": [{"image": "a.jpg"}]}"#
         let good = PlaylistDecoder.decode(text, file: "/p/show.json") { _ in .file }

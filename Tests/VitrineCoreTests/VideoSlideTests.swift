@@ -17,7 +17,7 @@ import VitrineTestSupport
         var run = DirectorDriver(
             ShowDirector(
                 setup: DirectorSettings(show: show), environment: ShowEnvironment(feed: FixedFeed(slides: slides)),
-                output: Size(width: 100, height: 100), wallOrigin: 0),
+                output: Size(width: 100, height: 100), wallOrigin: Date(unixSeconds: 0)),
             origin: 0)
         run.images.clipLengths = lengths
         let size = Size(width: 100, height: 100)

@@ -58,7 +58,7 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
             for path in failed { _ = feed.markFailed(path) }
             return ShowDirector(
                 setup: DirectorSettings(show: options), environment: ShowEnvironment(feed: feed), output: size,
-                wallOrigin: origin)
+                wallOrigin: Date(unixSeconds: origin))
         }
     }
 

@@ -38,7 +38,7 @@ private final class CountedDecoder: ImageDecoding {
             for path in failed { _ = feed.markFailed(path) }
             return ShowDirector(
                 setup: DirectorSettings(show: ShowStyle()), environment: ShowEnvironment(feed: feed), output: size,
-                wallOrigin: 0)
+                wallOrigin: Date(unixSeconds: 0))
         }
     }
 

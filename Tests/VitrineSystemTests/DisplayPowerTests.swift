@@ -44,7 +44,7 @@ import VitrineTestSupport
             ShowDirector(
                 setup: DirectorSettings(show: options, wakeDuration: 60),
                 environment: ShowEnvironment(feed: session, powerHooks: { PowerHooks.make($0) }),
-                output: Size(width: 10, height: 10), wallOrigin: origin.timeIntervalSince1970),
+                output: Size(width: 10, height: 10), wallOrigin: origin),
             origin: origin.timeIntervalSince1970)
         run.step(to: 4)
         #expect(run.director.displayOn && !run.engine.show.isPaused)
@@ -82,7 +82,7 @@ import VitrineTestSupport
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
                 output: Size(width: 10, height: 10),
-                wallOrigin: origin.timeIntervalSince1970),
+                wallOrigin: origin),
             origin: origin.timeIntervalSince1970)
         run.step(to: 2, events: [InputEvent(time: 1, kind: .key(.space))])
         #expect(run.engine.show.isPaused)

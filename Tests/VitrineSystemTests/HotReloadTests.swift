@@ -20,7 +20,7 @@ private final class Fixture {
         let document = try #require(outcome.document)
         session = PlaylistSession(document: document, settle: 1, background: false) { PlaylistContent(document: $0) }
         session.start()
-        _ = session.poll(now: 0)
+        _ = session.poll(now: MonotonicInstant(seconds: 0))
     }
 
     /// The names (relative to the tree) of the playlist's slides.
@@ -32,7 +32,7 @@ private final class Fixture {
     @discardableResult
     func poll(_ now: Double, expectEvents: Bool = false) -> SessionUpdate {
         if expectEvents, let watcher = session.watcher { _ = watcher.wait(timeout: 2) }
-        return session.poll(now: now)
+        return session.poll(now: MonotonicInstant(seconds: now))
     }
 }
 

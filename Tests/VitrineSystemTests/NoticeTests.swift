@@ -36,7 +36,7 @@ import VitrineTestSupport
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
                 output: Size(width: 100, height: 50),
-                wallOrigin: 1_780_000_000),
+                wallOrigin: Date(unixSeconds: 1_780_000_000)),
             origin: 1_780_000_000)
         run.step(to: 0)
         #expect(run.engine.notice == nil)

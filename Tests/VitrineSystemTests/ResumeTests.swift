@@ -30,7 +30,7 @@ private final class ResumeFixture {
         var run = DirectorDriver(
             ShowDirector(
                 setup: setup, environment: ShowEnvironment(feed: session, positions: ResumeStore(path: stateFile)),
-                output: Size(width: 100, height: 100), wallOrigin: 1_780_000_000),
+                output: Size(width: 100, height: 100), wallOrigin: Date(unixSeconds: 1_780_000_000)),
             origin: 1_780_000_000)
         run.step(to: 0)
         return run

@@ -38,7 +38,8 @@ public struct DirectorDriver {
             time += dt
             out = director.frame(
                 FrameInput(
-                    frameTime: dt, monotonic: time, wall: origin + time, output: output, events: events,
+                    frameTime: Seconds(dt), monotonic: MonotonicInstant(seconds: time),
+                    wall: Date(unixSeconds: origin + time), output: output, events: events,
                     images: images, failed: failed, control: time >= t - 1e-9 ? control : .keepGoing, commands: commands
                 ))
             commands = []

@@ -72,7 +72,7 @@ struct ShowSources {
             show: common.show, given: isPlaylistFile ? given : [], overlays: common.overlay, touch: touch,
             rotation: common.rotation, quitAfter: quitAfter,
             waitForImages: isPlaylistFile || common.waitForImages,
-            clockOffset: wallOrigin(feed, now: now).timeIntervalSince(now), wakeDuration: wakeMinutes * 60,
+            clockOffset: wallOrigin(feed, now: now) - now, wakeDuration: wakeMinutes * 60,
             origin: isPlaylistFile ? feed.document.file : sources.joined(separator: "\n"),
             fingerprintExtra: "order=\(given.contains("--order") ? common.order.rawValue : "-") "
                 + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",
@@ -98,7 +98,7 @@ struct ShowSources {
             setup: setup,
             environment: ShowEnvironment(feed: feed, positions: positions, powerHooks: { PowerHooks.make($0) }),
             output: setup.rotation.logicalSize(for: output),
-            wallOrigin: wallOrigin(feed, now: now).timeIntervalSince1970,
+            wallOrigin: wallOrigin(feed, now: now),
             input: input)
     }
 }

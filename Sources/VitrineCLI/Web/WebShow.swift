@@ -265,7 +265,7 @@ final class WebShow: ShowControlling {
         }
     }
 
-    func scheduleWeek() -> String? {
+    func scheduleWeek() -> JSONOutput? {
         guard let playlistPath, let document = try? PlaylistLoading.load(playlistPath, log: Log("web")) else {
             return nil
         }
@@ -298,7 +298,7 @@ final class WebShow: ShowControlling {
         let playlists = (names.isEmpty ? [schedule.defaultPlaylist] : names).map { name -> JSONOutput in
             .object([("name", .string(name)), ("colour", .string(hex(chart.color(of: name))))])
         }
-        return JSONOutput.object([("playlists", .array(playlists)), ("days", .array(days))]).rendered
+        return .object([("playlists", .array(playlists)), ("days", .array(days))])
     }
 
     func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? {

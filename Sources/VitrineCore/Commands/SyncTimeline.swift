@@ -1,3 +1,5 @@
+import Foundation
+
 /// A slideshow timeline anchored to the wall clock, for screens that change slides together.
 ///
 /// Every screen with the same epoch, slide durations and transition computes the same slide
@@ -64,6 +66,9 @@ public struct SyncTimeline: Equatable, Sendable {
     public var count: Int { durations.count }
     /// Length of one pass through every slide.
     public var cycleLength: Double { starts[durations.count] }
+
+    /// The position at wall date `wall`.
+    public func position(at wall: Date) -> Position { position(at: wall.unixSeconds) }
 
     /// The slide shown at wall time `wall` (Unix seconds).
     public func position(at wall: Double) -> Position {

@@ -16,8 +16,8 @@ public protocol ContentFeed: AnyObject {
     var fingerprintText: String { get }
     /// Starts listing and watching.
     func start()
-    /// What changed since the last poll; `now` is a monotonic time in seconds.
-    func poll(now: Double) -> SessionUpdate
+    /// What changed since the last poll, at the monotonic clock's `now`.
+    func poll(now: MonotonicInstant) -> SessionUpdate
     /// The slides of a playlist now.
     func slides(for playlist: String) -> [Slide]
     /// A file could not be decoded: left out until it changes.

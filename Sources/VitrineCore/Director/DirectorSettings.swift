@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a `ShowDirector` is made with, resolved from the command line and the
 /// configuration file: the `ShowStyle`, overlays, touch, rotation, clock offset, resume
 /// identity. A reload brings a new one.
@@ -14,8 +16,8 @@ public struct DirectorSettings: Sendable {
     public var quitAfter: Double?
     /// An empty show waits for images instead of ending when none could be decoded.
     public var waitForImages: Bool
-    /// Seconds added to the wall clock for the schedule (`--clock` minus the real start time).
-    public var clockOffset: Double
+    /// What is added to the wall clock for the schedule (`--clock` minus the real start time).
+    public var clockOffset: Seconds
     /// How long a touch wakes the display in an off window, in seconds.
     public var wakeDuration: Double
     /// What plays, for the resume position (the playlist file, or the SOURCEs).
@@ -31,7 +33,7 @@ public struct DirectorSettings: Sendable {
     public init(
         show: ShowStyle = ShowStyle(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
         touch: TouchOptions = TouchOptions(), rotation: ScreenRotation = .none, quitAfter: Double? = nil,
-        waitForImages: Bool = true, clockOffset: Double = 0, wakeDuration: Double = 300, origin: String = "",
+        waitForImages: Bool = true, clockOffset: Seconds = .zero, wakeDuration: Double = 300, origin: String = "",
         fingerprintExtra: String = "", seed: UInt64 = 0
     ) {
         self.show = show
@@ -47,6 +49,9 @@ public struct DirectorSettings: Sendable {
         self.fingerprintExtra = fingerprintExtra
         self.seed = seed
     }
+
+    /// The wall date the schedule reads when the system's clock says `wall`.
+    public func scheduleDate(_ wall: Date) -> Date { wall + clockOffset }
 
     /// The options playlist `name` of `document` plays with.
     public func options(_ document: PlaylistDocument, playlist name: String) -> ShowStyle {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A feed whose slides never change and that reads nothing: for benchmarks,
 /// tests, and a director fed from memory.
 public final class FixedFeed: ContentFeed {
@@ -33,7 +35,7 @@ public final class FixedFeed: ContentFeed {
     }
 
     public func start() {}
-    public func poll(now: Double) -> SessionUpdate { SessionUpdate() }
+    public func poll(now: MonotonicInstant) -> SessionUpdate { SessionUpdate() }
     public func slides(for playlist: String) -> [Slide] { content.slides(for: playlist) }
     public func markFailed(_ path: String) -> Set<String> {
         content.markFailed(path) ? content.playlists(showing: path) : []
@@ -43,9 +45,10 @@ public final class FixedFeed: ContentFeed {
 
 extension ShowDirector {
     /// A director of a fixed list of slides (no schedule, nothing read), whose
-    /// show starts at wall time `wallOrigin`.
+    /// show starts at wall date `wallOrigin`.
     public init(
-        slides: [Slide], setup: DirectorSettings, output: Size, wallOrigin: Double = 0, input: [InputEvent] = []
+        slides: [Slide], setup: DirectorSettings, output: Size, wallOrigin: Date = Date(unixSeconds: 0),
+        input: [InputEvent] = []
     ) {
         self.init(
             setup: setup, environment: ShowEnvironment(feed: FixedFeed(slides: slides)), output: output,

@@ -1,11 +1,13 @@
+import Foundation
+
 /// Everything one frame's decisions are made from, as plain values.
 public struct FrameInput {
-    /// Seconds since the last frame.
-    public var frameTime: Double
-    /// A monotonic time in seconds (for files settling and rate limits).
-    public var monotonic: Double
-    /// The wall clock, seconds since 1970 (for the schedule).
-    public var wall: Double
+    /// How long since the last frame.
+    public var frameTime: Seconds
+    /// The monotonic clock (for files settling and rate limits).
+    public var monotonic: MonotonicInstant
+    /// The wall clock as the system has it (the schedule reads it shifted by `--clock`).
+    public var wall: Date
     /// The output's logical size (the panel's, turned by the rotation).
     public var output: Size
     /// Input events in logical coordinates, at show times.
@@ -32,7 +34,7 @@ public struct FrameInput {
     }
 
     public init(
-        frameTime: Double, monotonic: Double, wall: Double, output: Size, events: [InputEvent] = [],
+        frameTime: Seconds, monotonic: MonotonicInstant, wall: Date, output: Size, events: [InputEvent] = [],
         images: LoadedImages = LoadedImages(), failed: [(path: String, reason: String)] = [],
         control: Control = .keepGoing, commands: [RemoteCommand] = [],
         onboarding: OnboardingScreen? = nil

@@ -13,7 +13,7 @@ struct ResumeKeeper {
         case file(String)
         case photo(PhotoReference)
     }
-    private var lastSave: (source: String?, time: Double) = (nil, -Double.infinity)
+    private var lastSave: (source: String?, time: MonotonicInstant) = (nil, .distantPast)
 
     /// Seconds between two saves of the resume position.
     static let saveInterval = 30.0
@@ -90,12 +90,12 @@ struct ResumeKeeper {
     }
 
     /// Saves the position when the slide changed and the last save is old enough
-    /// (`now` = .infinity saves at once). Returns a warning when it cannot be saved.
+    /// (`now` = `.distantFuture` saves at once). Returns a warning when it cannot be saved.
     mutating func save(
-        _ engine: ShowEngine, feed: any ContentFeed, programme playlist: String, now: Double, log: Log
+        _ engine: ShowEngine, feed: any ContentFeed, programme playlist: String, now: MonotonicInstant, log: Log
     ) -> String? {
         guard let store, pending == nil, let source = engine.currentPath else { return nil }
-        guard source != lastSave.source, now - lastSave.time >= Self.saveInterval else { return nil }
+        guard source != lastSave.source, (now - lastSave.time).value >= Self.saveInterval else { return nil }
         lastSave = (source, now)
         let position = ResumePosition(
             origin: origin, fingerprint: fingerprint, playlist: playlist, path: source,

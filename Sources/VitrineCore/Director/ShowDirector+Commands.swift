@@ -12,10 +12,10 @@ extension ShowDirector {
         case .first: engine.show.move(to: 0, at: time, isReady: isReady)
         case .pause:
             // Paused while the display is off: now the user's pause, kept when the display comes back.
-            pausedForPower = false
+            power.userChose()
             engine.pauseShow(at: time)
         case .resume:
-            pausedForPower = false
+            power.userChose()
             engine.resumeShow(at: time)
         case .goTo(let index):
             guard slides.indices.contains(index) else {
@@ -30,23 +30,23 @@ extension ShowDirector {
             }
             engine.show.move(to: index, at: time, isReady: isReady)
         case .playPlaylist(.auto):
-            guard let asked = playlistOverride else { return [] }
-            playlistOverride = nil
-            if asked != programme.playlist { switchPlaylist(to: programme.playlist, at: time) }
+            guard let wanted = asked.playlist else { return [] }
+            asked.playlist = nil
+            if wanted != programme.playlist { switchPlaylist(to: programme.playlist, at: time) }
         case .playPlaylist(.named(let name)):
             guard feed.document.playlist(named: name) != nil else {
                 refuse("playlist \(name): the playlist file has no playlist of that name")
                 return []
             }
             log.info("a remote asks for playlist '\(name)'")
-            playlistOverride = name
+            asked.playlist = name
             switchPlaylist(to: name, at: time)
         case .display(let request):
             let wasOn = displayOn
             switch request {
-            case .on: displayOverride = true
-            case .off: displayOverride = false
-            case .auto: displayOverride = nil
+            case .on: asked.display = true
+            case .off: asked.display = false
+            case .auto: asked.display = nil
             }
             displayChanged(from: wasOn, at: time)
         case .notice(let text, let seconds):
@@ -88,13 +88,13 @@ extension ShowDirector {
         }
         state.count = show.count
         state.playlist = feed.document.file.isEmpty ? nil : playlist
-        state.playlistAsked = playlistOverride ?? "auto"
+        state.playlistAsked = asked.playlist ?? "auto"
         state.playlists = feed.document.file.isEmpty ? [] : feed.document.playlists.map(\.name)
         state.mode = engine.mode.rawValue
-        state.paused = show.isPaused && !pausedForPower
+        state.paused = show.isPaused && !power.isPausedForDisplay
         state.interval = show.options.interval
         state.transition = show.options.transition.rawValue
-        state.displayAsked = displayOverride.map { $0 ? .on : .off } ?? .auto
+        state.displayAsked = asked.display.map { $0 ? .on : .off } ?? .auto
         state.displayLit = displayOn
         state.displayScheduled = programme.scheduled.displayOn
         if let next = programme.nextChangeTime {
@@ -108,8 +108,8 @@ extension ShowDirector {
         state.noticeSeconds = noticeSeconds
         state.notices = notices
         state.version = version
-        state.uptime = runTime
-        state.frames = framesRun
+        state.uptime = frames.runTime.value
+        state.frames = frames.count
         if let sync = syncReport() {
             state.syncEpoch = sync.epoch
             state.syncOffset = sync.offset

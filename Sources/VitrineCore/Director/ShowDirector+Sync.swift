@@ -1,3 +1,5 @@
+import Foundation
+
 /// Screens in step: with `--sync` or `"sync": true` the show's position is a pure function of
 /// the wall clock, the slide list (the playlist and the seed) and the shared epoch, so screens
 /// with the same playlist and an NTP-set clock change slides in the same frame, and a screen that
@@ -19,15 +21,15 @@ extension ShowDirector {
 
     /// Steps the engine to the wall clock's show time; anchors first when needed.
     mutating func advanceInStep(_ input: FrameInput) -> [EngineRequest] {
-        let wall = input.wall + setup.clockOffset
+        let wall = setup.scheduleDate(input.wall)
         let signature = syncSignature()
         guard let timeline = syncTimeline(signature) else {
             syncAnchor = nil
-            return engine.advance(by: input.frameTime, images: input.images)
+            return engine.advance(by: input.frameTime.value, images: input.images)
         }
         let away = engine.mode != .attract || engine.show.isPaused
         if var anchor = syncAnchor {
-            let jump = abs((wall - anchor.lastWall) - (input.monotonic - anchor.lastMonotonic))
+            let jump = abs(((wall - anchor.lastWall) - (input.monotonic - anchor.lastMonotonic)).value)
             if anchor.signature != signature || jump > Self.clockJumpLimit || (anchor.wasAway && !away) {
                 if jump > Self.clockJumpLimit { log.info("the wall clock jumped by \(jump) s; joining the timeline") }
                 anchorToWall(wall, timeline: timeline, signature: signature)
@@ -42,12 +44,13 @@ extension ShowDirector {
         anchor.lastWall = wall
         anchor.lastMonotonic = input.monotonic
         syncAnchor = anchor
-        let requests = step(to: anchor.showTime(atWall: wall), images: input.images, away: away)
+        let requests = step(to: anchor.anchor.showTime(at: wall), images: input.images, away: away)
         // Once the timeline has changed slides, the show is checked to be on it (a remote's
         // `next` holds until then).
         let expected = timeline.position(at: wall)
-        if !away, expected.slideStart != anchor.checkedStart, wall - expected.slideStart >= Self.syncCheckDelay {
-            syncAnchor?.checkedStart = expected.slideStart
+        let slideStart = Date(unixSeconds: expected.slideStart)
+        if !away, slideStart != anchor.checkedStart, (wall - slideStart).value >= Self.syncCheckDelay {
+            syncAnchor?.checkedStart = slideStart
             if engine.show.index != expected.index || engine.show.pending != nil {
                 anchorToWall(wall, timeline: timeline, signature: signature)
             }
@@ -56,7 +59,7 @@ extension ShowDirector {
     }
 
     /// Steps the engine to show time `target`, in frames no longer than the engine takes.
-    private mutating func step(to target: Double, images: LoadedImages, away: Bool) -> [EngineRequest] {
+    private mutating func step(to target: ShowTime, images: LoadedImages, away: Bool) -> [EngineRequest] {
         let slides = engine.show.slides
         // On the timeline every slide counts as ready; browsing waits for its images as usual.
         let isReady: (Int) -> Bool = { i in
@@ -65,7 +68,7 @@ extension ShowDirector {
         let imageSize = { (i: Int) in slides.indices.contains(i) ? images.size(slides[i].path) : nil }
         let metadata = { (i: Int) in slides.indices.contains(i) ? images.images[slides[i].path]?.metadata : nil }
         var requests: [EngineRequest] = []
-        var remaining = target - engine.renderTime
+        var remaining = target.seconds - engine.renderTime
         while remaining > 1e-9 {
             let part = min(remaining, 0.2)
             requests += engine.advance(by: part, isReady: isReady, imageSize: imageSize, metadata: metadata)
@@ -77,7 +80,7 @@ extension ShowDirector {
     /// Puts the show where the timeline is at wall time `wall`, at the engine's current show
     /// time. A slide still coming in is entered from the slide before, so its transition runs
     /// from its nominal start.
-    private mutating func anchorToWall(_ wall: Double, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
+    private mutating func anchorToWall(_ wall: Date, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
         let now = engine.time
         let position = timeline.position(at: wall)
         let show = engine.show
@@ -93,8 +96,9 @@ extension ShowDirector {
         let slides = engine.show.slides
         _ = engine.run(to: now) { slides.indices.contains($0) }
         syncAnchor = SyncAnchor(
-            wall: wall, show: now, timeline: timeline, signature: signature, lastWall: wall,
-            lastMonotonic: syncAnchor?.lastMonotonic ?? 0, wasAway: false, checkedStart: position.slideStart)
+            anchor: WallAnchor(show: ShowTime(seconds: now), wall: wall), timeline: timeline, signature: signature,
+            lastWall: wall, lastMonotonic: syncAnchor?.lastMonotonic ?? MonotonicInstant(seconds: 0), wasAway: false,
+            checkedStart: Date(unixSeconds: position.slideStart))
     }
 
     private func syncSignature() -> SyncAnchor.Signature {
@@ -113,11 +117,6 @@ extension ShowDirector {
             transitionDuration: show.options.transitionDuration, loops: show.options.loop)
     }
 
-    /// The timeline's slide at wall time `wall`, while the show is synced and has slides.
-    public func expectedSyncPosition(atWall wall: Double) -> SyncTimeline.Position? {
-        syncAnchor?.timeline.position(at: wall + setup.clockOffset)
-    }
-
     /// For the remote state: the epoch, and how many seconds the slide on screen started after
     /// the timeline's start of it (nil when another slide shows, such as after a remote's `next`).
     func syncReport() -> (epoch: Double, offset: Double?)? {
@@ -125,7 +124,7 @@ extension ShowDirector {
         let wall = anchor.lastWall
         let expected = anchor.timeline.position(at: wall)
         guard engine.show.index == expected.index else { return (Self.syncEpoch, nil) }
-        let started = anchor.wallTime(atShow: engine.show.shownSince)
-        return (Self.syncEpoch, started - expected.slideStart)
+        let started = anchor.anchor.wall(at: ShowTime(seconds: engine.show.shownSince))
+        return (Self.syncEpoch, (started - Date(unixSeconds: expected.slideStart)).value)
     }
 }

@@ -11,36 +11,21 @@ public struct ShowDirector {
     private var environment: ShowEnvironment
     private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
-    let log = Log("play")
-    /// Content, schedule and resume messages.
-    private let contentLog = Log("playlist")
-    /// The show's clock runs once its first image is on the screen (or the display is off).
-    private var started = false
-    /// Seconds of frames since the loop began, shown or not (for `--quit-after` on a status screen).
-    var runTime = 0.0
-    /// Frames run so far (for the frame pace a remote can watch).
-    var framesRun = 0
-    /// Whether the display went off over a running show (a user's pause is left alone).
-    var pausedForPower = false
-    /// The feed's slides changed and the engine has not taken them yet.
-    var slidesStale = false
-    /// After a reload: the slide list is taken once the new feed's listing is done.
-    private var reloading = false
-    private var lastRebuild = -Double.infinity
-    /// The image count last said in the log.
-    private var saidCount = 0
-    /// Count lines that may be said at once (a token bucket: `countBurst` at most, one more a minute).
-    private var countBudget = ShowDirector.countBurst
-    private var countBudgetAt = -Double.infinity
-    /// Whether the status screen showing is one the director set.
-    private var statusSet = false
+    /// The frames run, and whether the show's clock has started.
+    var frames = FrameCount()
+    /// Whether the show is paused because the display is off.
+    var power = PowerPause.none
+    /// When the feed's slide list is taken.
+    private var listing = SlideListing()
+    /// When the image count is said in the log.
+    private var count = CountAnnouncement()
+    /// Whether the status screen showing is one the director put up.
+    private var statusScreen = StatusScreenSlot.hidden
     /// Decodes that failed, for the verdict on an empty show.
     private var failures = 0
     private var exitCode: Int32?
-    /// A playlist a remote asked for, until the next scheduled change or `auto`.
-    var playlistOverride: String?
-    /// The display as a remote asked, until the next scheduled change or `auto`.
-    var displayOverride: Bool?
+    /// What remotes asked for over the schedule (a playlist, the display on or off).
+    var asked = RemoteAsks()
     /// How long a remote's notice stays when its command gives no time.
     var noticeSeconds = RemoteCommandParser.defaultNoticeSeconds
     /// Where show time meets the wall clock while the show is in step with other screens.
@@ -53,26 +38,20 @@ public struct ShowDirector {
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
-    /// Seconds between two log lines of the image count when only the number moves (a busy
-    /// folder), after a burst of `countBurst` said as they came.
-    public static let countInterval = 60.0
-    public static let countBurst = 3.0
-    /// Seconds between two rebuilds of the slide list while folders are being listed.
-    public static let rebuildInterval = 0.5
     /// Seconds of warning before the schedule switches the display off.
     public static let offWarning = 60.0
 
-    /// A director whose show starts at wall time `wallOrigin` (seconds since 1970, schedule time).
+    /// A director whose show starts at wall date `wallOrigin` (schedule time).
     /// `input` is a trace to replay (show times).
     public init(
-        setup: DirectorSettings, environment: ShowEnvironment, output: Size, wallOrigin: Double,
+        setup: DirectorSettings, environment: ShowEnvironment, output: Size, wallOrigin: Date,
         input: [InputEvent] = []
     ) {
         self.setup = setup
         self.environment = environment
         let feed = environment.feed
         programme = Programme(
-            schedule: feed.document.schedule(), wallOrigin: Date(timeIntervalSince1970: wallOrigin),
+            schedule: feed.document.schedule(), wallOrigin: wallOrigin,
             wakeDuration: setup.wakeDuration)
         // The one place a show engine is made outside tests.
         engine = ShowEngine(
@@ -91,26 +70,29 @@ public struct ShowDirector {
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
-        engine.wallClockOrigin = wallOrigin
+        engine.wallClockOrigin = wallOrigin.unixSeconds
         if !displayOn {
             engine.pauseShow(at: 0)
-            pausedForPower = true
+            power = .pausedForDisplay
         }
         hooks?.displayTurned(on: displayOn)
         showStatus()
     }
 
+    var log: Log { Log("play") }
+    /// Content, schedule and resume messages.
+    private var contentLog: Log { Log("playlist") }
     var feed: any ContentFeed { environment.feed }
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.
-    public var renderTime: Double { engine.renderTime }
+    public var renderTime: ShowTime { ShowTime(seconds: engine.renderTime) }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
-    public var displayOn: Bool { displayOverride ?? programme.displayOn }
+    public var displayOn: Bool { asked.display ?? programme.displayOn }
     /// The document's display section: what the player does to the display itself.
     public var displaySpec: DisplaySpec { feed.document.display }
     /// The playlist playing: the one a remote asked for, else the schedule's.
-    public var playlist: String { playlistOverride ?? programme.playlist }
+    public var playlist: String { asked.playlist ?? programme.playlist }
 
     // MARK: One frame
 
@@ -127,18 +109,17 @@ public struct ShowDirector {
             setup.onboarding = onboarding
             showStatus()
         }
-        if !started, isShowing(input.images) || (isSynced && engine.show.count > 0) { started = true }
+        if !frames.started, isShowing(input.images) || (isSynced && engine.show.count > 0) { frames.started = true }
         engine.show.applyClipLengths(input.images.clipLengths)
-        if started, isSynced {
+        if frames.started, isSynced {
             requests += advanceInStep(input)
-        } else if started {
+        } else if frames.started {
             syncAnchor = nil
-            requests += engine.advance(by: input.frameTime, images: input.images)
+            requests += engine.advance(by: input.frameTime.value, images: input.images)
         }
         engine.noteLongPhotos(input.images)
-        runTime += input.frameTime
-        framesRun += 1
-        follow(now: input.monotonic, wall: Date(timeIntervalSince1970: input.wall + setup.clockOffset))
+        frames.ran(input.frameTime)
+        follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
         return output(at: engine.renderTime, images: input.images, requests: requests)
     }
@@ -146,7 +127,7 @@ public struct ShowDirector {
     /// The show on the ideal timeline (every image ready when wanted) at show
     /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
     public mutating func run(to time: Double, images: LoadedImages) -> FrameOutput {
-        started = true
+        frames.started = true
         let wall = programme.wallTime(at: 0).addingTimeInterval(time)
         for change in programme.advance(to: time, wall: wall) {
             _ = engine.run(to: change.time, images: images)
@@ -238,12 +219,12 @@ public struct ShowDirector {
     private mutating func checkEnd(_ requests: [EngineRequest]) {
         guard exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
-        if let limit = setup.quitAfter, started ? engine.time >= limit : runTime >= limit {
+        if let limit = setup.quitAfter, frames.started ? engine.time >= limit : frames.runTime.value >= limit {
             log.info("quitting after \(limit) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
         // Once a photo was shown, an empty show waits for its photos (a stick pulled during a decode).
-        if !started, !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning,
+        if !frames.started, !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning,
             feed.problem == nil
         {
             log.error("no image could be decoded; nothing to show")
@@ -254,7 +235,7 @@ public struct ShowDirector {
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
         guard exitCode == nil else { return }
-        resume.save(engine, feed: feed, programme: playlist, now: .infinity, log: log).map { warn($0) }
+        resume.save(engine, feed: feed, programme: playlist, now: .distantFuture, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
         if let source = engine.currentPath {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
@@ -265,7 +246,7 @@ public struct ShowDirector {
     // MARK: Content and programme
 
     /// Takes what changed in the feed and in the programme since the last frame.
-    private mutating func follow(now: Double, wall: Date) {
+    private mutating func follow(now: MonotonicInstant, wall: Date) {
         let update = feed.poll(now: now)
         for line in update.rejected { remember(line) }
         if let line = update.notices.last, feed.problem == nil {
@@ -290,7 +271,7 @@ public struct ShowDirector {
             apply(change)
             if change.playlist != nil { restarted = true }
         }
-        if !restarted, update.playlists.contains(playlist) || update.reloaded { slidesStale = true }
+        if !restarted, update.playlists.contains(playlist) || update.reloaded { listing.feedChanged() }
         rebuildSlides(now: now)
         showStatus()
         followDownloads()
@@ -300,48 +281,30 @@ public struct ShowDirector {
 
     /// Takes the feed's slide list: at once when the show is empty or the listing is done,
     /// else a few times a second while folders are listed.
-    private mutating func rebuildSlides(now: Double) {
-        var finishedReload = false
-        if reloading {
-            guard !feed.isScanning || engine.show.count == 0 else { return }
-            reloading = false
-            finishedReload = true
-            slidesStale = true
-        }
-        guard slidesStale, engine.show.count == 0 || !feed.isScanning || now - lastRebuild >= Self.rebuildInterval
-        else {
+    private mutating func rebuildSlides(now: MonotonicInstant) {
+        let finishedReload: Bool
+        let feed = feed
+        switch listing.decide(now: now, isScanning: feed.isScanning, isEmpty: engine.show.count == 0) {
+        case .wait: return
+        case .keep:
             sayCount(reloaded: false, now: now)
             return
+        case .take(let afterReload): finishedReload = afterReload
         }
         let current = engine.currentPath.map { feed.successor(of: $0) ?? $0 }
         if let old = engine.currentPath, let current, current != old { standIns[current] = old }
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
-        slidesStale = false
-        lastRebuild = now
         sayCount(reloaded: finishedReload, now: now)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
     }
 
-    /// Says how many images the show has once the listing is done, when that changed since it
-    /// was last said (slides taken while a folder was still being listed count when it ends,
-    /// even if that end brought no more) or a reload just finished. A change of state (the
-    /// first count, empty or not any more, a reload) is said at once; a number that only moved
-    /// (photos coming and going in a busy folder) is said as it comes a few times, then at most
-    /// once a minute: a day writes at most 1,440 such lines plus the changes of state.
-    private mutating func sayCount(reloaded: Bool, now: Double) {
-        // The count first: it is checked every frame, and a feed with network sources works out
-        // whether it is still listing from the mirror's status.
-        guard engine.show.count != saidCount || reloaded else { return }
-        if now.isFinite {
-            if countBudgetAt.isFinite {
-                countBudget = min(Self.countBurst, countBudget + (now - countBudgetAt) / Self.countInterval)
-            }
-            countBudgetAt = now
+    /// Says how many images the show has (`CountAnnouncement` decides when; slides taken while a
+    /// folder was still being listed count when it ends, even if that end brought no more).
+    private mutating func sayCount(reloaded: Bool, now: MonotonicInstant) {
+        let feed = feed
+        guard count.shouldSay(engine.show.count, reloaded: reloaded, now: now, isScanning: { feed.isScanning }) else {
+            return
         }
-        let changedState = reloaded || (saidCount == 0) != (engine.show.count == 0)
-        guard changedState || countBudget >= 1, !feed.isScanning else { return }
-        if !changedState { countBudget -= 1 }
-        saidCount = engine.show.count
         let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
         log.info("\(reloaded ? "reloaded: " : "")\(what): \(engine.show.count) images")
     }
@@ -367,13 +330,13 @@ public struct ShowDirector {
     mutating func apply(_ change: ProgrammeChange) {
         if let name = change.playlist {
             log.info("the schedule switches to playlist '\(name)'")
-            playlistOverride = nil
+            asked.playlist = nil
             switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
             // The programme has changed already: before, it said the opposite.
-            let wasOn = displayOverride ?? !on
-            displayOverride = nil
+            let wasOn = asked.display ?? !on
+            asked.display = nil
             displayChanged(from: wasOn, at: change.time)
         }
     }
@@ -381,7 +344,7 @@ public struct ShowDirector {
     /// Plays playlist `name` from its first slide.
     mutating func switchPlaylist(to name: String, at time: Double) {
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: time)
-        slidesStale = false
+        listing.restarted()
     }
 
     /// The display's state may have changed: pause or resume the show, run the hook.
@@ -389,12 +352,10 @@ public struct ShowDirector {
         let on = displayOn
         guard on != wasOn else { return }
         log.info("display \(on ? "on" : "off")")
-        if on, pausedForPower {
-            engine.resumeShow(at: time)
-            pausedForPower = false
-        } else if !on, !engine.show.isPaused {
-            engine.pauseShow(at: time)
-            pausedForPower = true
+        switch power.displayTurned(on: on, showPaused: engine.show.isPaused) {
+        case .resume: engine.resumeShow(at: time)
+        case .pause: engine.pauseShow(at: time)
+        case .none: break
         }
         hooks?.displayTurned(on: on)
     }
@@ -410,41 +371,46 @@ public struct ShowDirector {
         if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
         engine.setOptions(fresh.options(newFeed.document, playlist: playlist))
         engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
-        reloading = true
-        rebuildSlides(now: .infinity)
+        listing.reloaded()
+        rebuildSlides(now: .distantFuture)
     }
 
     /// While the show is empty: the feed's problem, "Getting ready" during a listing, what a network
     /// source waits for, "No images yet" after it.
     private mutating func showStatus() {
-        if let problem = feed.problem, engine.show.count == 0 {
-            engine.status = problem
-            statusSet = true
-        } else if engine.show.count == 0 {
+        switch statusScreen.update(wanted: wantedStatus()) {
+        case .show(let screen): engine.status = screen
+        case .hide: engine.status = nil
+        case .none: break
+        }
+    }
+
+    /// The status screen the show wants now: nil while it has slides.
+    private func wantedStatus() -> StatusScreen? {
+        guard engine.show.count == 0 else { return nil }
+        if let problem = feed.problem {
+            return problem
+        } else {
             let content = feed.content
             let folders = content.folderItems.filter {
                 feed.document.playlists[$0.key.playlist].name == playlist
             }.map(\.folder.path)
             let found = content.folders.values.reduce(0) { $0 + $1.count }
             if feed.isScanning {
-                engine.status = .scanning(found: found, total: nil)
+                return .scanning(found: found, total: nil)
             } else if let wait = feed.networkWait {
-                engine.status = .waitingForNetwork(host: wait.host, reason: wait.reason)
+                return .waitingForNetwork(host: wait.host, reason: wait.reason)
             } else if let onboarding = setup.onboarding {
-                engine.status = .onboarding(onboarding)
+                return .onboarding(onboarding)
             } else {
-                engine.status = .noImages(folders: folders)
+                return .noImages(folders: folders)
             }
-            statusSet = true
-        } else if statusSet {
-            engine.status = nil
-            statusSet = false
         }
     }
 
     /// A notice during the last minute before a scheduled switch-off.
     private mutating func warnBeforeDisplayOff(wall: Date) {
-        guard displayOn, displayOverride == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
+        guard displayOn, asked.display == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
             !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
         else { return }
         if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") { return }

@@ -1,4 +1,6 @@
-/// Where a synced show's time meets the wall clock: show time `show` was wall time `wall`.
+import Foundation
+
+/// Where a synced show's time meets the wall clock (`anchor`).
 /// Made again (re-anchored) when the slides or their timing change, when the wall clock jumps,
 /// and when the show comes back to the timeline after browsing, a pause or a remote's move.
 struct SyncAnchor {
@@ -12,20 +14,14 @@ struct SyncAnchor {
         var last: String?
     }
 
-    var wall: Double
-    var show: Double
+    var anchor: WallAnchor
     var timeline: SyncTimeline
     var signature: Signature
     /// The frame before: its wall and monotonic times (a clock jump is a difference between the two).
-    var lastWall: Double
-    var lastMonotonic: Double
+    var lastWall: Date
+    var lastMonotonic: MonotonicInstant
     /// Whether the show was off the timeline on purpose then (browsing or paused).
     var wasAway: Bool
-    /// The start (wall time) of the last slide checked against the timeline.
-    var checkedStart: Double
-
-    /// Show time at wall time `wall`.
-    func showTime(atWall now: Double) -> Double { show + (now - wall) }
-    /// Wall time at show time `time`.
-    func wallTime(atShow time: Double) -> Double { wall + (time - show) }
+    /// The start (wall date) of the last slide checked against the timeline.
+    var checkedStart: Date
 }

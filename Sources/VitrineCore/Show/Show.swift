@@ -147,11 +147,6 @@ public struct Show: Sendable {
         if isPaused { resume(at: time) } else { pause(at: time) }
     }
 
-    /// Seconds the current slide has been shown at `time`, not counting pauses.
-    public func shownFor(at time: Double) -> Double {
-        (pausedAt ?? time) - shownSince
-    }
-
     private mutating func begin(_ target: Int, direction: Int, at start: Double, sourceRect: Rect?) {
         let kind = slides[target].transition ?? options.transition
         let duration = kind == .none ? 0 : min(options.transitionDuration, dwell(target))

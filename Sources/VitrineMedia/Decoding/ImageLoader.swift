@@ -78,10 +78,6 @@ public final class ImageLoader: Sendable {
         state.withLock { $0.pending.removeAll { !wanted.contains($0) } }
     }
 
-    public func isInFlight(_ request: DecodeRequest) -> Bool {
-        state.withLock { $0.inFlight == request || $0.pending.contains(request) }
-    }
-
     /// The results finished since the last call, in the order they finished.
     public func drain() -> [(DecodeRequest, Result<DecodedImage, DecodeError>)] {
         state.withLock {

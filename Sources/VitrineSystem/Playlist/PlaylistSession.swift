@@ -187,7 +187,8 @@ public final class PlaylistSession: ContentFeed {
 
     /// Takes in what happened since the last poll: finished scan batches, file
     /// events, files that stopped changing, and an edited playlist file.
-    public func poll(now: Double) -> SessionUpdate {
+    public func poll(now instant: MonotonicInstant) -> SessionUpdate {
+        let now = instant.seconds
         var update = SessionUpdate()
         drainScans(&update)
         if let watcher {

@@ -21,18 +21,6 @@ final class SDLSurface {
         return SDL_ConvertSurfaceFormat(surface, format, 0).map(SDLSurface.init)
     }
 
-    /// Calls `body` with each row of a 32-bit surface, top to bottom.
-    func withRows(_ body: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
-        SDL_LockSurface(surface)
-        defer { SDL_UnlockSurface(surface) }
-        guard let base = surface.pointee.pixels else { return }
-        let pitch = Int(surface.pointee.pitch)
-        for y in 0..<height {
-            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            body(UnsafeMutableBufferPointer(start: row, count: width))
-        }
-    }
-
     /// Converts `rows` to ARGB8888 into `pixels` (`width` words a row, packed): a
     /// transparent colour key becomes alpha 0, as in a whole-surface conversion.
     func copyARGB(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) -> Bool {
