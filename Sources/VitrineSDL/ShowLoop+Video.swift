@@ -5,7 +5,7 @@ import VitrineMedia
 /// Whether the play loop's clips render on the GPU.
 enum VideoGLState {
     case untried
-    case using(GLVideoTarget)
+    case using(RendererVideoTextures)
     case software
 }
 

@@ -139,7 +139,7 @@ extension AdminSite {
         }
         var members = configMembers() ?? []
         let form = request.formFields
-        let origin = SourcePosition(line: 0, column: 0)
+        let origin = TextPosition(line: 0, column: 0)
         for field in options.settings {
             guard let raw = form[field.key] else { continue }
             let text = raw.trimmingCharacters(in: .whitespaces)

@@ -39,7 +39,7 @@ enum PlayCommand {
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
             Playlist options:
-            \(PlaylistOptions.playHelp)
+            \(RunOptions.playHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
             Touch and mouse:
@@ -108,7 +108,7 @@ enum PlayCommand {
         var common = CommonOptions()
         var decoding = DecodeOptions()
         var display = DisplayOptions()
-        var playlist = PlaylistOptions()
+        var playlist = RunOptions()
         var touch = TouchOptions()
         var recordPath: String?
         var quitAfter: Double?

@@ -32,7 +32,7 @@ public enum PlaylistLoading {
     /// The options a playlist plays with: the command line's, with the playlist's
     /// defaults where the command line did not set a value.
     static func options(_ document: PlaylistDocument, common: CommonOptions, given: Set<String>) -> (String) ->
-        ShowOptions
+        ShowStyle
     {
         { name in document.playlist(named: name)?.options(base: common.show, given: given) ?? common.show }
     }

@@ -30,7 +30,7 @@ public enum PlainDecode {
             defer { SDL_FreeSurface(surface) }
             return (Int(surface.pointee.w), Int(surface.pointee.h))
         }
-        let bytes = try SourceFile.read(path, maxBytes: 1 << 30)
+        let bytes = try ImageFile.read(path, maxBytes: 1 << 30)
         let result = bytes.withUnsafeBufferPointer { data in
             Result { () throws(DecodeError) -> (width: Int, height: Int) in try decode(data, library, path) }
         }

@@ -78,7 +78,7 @@ import VitrineTestSupport
         for (index, file) in [(0, "a.jpg"), (0, "a.jpg"), (1, "b.jpg"), (1, "b.jpg")] {
             state.index = index
             state.file = file
-            state.source = "/photos/" + file
+            state.path = "/photos/" + file
             state.caption = file == "b.jpg" ? "Harbour" : nil
             remote.publish(state: state)
             #expect(eventually(timeout: 10) { subscriber.count(on: topic) == index + 1 })
