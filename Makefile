@@ -1,6 +1,7 @@
 # Vitrine: `make demo` installs what is missing, builds and runs the demo;
-# `make test` runs every test and the format check; `make deb` builds the
-# Debian package, `make test-boot` boots it in a virtual machine.
+# `make test` runs every test and the format check; `make check` the fast tier
+# (no browser, broker, server or VM); `make deb` builds the Debian package,
+# `make test-boot` boots it in a virtual machine.
 
 SWIFT ?= swift
 PACKAGES := $(shell grep -v '^\#' deploy/packages.txt)
@@ -9,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 VITRINE := .build/release/vitrine
 SNAPSHOTS := snapshots
 
-.PHONY: demo deps test-deps build debug test lint format bench clean deb test-boot soak-churn
+.PHONY: demo deps test-deps build debug test check links lint format bench clean deb test-boot soak-churn
 
 demo: deps build
 	@if $(VITRINE) displays --quiet 2>/dev/null; then \
@@ -40,7 +41,7 @@ test-deps:
 		PIP_BREAK_SYSTEM_PACKAGES=1 $$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3) \
 			-m pip install --quiet --disable-pip-version-check -r deploy/test-requirements.txt; \
 	fi
-	@sh Tests/VitrineRemoteTests/HomeAssistant/make-venv.sh .build/ha-venv
+	@sh Tests/VitrineEndToEndTests/Remote/HomeAssistant/make-venv.sh .build/ha-venv
 
 build:
 	$(SWIFT) build -c release --product vitrine
@@ -52,6 +53,19 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 Tests/Docs/check-links.py
+
+# The fast tier: every test target but VitrineEndToEndTests (which runs the built program
+# with brokers, browsers and servers), the links of the documentation and the format check.
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip VitrineEndToEndTests
+	python3 Tests/Docs/check-links.py
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+# Every relative link of README.md, ARCHITECTURE.md and docs/ points at a file and heading that exist.
+links:
+	python3 Tests/Docs/check-links.py
 
 # The churn soak for ten minutes (the suite runs it for two): photos added and removed every
 # 0.5 s, an MQTT command every 50 ms; prints memory, threads, descriptors and log lines.

@@ -117,26 +117,31 @@ let package = Package(
             path: "Tests/IsolationProbe"),
         .testTarget(
             name: "VitrineWebTests",
-            dependencies: ["VitrineWeb", "VitrineHTTP", "VitrineCLI", "VitrineCore", "VitrineTestSupport"],
-            exclude: ["Browser", "Attacks"]),
+            dependencies: ["VitrineWeb", "VitrineHTTP", "VitrineCLI", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineRemoteTests",
-            dependencies: [
-                "VitrineRemote", "VitrineCLI", "VitrineCore", "VitrineMedia", "CTurboJPEG", "vitrine-remote-probe",
-                "VitrineTestSupport",
-            ], exclude: ["HomeAssistant"]),
-        // A bare remote-control client VitrineRemoteTests run as a child process (and kill) to see the last will.
-        .executableTarget(
-            name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"],
-            path: "Tests/RemoteProbe"),
+            dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineBenchTests",
             dependencies: ["VitrineBench", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore", "VitrineTestSupport"]),
+        // The end-to-end tests: the built `vitrine` run as a user or systemd would (command line,
+        // service, video), with a real mosquitto broker and Home Assistant, Chromium, and real HTTP
+        // and WebDAV servers on loopback. `make check` leaves them out; `make test` runs them.
         .testTarget(
-            name: "VitrineNetTests",
-            dependencies: ["VitrineNet", "VitrineCore", "vitrine-mirror-probe", "VitrineTestSupport"],
-            exclude: ["Servers"]),
-        // A bare mirror VitrineNetTests run as a child process and kill at random moments (power cuts).
+            name: "VitrineEndToEndTests",
+            dependencies: [
+                "VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote",
+                "VitrineWeb",
+                "VitrineHTTP", "VitrineNet", "CTurboJPEG", "VitrineTestSupport", "vitrine-remote-probe",
+                "vitrine-mirror-probe",
+            ],
+            exclude: ["Remote/HomeAssistant", "Web/Attacks", "Web/Browser", "Network/Servers"]),
+        // A bare remote-control client the end-to-end tests run as a child process (and kill) to see the last will.
+        .executableTarget(
+            name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"],
+            path: "Tests/RemoteProbe"),
+        // A bare mirror the end-to-end tests run as a child process and kill at random moments (power cuts).
         .executableTarget(
             name: "vitrine-mirror-probe", dependencies: ["VitrineNet", "VitrineCore"], path: "Tests/MirrorProbe"),
     ],

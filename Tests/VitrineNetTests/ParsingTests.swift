@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -13,7 +14,7 @@ import VitrineCore
     }
 
     @Test func imageKindComesFromTheFirstBytes() {
-        #expect(ImageKind.detect(Array(fakeJPEG(1))) == .jpeg)
+        #expect(ImageKind.detect(Array(TestPictures.fakeJPEG(1))) == .jpeg)
         #expect(ImageKind.detect([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == .png)
         #expect(ImageKind.detect(Array("GIF89a......".utf8)) == .gif)
         #expect(ImageKind.detect(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)

@@ -61,3 +61,18 @@ public enum TestPictures {
         try data.write(to: URL(fileURLWithPath: path))
     }
 }
+
+extension TestPictures {
+    /// Bytes that start like a JPEG (enough for the mirror's magic check), distinct per seed.
+    public static func fakeJPEG(_ seed: Int, size: Int = 4096) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]
+        var x = UInt32(truncatingIfNeeded: seed &* 2_654_435_761 &+ 1)
+        while bytes.count < size {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            bytes.append(UInt8(truncatingIfNeeded: x))
+        }
+        return Data(bytes)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 import VitrineWeb
 
 /// Every change the page can make, refused without a session, with a wrong CSRF token, and from another site.
@@ -8,7 +9,7 @@ import VitrineWeb
     /// Each change as a request: target, body and content type.
     static func changes() -> [(String, Data, String)] {
         let form = "application/x-www-form-urlencoded"
-        let (upload, uploadType) = SiteFixture.multipart([("new.jpg", TestImages.jpeg)])
+        let (upload, uploadType) = PlainHTTP.multipart([("new.jpg", TestImages.jpeg)])
         return [
             ("/api/command", Data("command=next".utf8), form),
             ("/api/photos", upload, uploadType),

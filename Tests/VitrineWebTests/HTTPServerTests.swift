@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import VitrineHTTP
+import VitrineTestSupport
 
 /// The one HTTP server on its own, with a service made for the test: a slow answer holds up no
 /// one, a request head trickled byte by byte is cut off at its time, one address cannot take

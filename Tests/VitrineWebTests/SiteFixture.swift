@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import VitrineCore
+import VitrineTestSupport
 import VitrineWeb
 
 /// A site over a show double, a clock the test moves, and a browser's cookies.
@@ -115,23 +116,8 @@ final class SiteFixture: Sendable {
     }
 
     /// A multipart/form-data body with files.
-    static func multipart(_ files: [(name: String, bytes: Data)], boundary: String = "----vitrine-test-boundary")
-        -> (body: Data, type: String)
-    {
-        var body = Data()
-        for file in files {
-            body.append(Data("--\(boundary)\r\n".utf8))
-            body.append(Data("Content-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\n".utf8))
-            body.append(Data("Content-Type: image/jpeg\r\n\r\n".utf8))
-            body.append(file.bytes)
-            body.append(Data("\r\n".utf8))
-        }
-        body.append(Data("--\(boundary)--\r\n".utf8))
-        return (body, "multipart/form-data; boundary=\(boundary)")
-    }
-
     func upload(_ files: [(name: String, bytes: Data)], _ browser: Browser?, query: String = "") -> WebResponse {
-        let (body, type) = Self.multipart(files)
+        let (body, type) = PlainHTTP.multipart(files)
         return post("/api/photos" + query, browser, body: body, type: type)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 import VitrineWeb
 
 @Suite struct UploadTests {
@@ -84,7 +85,7 @@ import VitrineWeb
     }
 
     @Test func theFormReadInSmallPiecesGivesTheSameParts() throws {
-        let (body, type) = SiteFixture.multipart([("a.jpg", TestImages.jpeg), ("b.png", TestImages.png)])
+        let (body, type) = PlainHTTP.multipart([("a.jpg", TestImages.jpeg), ("b.png", TestImages.png)])
         let boundary = try #require(MultipartParser.boundary(contentType: type))
         let limits = MultipartParser.Limits(fileBytes: 1 << 20, totalBytes: 4 << 20)
         var whole = MultipartParser(boundary: boundary, limits: limits)
