@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import VitrineCore
+
+@testable import VitrineMedia
+
+/// HEIC (a tiled grid, and rotated), AVIF and JPEG XL made from a demo photo decode to
+/// the photo's pixels at display size; hostile variants are refused with a reason.
+@Suite("HEIC, AVIF and JPEG XL")
+struct ModernFormatTests {
+    static func files() throws -> ModernFormatFiles { try ModernFormatFiles.shared.get() }
+
+    /// The photo at display size: its own pixels through the same area reduction.
+    static func reference(_ files: ModernFormatFiles, _ request: DecodeRequest) throws -> PixelBuffer {
+        try MediaDecoder().decode(bytes: try #require(PNGEncoder.encode(files.source)), request: request).pixels
+    }
+
+    static let outputs = [Size(width: 4096, height: 4096), Size(width: 320, height: 240), Size(width: 97, height: 61)]
+
+    @Test(arguments: ["lossless.heic", "grid.heic", "lossless.avif", "lossless.jxl"])
+    func losslessFilesDecodeToThePhotoAtDisplaySize(_ name: String) throws {
+        let files = try Self.files()
+        for output in Self.outputs {
+            let request = DecodeRequest(path: files.path(name), output: output, fit: .contain, background: .black)
+            let decoded = try MediaDecoder().decode(request)
+            let expected = try Self.reference(files, request)
+            #expect(decoded.pixels.size == expected.size, "\(name) at \(output)")
+            guard decoded.pixels.size == expected.size else { continue }
+            let worst = PixelCompare.maxDifference(decoded.pixels, expected)
+            #expect(worst <= 2, "\(name) at \(output): channels differ by up to \(worst)")
+            #expect(decoded.sourceSize == files.source.size)
+        }
+    }
+
+    /// Lossy files as phones write them: close to the photo on average.
+    @Test(arguments: ["lossy.heic", "lossy.avif", "lossy.jxl"])
+    func lossyFilesDecodeCloseToThePhoto(_ name: String) throws {
+        let files = try Self.files()
+        let request = DecodeRequest(
+            path: files.path(name), output: Size(width: 320, height: 240), fit: .contain, background: .black)
+        let decoded = try MediaDecoder().decode(request)
+        let expected = try Self.reference(files, request)
+        #expect(decoded.pixels.size == expected.size)
+        guard decoded.pixels.size == expected.size else { return }
+        let mean = PixelCompare.meanDifference(decoded.pixels, expected)
+        #expect(mean <= 2, "\(name): mean difference \(mean)")
+    }
+
+    /// `irot` turns the grid a quarter anticlockwise: the decode is the photo so turned
+    /// (EXIF orientation 8), at full size and reduced.
+    @Test func rotatedHEICIsShownUpright() throws {
+        let files = try Self.files()
+        for output in Self.outputs {
+            let request = DecodeRequest(
+                path: files.path("rotated.heic"), output: output, fit: .contain, background: .black)
+            let decoded = try MediaDecoder().decode(request)
+            let turned = Orientation.left.apply(files.source)
+            #expect(decoded.sourceSize == turned.size)
+            let reduced = Resize.area(turned, width: decoded.pixels.width, height: decoded.pixels.height)
+            #expect(decoded.pixels.size == reduced.size)
+            guard decoded.pixels.size == reduced.size else { continue }
+            let worst = PixelCompare.maxDifference(decoded.pixels, reduced)
+            #expect(worst <= 2, "at \(output): channels differ by up to \(worst)")
+        }
+    }
+
+    static let hostile: [(String, String)] = [
+        ("ten-thousand-tiles.heic", "tiles"),
+        ("huge.heic", "limit"),
+        ("truncated-lossy.heic", "HEIF"),
+        ("flipped-lossy.heic", "HEIF"),
+        ("truncated-lossy.avif", "HEIF"),
+        ("flipped-lossy.avif", "HEIF"),
+        ("truncated-lossy.jxl", "JPEG XL"),
+        ("flipped-lossy.jxl", "JPEG XL"),
+    ]
+
+    @Test func hostileFilesAreRefusedWithAReason() throws {
+        let files = try Self.files()
+        for (name, reason) in Self.hostile {
+            let request = DecodeRequest(
+                path: files.path(name), output: Size(width: 320, height: 240), fit: .contain, background: .black)
+            let error = #expect(throws: DecodeError.self, "\(name)") { _ = try MediaDecoder().decode(request) }
+            #expect(error?.reason.contains(reason) == true, "\(name): \(error?.reason ?? "decoded")")
+        }
+    }
+
+    /// Through the worker, each hostile file is skipped within the deadline and the
+    /// next good photo decodes.
+    @Test func isolatedDecoderSkipsHostileFilesWithinTheDeadline() throws {
+        let files = try Self.files()
+        let decoder = WorkerBinary.decoder(deadline: 10)
+        defer { decoder.shutdown() }
+        for (name, _) in Self.hostile {
+            #expect(throws: DecodeError.self, "\(name)") { _ = try decoder.decode(Fixtures.fullSize(files.path(name))) }
+            let good = try decoder.decode(Fixtures.fullSize(files.path("grid.heic")))
+            #expect(good.pixels.size == files.source.size)
+        }
+    }
+
+    @Test func formatsAreRecognisedFromTheirBytes() throws {
+        let files = try Self.files()
+        for (name, format) in [
+            ("lossy.heic", ImageFormat.heif), ("grid.heic", .heif), ("lossy.avif", .avif), ("lossy.jxl", .jxl),
+            ("lossless.jxl", .jxl),
+        ] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files.path(name))))
+            #expect(ImageFormat.sniff(bytes) == format, "\(name)")
+        }
+    }
+}
