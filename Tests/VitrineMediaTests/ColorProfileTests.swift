@@ -34,10 +34,10 @@ struct ColorProfileTests {
     static let colors: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 180, 60), (128, 128, 128)]
 
     static func picture() -> PixelBuffer {
-        var image = PixelBuffer(width: 96, height: 32, color: 0)
-        for y in 0..<32 {
-            for x in 0..<96 {
-                let c = colors[x / 32]
+        var image = PixelBuffer(width: 192, height: 64, color: 0)
+        for y in 0..<64 {
+            for x in 0..<192 {
+                let c = colors[x / 64]
                 image[x, y] = PixelBuffer.argb(c.0, c.1, c.2)
             }
         }
@@ -79,16 +79,16 @@ struct ColorProfileTests {
         let converted = try MediaDecoder().decode(bytes: Self.taggedJPEG(plain, profile: profile), request: request)
             .pixels
         for (band, color) in Self.colors.enumerated() {
-            let x = band * 32 + 16
-            let raw = Self.channels(untagged[x, 16])
+            let x = band * 64 + 32
+            let raw = Self.channels(untagged[x, 32])
             let expected = try Self.transicc((UInt8(raw[0]), UInt8(raw[1]), UInt8(raw[2])), profile: profilePath)
-            let got = Self.channels(converted[x, 16])
+            let got = Self.channels(converted[x, 32])
             let worst = zip(got, expected).map { abs($0 - $1) }.max() ?? 99
             #expect(worst <= 2, "P3 \(color) (decoded \(raw)): got \(got), transicc \(expected)")
         }
         // The saturated red moved: the conversion did something.
-        let red = Self.channels(converted[16, 16])
-        let rawRed = Self.channels(untagged[16, 16])
+        let red = Self.channels(converted[32, 32])
+        let rawRed = Self.channels(untagged[32, 32])
         #expect(zip(red, rawRed).map { abs($0 - $1) }.max() ?? 0 > 8, "red \(rawRed) stayed \(red)")
     }
 
@@ -128,11 +128,11 @@ struct ColorProfileTests {
         #expect(made.status == 0, "\(made.stderr)")
         let tiles = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tilesPath)))
         let tagged = try HEIFGridWriter.grid(
-            from: tiles, tiles: [1], columns: 1, rows: 1, width: 96, height: 32, profile: profile)
+            from: tiles, tiles: [1], columns: 1, rows: 1, width: 192, height: 64, profile: profile)
         let converted = try MediaDecoder().decode(bytes: tagged, request: Fixtures.fullSize("p3.heic")).pixels
         for (band, color) in Self.colors.enumerated() {
             let expected = try Self.transicc(color, profile: profilePath)
-            let got = Self.channels(converted[band * 32 + 16, 16])
+            let got = Self.channels(converted[band * 64 + 32, 32])
             let worst = zip(got, expected).map { abs($0 - $1) }.max() ?? 99
             #expect(worst <= 2, "P3 \(color): got \(got), transicc \(expected)")
         }

@@ -68,9 +68,7 @@ struct ModernFormatTests {
         ("ten-thousand-tiles.heic", "tiles"),
         ("huge.heic", "limit"),
         ("truncated-lossy.heic", "HEIF"),
-        ("flipped-lossy.heic", "HEIF"),
         ("truncated-lossy.avif", "HEIF"),
-        ("flipped-lossy.avif", "HEIF"),
         ("truncated-lossy.jxl", "JPEG XL"),
         ("flipped-lossy.jxl", "JPEG XL"),
     ]
@@ -86,13 +84,25 @@ struct ModernFormatTests {
     }
 
     /// Through the worker, each hostile file is skipped within the deadline and the
-    /// next good photo decodes.
+    /// next good photo decodes. HEVC and AV1 data with flipped bits is not always
+    /// noticed by their decoders (the picture comes out damaged, as a damaged JPEG's
+    /// does): it is shown or skipped, and the worker goes on either way.
     @Test func isolatedDecoderSkipsHostileFilesWithinTheDeadline() throws {
         let files = try Self.files()
         let decoder = WorkerBinary.decoder(deadline: 10)
         defer { decoder.shutdown() }
         for (name, _) in Self.hostile {
             #expect(throws: DecodeError.self, "\(name)") { _ = try decoder.decode(Fixtures.fullSize(files.path(name))) }
+            let good = try decoder.decode(Fixtures.fullSize(files.path("grid.heic")))
+            #expect(good.pixels.size == files.source.size)
+        }
+        for name in ["flipped-lossy.heic", "flipped-lossy.avif"] {
+            do {
+                let damaged = try decoder.decode(Fixtures.fullSize(files.path(name)))
+                #expect(damaged.pixels.size == files.source.size)
+            } catch {
+                #expect(!error.reason.isEmpty)
+            }
             let good = try decoder.decode(Fixtures.fullSize(files.path("grid.heic")))
             #expect(good.pixels.size == files.source.size)
         }
