@@ -53,8 +53,8 @@ let package = Package(
         .target(
             name: "VitrineMedia",
             dependencies: [
-                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CPNG", "CExif", "CMpv", "CMalloc", "CHeif", "CJXL", "CLCMS",
+                "VitrineCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP", "CExif", "CMpv",
+                "CMalloc", "CHeif", "CJXL", "CLCMS",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
             // compositor's SIMD kernels run a hundred times slower, and tests that play a show
@@ -73,7 +73,7 @@ let package = Package(
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineHTTP", "CSodium", "CQRencode", "CAvahi"]),
+            dependencies: ["VitrineCore", "VitrineHTTP", "CSodium", "CQRencode", "CAvahi"]),
         // The one HTTP server (libmicrohttpd) of the web page and the control API: limits, hosts, origins.
         .target(name: "VitrineHTTP", dependencies: ["VitrineCore", "CMicroHTTPD"]),
         // The command line: argument scanning, option help, the config file and the commands.
@@ -83,12 +83,15 @@ let package = Package(
                 "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "VitrineRemote", "VitrineWeb",
                 "VitrineNet", "VitrineHTTP",
             ]),
-        // The executable: main.swift hands the arguments to VitrineCLI.
-        .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
+        // `vitrine bench` and `bench-scan`: measurements of decoding, frames, pacing, video and
+        // big folders; the only target that links libpng (a floor beside libspng).
+        .target(
+            name: "VitrineBench",
+            dependencies: ["VitrineCLI", "VitrineCore", "VitrineMedia", "VitrineSDL", "VitrineSystem", "CPNG"]),
+        // The executable: main.swift hands the arguments to VitrineCLI, with the benchmark's commands.
+        .executableTarget(name: "vitrine", dependencies: ["VitrineCLI", "VitrineBench"]),
         // Remote control: MQTT with Home Assistant discovery, the local HTTP control API, `vitrine ctl`.
         .target(name: "VitrineRemote", dependencies: ["VitrineCore", "VitrineHTTP", "CMosquitto", "CTurboJPEG"]),
-        // A bare remote-control client the tests run as a child process (and kill) to see the last will.
-        .executableTarget(name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"]),
         // Photos from the network (HTTP(S), feeds, WebDAV, Immich) mirrored into a cache for offline play.
         .target(name: "VitrineNet", dependencies: ["VitrineCore", "CCurl", "CXML2"]),
 
@@ -111,7 +114,8 @@ let package = Package(
             name: "vitrine-isolation-probe", dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"],
             path: "Tests/IsolationProbe"),
         .testTarget(
-            name: "VitrineWebTests", dependencies: ["VitrineWeb", "VitrineHTTP", "VitrineCLI", "VitrineCore"],
+            name: "VitrineWebTests",
+            dependencies: ["VitrineWeb", "VitrineHTTP", "VitrineCLI", "VitrineCore", "VitrineTestSupport"],
             exclude: ["Browser", "Attacks"]),
         .testTarget(
             name: "VitrineRemoteTests",
@@ -119,8 +123,16 @@ let package = Package(
                 "VitrineRemote", "VitrineCLI", "VitrineCore", "CTurboJPEG", "vitrine-remote-probe",
                 "VitrineTestSupport",
             ], exclude: ["HomeAssistant"]),
+        // A bare remote-control client VitrineRemoteTests run as a child process (and kill) to see the last will.
+        .executableTarget(
+            name: "vitrine-remote-probe", dependencies: ["VitrineRemote", "VitrineCLI", "VitrineCore"],
+            path: "Tests/RemoteProbe"),
         .testTarget(
-            name: "VitrineNetTests", dependencies: ["VitrineNet", "VitrineCore", "vitrine-mirror-probe"],
+            name: "VitrineBenchTests",
+            dependencies: ["VitrineBench", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),
+        .testTarget(
+            name: "VitrineNetTests",
+            dependencies: ["VitrineNet", "VitrineCore", "vitrine-mirror-probe", "VitrineTestSupport"],
             exclude: ["Servers"]),
         // A bare mirror VitrineNetTests run as a child process and kill at random moments (power cuts).
         .executableTarget(

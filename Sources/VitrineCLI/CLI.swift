@@ -7,11 +7,18 @@ public enum CLI {
     static let version = "0.2.0"
 
     /// A subcommand: its name, one line of summary, its help text and what it runs.
-    struct Command: Sendable {
-        let name: String
-        let summary: String
-        let help: String
-        let run: @Sendable ([String]) throws -> Int32
+    public struct Command: Sendable {
+        public let name: String
+        public let summary: String
+        public let help: String
+        public let run: @Sendable ([String]) throws -> Int32
+
+        public init(name: String, summary: String, help: String, run: @escaping @Sendable ([String]) throws -> Int32) {
+            self.name = name
+            self.summary = summary
+            self.help = help
+            self.run = run
+        }
     }
 
     static let commands: [Command] = [
@@ -21,8 +28,6 @@ public enum CLI {
         CheckCommand.command,
         ScheduleCommand.command,
         SoakCommand.command,
-        ScanBenchCommand.command,
-        BenchCommand.command,
         CtlCommand.command,
         PowerCommand.command,
     ]
@@ -30,7 +35,7 @@ public enum CLI {
     /// Commands that run but are left out of the help: plumbing between vitrine processes.
     static let hiddenCommands: [Command] = [DecodeWorkerCommand.command]
 
-    static var help: String {
+    static func help(_ commands: [Command]) -> String {
         let list = commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }
         return """
             vitrine \(version): a fullscreen slideshow for kiosks, photo frames and touch displays.
@@ -49,14 +54,16 @@ public enum CLI {
     }
 
     /// Runs the command named by `args` (without the program name); returns the exit status.
-    public static func run(_ args: [String]) -> Int32 {
+    /// `extra` are commands the executable adds (the benchmarks), listed after the others.
+    public static func run(_ args: [String], adding extra: [Command] = []) -> Int32 {
+        let commands = commands + extra
         guard let first = args.first else { return dispatch(PlayCommand.command, []) }
         switch first {
         case "--help", "-h", "help":
             if args.count > 1, let command = (commands + hiddenCommands).first(where: { $0.name == args[1] }) {
                 print(command.help)
             } else {
-                print(help, terminator: "")
+                print(help(commands), terminator: "")
             }
             return 0
         case "--version", "-V":

@@ -44,7 +44,7 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         public var name: String
         /// `config`, `diagnostic` or nil (a primary entity).
         public var category: String?
-        /// What it is for, in the README's table.
+        /// What it is for, in the table of docs/remote-control.md.
         public var purpose: String
 
         init(_ component: String, _ object: String, _ name: String, _ category: String? = nil, _ purpose: String) {
@@ -300,7 +300,7 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         .object([("name", .string("Vitrine")), ("sw_version", .string(version))])
     }
 
-    /// The README's table of entities, one row each (Markdown).
+    /// The table of entities in docs/remote-control.md, one row each (Markdown).
     public static var entityTable: String {
         var lines = ["| entity | id (2025.10 and later) | category | what it is |", "|---|---|---|---|"]
         let sample = HomeAssistantDiscovery(

@@ -190,7 +190,7 @@ public final class RemoteBridge: @unchecked Sendable {
                 work.append(.discovery(announced))
             }
             if let state = shared.pending, let file = state.file {
-                let key = "\(state.index ?? -1) \(state.source ?? file)"
+                let key = "\(state.index ?? -1) \(state.path ?? file)"
                 if shared.lastShown != key {
                     shared.lastShown = key
                     work.append(.shown(Self.shownEvent(state)))
@@ -234,7 +234,7 @@ public final class RemoteBridge: @unchecked Sendable {
         JSONOutput.object([
             ("event_type", .string(HomeAssistantDiscovery.shownEventType)),
             ("file", .optional(state.file)), ("caption", .optional(state.caption)),
-            ("source", .optional(state.source)), ("index", .optional(state.index)),
+            ("source", .optional(state.path)), ("index", .optional(state.index)),
             ("playlist", .optional(state.playlist)),
             ("time", .string(RemoteControl.iso8601(Date()))),
         ]).rendered

@@ -12,10 +12,10 @@ public enum PlayerControl: Equatable, Sendable {
 
 /// Fresh settings and content for a running player (after a reload).
 public struct PlayerSetup {
-    public var setup: ShowSetup
+    public var setup: DirectorSettings
     public var feed: any ContentFeed
 
-    public init(setup: ShowSetup, feed: any ContentFeed) {
+    public init(setup: DirectorSettings, feed: any ContentFeed) {
         self.setup = setup
         self.feed = feed
     }

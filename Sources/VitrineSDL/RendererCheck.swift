@@ -40,7 +40,7 @@ struct RendererCheck {
     func wants(_ out: FrameOutput) -> Bool {
         guard !done, out.showsContent else { return false }
         return out.scene.ops.contains { op in
-            guard case .image(let slide, _, let alpha) = op, alpha >= 0.99, let key = out.source(slide) else {
+            guard case .image(let slide, _, let alpha) = op, alpha >= 0.99, let key = out.path(slide) else {
                 return false
             }
             return lit.contains(key)

@@ -89,7 +89,9 @@ final class WindowCanvas: ShowCanvas {
     var rendererChosenByPlayer: Bool { screen.rendererAsked == .auto }
 
     /// Where clips render on this window's OpenGL (ES) renderer.
-    func makeVideoTarget() throws(GLVideoTarget.Failure) -> GLVideoTarget { try GLVideoTarget(display: screen) }
+    func makeVideoTarget() throws(RendererVideoTextures.Failure) -> RendererVideoTextures {
+        try RendererVideoTextures(display: screen)
+    }
 }
 
 extension OffscreenCanvas: ShowCanvas {

@@ -5,7 +5,7 @@ import VitrineMedia
 /// Whether the play loop's clips render on the GPU.
 enum VideoGLState {
     case untried
-    case using(GLVideoTarget)
+    case using(RendererVideoTextures)
     case software
 }
 
@@ -61,7 +61,7 @@ extension ShowLoop {
             let target = try window.makeVideoTarget()
             let driver = target.glRenderer
             // Mesa's software rasterisers run every GPU step on the CPU, on the render thread: there
-            // the software path costs less (see the README's figures), unless OpenGL was asked for.
+            // the software path costs less (see docs/benchmarks.md), unless OpenGL was asked for.
             let software = Display.isSoftwareRasteriser(driver)
             if software, window.rendererChosenByPlayer {
                 Log("video").info(

@@ -310,7 +310,7 @@ final class ShowLoop {
         }
         let judging = rendererCheck.wants(out)
         let picture = canvas.present(
-            out.scene, rotation: out.rotation, key: out.source, capture: capture || judging)
+            out.scene, rotation: out.rotation, key: out.path, capture: capture || judging)
         if capture, let picture {
             lastCapture = (time, Self.captureKeys(out, mode: director.engine.mode))
             hooks.frameCaptured(picture)

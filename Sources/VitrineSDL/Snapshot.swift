@@ -93,7 +93,7 @@ public struct Snapshot {
             canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
-        timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.source) }
+        timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.path) }
         return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
     }
 
@@ -109,7 +109,7 @@ public struct Snapshot {
         let show = engine.show
         let slides = show.slides
         let shown = out.scene.slidesDrawn + show.visibleSlides(at: time)
-        let drawn = Set(shown.compactMap { slides.indices.contains($0) ? slides[$0].source : nil })
+        let drawn = Set(shown.compactMap { slides.indices.contains($0) ? slides[$0].path : nil })
         let wants = out.decodes.wants.filter { drawn.contains($0.path) }
         return wants.isEmpty && decodedSoFar == 0 ? out.decodes.wants : wants
     }

@@ -67,7 +67,7 @@ extension AdminSite {
     /// the show's media roots.
     func pageEditProblems(_ text: String) -> [EditProblem] {
         let file = show.playlistPath ?? "playlist.json"
-        guard let document = PlaylistDecoder.decode(text, file: file).document else { return [] }
+        guard let document = PlaylistDecoder.decode(text, file: file, probe: pathKindOnDisk).document else { return [] }
         var problems: [EditProblem] = []
         for (name, command) in [("onCommand", document.display.onCommand), ("offCommand", document.display.offCommand)]
         where command != nil {
@@ -139,7 +139,7 @@ extension AdminSite {
         }
         var members = configMembers() ?? []
         let form = request.formFields
-        let origin = SourcePosition(line: 0, column: 0)
+        let origin = TextPosition(line: 0, column: 0)
         for field in options.settings {
             guard let raw = form[field.key] else { continue }
             let text = raw.trimmingCharacters(in: .whitespaces)

@@ -1,6 +1,5 @@
 import Foundation
 import VitrineCore
-import VitrineSystem
 
 /// A command from the page to the running show. The host maps it onto its own command model.
 public enum ShowCommand: String, Sendable, CaseIterable {
@@ -89,9 +88,17 @@ extension ShowControlling {
     /// The upload folder only, unless the show says more.
     public var mediaRoots: [String] { [uploadFolder] }
 
-    /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`.
+    /// The playlist checker of VitrineCore on the text, as if it were the file at `playlistPath`,
+    /// the files and folders it names looked up on disk.
     public func check(playlist text: String) -> [EditProblem] {
         let file = playlistPath ?? "playlist.json"
-        return PlaylistDecoder.decode(text, file: file).diagnostics.map(EditProblem.init)
+        return PlaylistDecoder.decode(text, file: file, probe: pathKindOnDisk).diagnostics.map(EditProblem.init)
     }
+}
+
+/// What is at `path` on disk, for the playlist checker.
+func pathKindOnDisk(_ path: String) -> PathKind {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+    return isDirectory.boolValue ? .directory : .file
 }

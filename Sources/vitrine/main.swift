@@ -1,4 +1,5 @@
 import Glibc
+import VitrineBench
 import VitrineCLI
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), adding: Bench.commands))

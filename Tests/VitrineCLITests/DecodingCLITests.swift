@@ -1,16 +1,13 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `vitrine snapshot` over a folder of hostile files and good images: every bad
 /// file is skipped with one warning naming it and the reason, and the show
 /// (the frame) still comes out.
 @Suite struct DecodingCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static var executable: String {
-        ProcessInfo.processInfo.environment["VITRINE_EXECUTABLE"]
-            ?? root.appendingPathComponent(".build/debug/vitrine").path
-    }
+    static let root = Repository.root
+    static var executable: String { Repository.vitrine }
 
     struct Outcome {
         var status: Int32

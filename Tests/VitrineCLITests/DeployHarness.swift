@@ -1,14 +1,12 @@
 import Foundation
+import VitrineTestSupport
 
 /// Runs the package's built binary and scripts for the deploy tests.
 enum DeployHarness {
     /// The package's root folder, found from this file's path.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
+    static var packageRoot: URL { Repository.root }
 
-    static var binary: String { packageRoot.appendingPathComponent(".build/debug/vitrine").path }
+    static var binary: String { Repository.vitrine }
 
     /// What a finished command left.
     struct Result {

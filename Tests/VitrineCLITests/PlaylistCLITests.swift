@@ -1,12 +1,9 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
-/// Paths inside the repository, found from this file's place.
-private enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let demo = root.appendingPathComponent("assets/demo").path
-    static let playlists = root.appendingPathComponent("assets/playlists").path
+extension Repository {
+    fileprivate static var playlists: String { path("assets/playlists") }
 }
 
 /// `vitrine` with SDL's dummy video driver, its output as `out` and `err`.

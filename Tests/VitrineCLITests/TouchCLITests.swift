@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 /// `vitrine snapshot --input … --print-state` end to end: the built binary,
 /// the bundled demo, scripted traces.
 @Suite("Touch through the command line")
 struct TouchCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/vitrine").path
-    static let demo = root.appendingPathComponent("assets/demo").path
+    static let root = Repository.root
+    static let binary = Repository.vitrine
+    static let demo = Repository.demo
     static let size = (width: 640.0, height: 360.0)
 
     struct Run {

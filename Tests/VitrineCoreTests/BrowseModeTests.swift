@@ -6,7 +6,7 @@ import Testing
 struct BrowseHarness {
     /// 4:3 (letterboxed to 666.7 × 500), 4:1 (1000 × 250), 2:3 (333.3 × 500).
     static let sizes = [Size(width: 800, height: 600), Size(width: 2000, height: 500), Size(width: 600, height: 900)]
-    var options = ShowOptions()
+    var options = ShowStyle()
     var touch = TouchOptions()
     var count = 3
     var script = GestureScript()
@@ -16,7 +16,7 @@ struct BrowseHarness {
     /// The engine after running the script to `time`.
     func engine(at time: Double) -> ShowEngine {
         var engine = ShowEngine(
-            slides: (0..<count).map { Slide(source: "slide\($0)") }, options: options, output: TestScreen.size,
+            slides: (0..<count).map { Slide(path: "slide\($0)") }, options: options, output: TestScreen.size,
             touch: touch)
         for e in script.events { engine.enqueue(e) }
         _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize)

@@ -10,7 +10,7 @@ struct BrowseOverlayTests {
         h.touch = touch
         h.script.events = events
         var engine = ShowEngine(
-            slides: (0..<h.count).map { Slide(source: "slide\($0)") }, options: h.options, output: TestScreen.size,
+            slides: (0..<h.count).map { Slide(path: "slide\($0)") }, options: h.options, output: TestScreen.size,
             touch: touch)
         var stack = OverlayStack()
         stack.add(PageIndicatorOverlay(mode: .browse), slides: engine.show.slides)

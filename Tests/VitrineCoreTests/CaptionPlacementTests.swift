@@ -7,10 +7,10 @@ import Testing
 struct CaptionPlacementTests {
     func engine(_ h: BrowseHarness, at time: Double) -> ShowEngine {
         var engine = ShowEngine(
-            slides: (0..<h.count).map { Slide(source: "slide\($0)", caption: "A caption that is long enough to wrap") },
+            slides: (0..<h.count).map { Slide(path: "slide\($0)", caption: "A caption that is long enough to wrap") },
             options: h.options, output: TestScreen.size, touch: h.touch)
         var stack = OverlayStack()
-        stack.add(CaptionOverlay(source: .playlist), slides: engine.show.slides)
+        stack.add(CaptionOverlay(kind: .playlist), slides: engine.show.slides)
         engine.overlays = stack
         for e in h.script.events { engine.enqueue(e) }
         _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize)

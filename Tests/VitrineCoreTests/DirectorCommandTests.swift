@@ -91,7 +91,7 @@ import Testing
         let feed = FakeFeed(["/a.jpg", "/b.jpg"], playlist: "day")
         feed.document.playlists.append(PlaylistSpec(name: "sale", items: []))
         feed.document.file = "/p.json"
-        feed.slides["sale"] = [Slide(source: "/s1.jpg"), Slide(source: "/s2.jpg")]
+        feed.slides["sale"] = [Slide(path: "/s1.jpg"), Slide(path: "/s2.jpg")]
         var run = director(feed)
         run.step(to: 1)
         run.step(to: 2, commands: [.playPlaylist(.named("sale"))])

@@ -15,15 +15,15 @@ final class FakeFeed: ContentFeed {
     var update = SessionUpdate()
     private(set) var failed: [String] = []
 
-    init(_ slides: [String], playlist: String = "sources", display: DisplayPowerSpec = DisplayPowerSpec()) {
+    init(_ slides: [String], playlist: String = "sources", display: DisplaySpec = DisplaySpec()) {
         document = PlaylistDocument(
             file: "", timeZoneName: "UTC", playlists: [PlaylistSpec(name: playlist, items: [])], display: display)
-        self.slides = [playlist: slides.map { Slide(source: $0) }]
+        self.slides = [playlist: slides.map { Slide(path: $0) }]
     }
 
     /// The feed now holds `paths`, and says so at the next poll.
     func change(to paths: [String], playlist: String = "sources") {
-        slides[playlist] = paths.map { Slide(source: $0) }
+        slides[playlist] = paths.map { Slide(path: $0) }
         update.playlists.insert(playlist)
     }
 
@@ -35,7 +35,7 @@ final class FakeFeed: ContentFeed {
     func slides(for playlist: String) -> [Slide] { slides[playlist] ?? [] }
     func markFailed(_ path: String) -> Set<String> {
         failed.append(path)
-        for key in slides.keys { slides[key]?.removeAll { $0.source == path } }
+        for key in slides.keys { slides[key]?.removeAll { $0.path == path } }
         return []
     }
     func prime(_ path: String) -> Bool { false }
@@ -45,7 +45,7 @@ final class FakeFeed: ContentFeed {
 
 let origin = 1_780_000_000.0
 
-func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: Double = origin)
+func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at wallOrigin: Double = origin)
     -> DirectorDriver
 {
     DirectorDriver(
@@ -58,7 +58,7 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
 @Suite struct DirectorTests {
     @Test func aFolderThatGoesTakesOnlyItsOwnPhotos() {
         let feed = FakeFeed(["/A/1.jpg", "/A/2.jpg", "/B/1.jpg"])
-        var run = director(feed, setup: ShowSetup(waitForImages: false))
+        var run = director(feed, setup: DirectorSettings(waitForImages: false))
         run.step(to: 1)
         #expect(run.engine.show.count == 3)
         feed.change(to: ["/A/1.jpg", "/A/2.jpg"])
@@ -75,19 +75,19 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
 
     @Test func aShowWhosePhotosAllFailEndsWithOneUnlessItWaits() {
         let feed = FakeFeed(["/x.jpg"])
-        var run = director(feed, setup: ShowSetup(waitForImages: false))
+        var run = director(feed, setup: DirectorSettings(waitForImages: false))
         run.images = LoadedImages()
         let out = run.step(to: 0.1, failed: [(path: "/x.jpg", reason: "/x.jpg: broken")])
         #expect(feed.failed == ["/x.jpg"])
         #expect(out.exitCode == 1)
-        var waiting = director(FakeFeed(["/x.jpg"]), setup: ShowSetup(waitForImages: true))
+        var waiting = director(FakeFeed(["/x.jpg"]), setup: DirectorSettings(waitForImages: true))
         waiting.images = LoadedImages()
         #expect(waiting.step(to: 0.1, failed: [(path: "/x.jpg", reason: "broken")]).exitCode == nil)
     }
 
     @Test func quitAfterEndsAShowThatNeverLeftItsStatusScreen() {
         let feed = FakeFeed([])
-        var run = director(feed, setup: ShowSetup(quitAfter: 1))
+        var run = director(feed, setup: DirectorSettings(quitAfter: 1))
         #expect(run.step(to: 0.5).exitCode == nil)
         #expect(run.engine.status != nil)
         #expect(run.step(to: 1.05).exitCode == 0)
@@ -112,7 +112,7 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
 
     /// The frame loop and the snapshot both keep a user's pause over a display-off window.
     @Test func aUserPauseOutlivesAnOffWindowInPlayAndInSnapshots() {
-        var display = DisplayPowerSpec()
+        var display = DisplaySpec()
         display.off = [TimeWindow(from: TimeOfDay("23:00") ?? .midnight, to: TimeOfDay("23:01") ?? .midnight)]
         let start = (WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt) ?? .distantPast)
             .timeIntervalSince1970
@@ -123,7 +123,8 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
         #expect(play.director.displayOn && play.engine.show.isPaused)
 
         var snapshot = ShowDirector(
-            setup: ShowSetup(), environment: ShowEnvironment(feed: FakeFeed(["/a.jpg", "/b.jpg"], display: display)),
+            setup: DirectorSettings(),
+            environment: ShowEnvironment(feed: FakeFeed(["/a.jpg", "/b.jpg"], display: display)),
             output: Size(width: 100, height: 100), wallOrigin: start, input: [pause])
         _ = snapshot.run(to: 80, images: LoadedImages(allReady: true))
         #expect(snapshot.displayOn && snapshot.engine.show.isPaused)
@@ -134,12 +135,13 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
         let later = InputEvent(time: 20, kind: .key(.right))
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
+                output: Size(width: 100, height: 100),
                 wallOrigin: origin, input: [later]),
             origin: origin)
         run.step(to: 9)
         #expect(run.current == "b.jpg")
-        var fresh = ShowSetup()
+        var fresh = DirectorSettings()
         fresh.show.interval = 30
         let next = FakeFeed(["/b.jpg", "/c.jpg", "/d.jpg"])
         run.step(to: 10, control: .reload(fresh, next))
@@ -153,7 +155,7 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
     }
 
     @Test func aPressWakesADarkDisplayAndDoesNothingElse() {
-        var display = DisplayPowerSpec()
+        var display = DisplaySpec()
         display.off = [TimeWindow(from: TimeOfDay("00:00") ?? .midnight, to: TimeOfDay("23:59") ?? .midnight)]
         var run = director(FakeFeed(["/a.jpg", "/b.jpg"], display: display))
         let off = run.step(to: 1)
@@ -177,12 +179,12 @@ func director(_ feed: FakeFeed, setup: ShowSetup = ShowSetup(), at wallOrigin: D
         feed.change(to: ["/p.jpg", "/b.jpg"])
         let swapping = run.step(to: 1.05)
         #expect(run.current == "p.jpg", "the same slide, now the full photo")
-        #expect(swapping.source(0) == "/p.preview.jpg", "the preview's image is drawn meanwhile")
+        #expect(swapping.path(0) == "/p.preview.jpg", "the preview's image is drawn meanwhile")
         #expect(swapping.decodes.keep.contains("/p.preview.jpg"))
         #expect(swapping.decodes.wants.map(\.path).contains("/p.jpg"))
         run.images.images["/p.jpg"] = preview
         let swapped = run.step(to: 1.1)
-        #expect(swapped.source(0) == "/p.jpg")
+        #expect(swapped.path(0) == "/p.jpg")
         #expect(!swapped.decodes.keep.contains("/p.preview.jpg"))
         #expect(swapped.scene == swapping.scene, "no jump: the same picture, laid out the same")
     }

@@ -57,8 +57,8 @@ private final class CECControlDouble: CECControl {
     private let clock = ZoneClock(TimeZone(identifier: "UTC") ?? .gmt)
     private let evening = Date(timeIntervalSince1970: 1_780_000_000)
 
-    private func spec(backlight: Bool = false, cec: Bool = false, dpms: Bool? = nil) -> DisplayPowerSpec {
-        var spec = DisplayPowerSpec()
+    private func spec(backlight: Bool = false, cec: Bool = false, dpms: Bool? = nil) -> DisplaySpec {
+        var spec = DisplaySpec()
         spec.dpms = dpms
         if backlight {
             var settings = BacklightSpec()
@@ -204,7 +204,7 @@ private final class CECControlDouble: CECControl {
         report.dpms = "off"
         report.connector = "Virtual-1"
         report.backlight = ("panel0", 0, 255, 0)
-        var state = StateReport(show: Show(slides: [], options: ShowOptions()), at: 0)
+        var state = StateReport(show: Show(slides: [], options: ShowStyle()), at: 0)
         state.power = report
         #expect(
             state.json.hasSuffix(

@@ -93,20 +93,20 @@ import Testing
     }
 
     @Test func aPlaylistsSectionWinsOverTheConfigurationFilesWhereItSpeaks() throws {
-        var base = DisplayPowerSpec()
+        var base = DisplaySpec()
         base.backlight = BacklightSpec()
         base.cec = CECSpec()
         base.dpms = false
         base.off = [TimeWindow(from: try #require(TimeOfDay("23:00")), to: try #require(TimeOfDay("07:00")))]
         base.commandTimeout = 4
         base.timeoutGiven = true
-        var own = DisplayPowerSpec()
+        var own = DisplaySpec()
         own.dim = [DimWindow(window: TimeWindow(), level: 0.5)]
         own.dpms = true
         let merged = own.over(base)
         #expect(merged.dpms == true && merged.backlight == BacklightSpec() && merged.cec == CECSpec())
         #expect(merged.off == base.off && merged.dim == own.dim && merged.commandTimeout == 4)
-        #expect(DisplayPowerSpec().over(DisplayPowerSpec()) == DisplayPowerSpec())
+        #expect(DisplaySpec().over(DisplaySpec()) == DisplaySpec())
     }
 
     @Test func theDimLevelAtTimesOfDayAcrossMidnight() throws {
@@ -133,7 +133,7 @@ import Testing
         #expect(try level("2026-06-07T02:00:00Z") == 0.9)
         #expect(try level("2026-06-07T12:30:00Z") == 0.5, "Sunday's window")
         #expect(try level("2026-06-06T12:30:00Z") == 0.9, "not on Saturday")
-        #expect(DisplayPowerSpec().backlightLevel(at: Date(), clock: clock) == nil, "no backlight, no level")
+        #expect(DisplaySpec().backlightLevel(at: Date(), clock: clock) == nil, "no backlight, no level")
     }
 
     @Test func aFadeStepsFromTheLevelItHasToItsTarget() {

@@ -5,11 +5,11 @@ import Testing
 /// The fixed-step engine: the same state at the same time whatever the frame rate.
 @Suite struct EngineTests {
     func engine(slides: Int = 4) -> ShowEngine {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.interval = 2
         options.transitionDuration = 0.8
         return ShowEngine(
-            slides: (0..<slides).map { Slide(source: "\($0)") }, options: options,
+            slides: (0..<slides).map { Slide(path: "\($0)") }, options: options,
             output: Size(width: 1280, height: 720))
     }
 

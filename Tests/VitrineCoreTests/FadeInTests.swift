@@ -8,10 +8,10 @@ struct FadeInTests {
     static let grey = RGBColor(r: 0x33, g: 0x66, b: 0x99)
 
     func engine(readyFrom: Double, status: Bool, statusUntil: Double = 0, at time: Double) -> ShowEngine {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.background = Self.grey
         var engine = ShowEngine(
-            slides: [Slide(source: "a"), Slide(source: "b")], options: options, output: TestScreen.size)
+            slides: [Slide(path: "a"), Slide(path: "b")], options: options, output: TestScreen.size)
         if status { engine.status = .noImages(folders: ["/pictures"]) }
         let imageSize: (Int) -> Size? = { _ in Size(width: 800, height: 600) }
         var t = 0.0

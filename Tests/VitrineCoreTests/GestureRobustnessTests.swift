@@ -152,7 +152,7 @@ struct GestureRobustnessTests {
         var touch = TouchOptions()
         touch.idleTimeout = 5
         var engine = ShowEngine(
-            slides: (0..<5).map { Slide(source: "s\($0)") }, options: ShowOptions(), output: TestScreen.size,
+            slides: (0..<5).map { Slide(path: "s\($0)") }, options: ShowStyle(), output: TestScreen.size,
             touch: touch)
         var events: [InputEvent] = []
         for _ in 0..<1500 { events.append(input.next()) }

@@ -92,7 +92,7 @@ struct GlideTests {
         let times = [2.05, 2.1, 2.13, 2.2, 2.35, 2.5, 2.75, 3.1, 4.0]
         func run(fps: Double) -> [String] {
             var e = ShowEngine(
-                slides: (0..<h.count).map { Slide(source: "slide\($0)") }, options: h.options,
+                slides: (0..<h.count).map { Slide(path: "slide\($0)") }, options: h.options,
                 output: TestScreen.size, touch: h.touch)
             for event in h.script.events { e.enqueue(event) }
             var now = 0.0

@@ -20,7 +20,7 @@ struct InfoPanelTests {
 
     func engine(_ h: BrowseHarness, at time: Double, metadata: ImageMetadata? = exif) -> ShowEngine {
         var engine = ShowEngine(
-            slides: (0..<h.count).map { Slide(source: "/photos/slide\($0).jpg") }, options: h.options,
+            slides: (0..<h.count).map { Slide(path: "/photos/slide\($0).jpg") }, options: h.options,
             output: TestScreen.size, touch: h.touch)
         for e in h.script.events { engine.enqueue(e) }
         _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize, metadata: { _ in metadata })
@@ -46,7 +46,7 @@ struct InfoPanelTests {
 
     @Test func theRowsSayWhatIsKnownAndLeaveOutTheRest() {
         let full = InfoPanel(
-            slide: Slide(source: "/p/pier.jpg", caption: "The pier"), metadata: Self.exif,
+            slide: Slide(path: "/p/pier.jpg", caption: "The pier"), metadata: Self.exif,
             pixelSize: Size(width: 4032, height: 3024))
         #expect(
             full.rows.map(\.label) == ["File", "Taken", "Camera", "Lens", "Exposure", "Size", "Caption", "Location"])
@@ -56,7 +56,7 @@ struct InfoPanelTests {
                 "4032 × 3024 px", "The pier", "48.8584° N, 2.2945° W",
             ])
         let bare = InfoPanel(
-            slide: Slide(source: "/p/scan.png"), metadata: nil, pixelSize: Size(width: 800, height: 600))
+            slide: Slide(path: "/p/scan.png"), metadata: nil, pixelSize: Size(width: 800, height: 600))
         #expect(bare.rows.map(\.label) == ["File", "Size"])
         // Sized to its content: fewer rows, a shorter panel; near the top, centred.
         let a = full.rect(output: TestScreen.size)

@@ -6,13 +6,13 @@ import Testing
     @Test func parsesEveryKindOfValueWithPositions() throws {
         let text = "{\n  \"a\": [1, -2.5e2, true, false, null],\n  \"b\": \"x\\u00e9\\n\\ud83d\\ude00\"\n}"
         let root = try JSONParser.parse(text)
-        #expect(root.position == SourcePosition(line: 1, column: 1))
+        #expect(root.position == TextPosition(line: 1, column: 1))
         let a = try #require(root["a"]?.elements)
         #expect(a.map(\.value) == [.number(1), .number(-250), .bool(true), .bool(false), .null])
-        #expect(a[1].position == SourcePosition(line: 2, column: 12))
+        #expect(a[1].position == TextPosition(line: 2, column: 12))
         #expect(root["b"]?.string == "xé\n😀")
         #expect(root.members?.map(\.key) == ["a", "b"])
-        #expect(root.members?[1].keyPosition == SourcePosition(line: 3, column: 3))
+        #expect(root.members?[1].keyPosition == TextPosition(line: 3, column: 3))
     }
 
     @Test(arguments: [
@@ -39,21 +39,21 @@ import Testing
         ("{\"a\":}", 1, 6, "expected a value, found '}'"),
     ])
     func reportsSyntaxErrorsWithLineAndColumn(text: String, line: Int, column: Int, message: String) {
-        #expect(throws: JSONSyntaxError(message, at: SourcePosition(line: line, column: column))) {
+        #expect(throws: JSONSyntaxError(message, at: TextPosition(line: line, column: column))) {
             try JSONParser.parse(text)
         }
     }
 
     @Test func refusesDeepNestingInsteadOfCrashing() {
         let deep = String(repeating: "[", count: 10_000)
-        #expect(throws: JSONSyntaxError("nested more than 128 levels deep", at: SourcePosition(line: 1, column: 129))) {
+        #expect(throws: JSONSyntaxError("nested more than 128 levels deep", at: TextPosition(line: 1, column: 129))) {
             try JSONParser.parse(deep)
         }
         #expect((try? JSONParser.parse(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))) != nil)
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        #expect(throws: JSONSyntaxError("expected a value, found 'x'", at: SourcePosition(line: 1, column: 15))) {
+        #expect(throws: JSONSyntaxError("expected a value, found 'x'", at: TextPosition(line: 1, column: 15))) {
             try JSONParser.parse("{\"é😀\": [true, x]}")
         }
     }

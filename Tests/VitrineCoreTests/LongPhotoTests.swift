@@ -10,8 +10,8 @@ struct LongPhotoTests {
         static let sizes = [
             Size(width: 800, height: 600), Size(width: 1080, height: 6000), Size(width: 12000, height: 1000),
         ]
-        var options: ShowOptions = {
-            var o = ShowOptions()
+        var options: ShowStyle = {
+            var o = ShowStyle()
             o.interval = 10
             o.transitionDuration = 1
             return o
@@ -23,7 +23,7 @@ struct LongPhotoTests {
 
         func engine(at time: Double) -> ShowEngine {
             var engine = ShowEngine(
-                slides: (0..<3).map { Slide(source: "slide\($0)") }, options: options, output: TestScreen.size,
+                slides: (0..<3).map { Slide(path: "slide\($0)") }, options: options, output: TestScreen.size,
                 touch: touch)
             for e in script.events { engine.enqueue(e) }
             _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize)

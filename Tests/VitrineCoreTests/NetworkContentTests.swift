@@ -40,7 +40,8 @@ final class DownloadingFeed: ContentFeed {
         let feed = DownloadingFeed()
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 320, height: 180),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
+                output: Size(width: 320, height: 180),
                 wallOrigin: 1_780_000_000),
             origin: 1_780_000_000)
         run.output = Size(width: 320, height: 180)
@@ -64,10 +65,11 @@ final class DownloadingFeed: ContentFeed {
     @Test func theFeedHearsWhichPhotoShowsAndNoticesReachTheScreen() {
         let feed = DownloadingFeed()
         feed.isScanning = false
-        feed.slides = [Slide(source: "/cache/a.jpg"), Slide(source: "/cache/b.jpg")]
+        feed.slides = [Slide(path: "/cache/a.jpg"), Slide(path: "/cache/b.jpg")]
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 100, height: 100),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
+                output: Size(width: 100, height: 100),
                 wallOrigin: 1_780_000_000),
             origin: 1_780_000_000)
         run.step(to: 1)
@@ -134,7 +136,7 @@ final class DownloadingFeed: ContentFeed {
         }
         let changed = content.setNetwork(photos, for: ItemKey(playlist: 0, item: 0))
         #expect(changed)
-        #expect(content.slides(for: "p").map(\.source) == ["/cache/b.jpg", "/cache/a.jpg"])
+        #expect(content.slides(for: "p").map(\.path) == ["/cache/b.jpg", "/cache/a.jpg"])
         #expect(content.slides(for: "p").first?.caption == "of b.jpg")
         let again = content.setNetwork(photos, for: ItemKey(playlist: 0, item: 0))
         #expect(!again)

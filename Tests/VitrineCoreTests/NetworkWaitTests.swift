@@ -28,7 +28,7 @@ final class WaitingFeed: ContentFeed {
         feed.networkWait = ("photos.example:8080", reason)
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(waitForImages: true), environment: ShowEnvironment(feed: feed),
+                setup: DirectorSettings(waitForImages: true), environment: ShowEnvironment(feed: feed),
                 output: Size(width: 320, height: 180), wallOrigin: 1_780_000_000),
             origin: 1_780_000_000)
         run.output = Size(width: 320, height: 180)

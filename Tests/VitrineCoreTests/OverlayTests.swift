@@ -117,22 +117,22 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
     }
 
     @Test func captionSources() {
-        let slide = Slide(source: "/photos/Harbour at dawn.jpg", caption: "  Harbour, 6 am  ")
+        let slide = Slide(path: "/photos/Harbour at dawn.jpg", caption: "  Harbour, 6 am  ")
         let meta = ImageMetadata(description: nil, dateTaken: "2024:05:17 14:03:00")
-        #expect(CaptionOverlay(source: .playlist).text(for: slide, metadata: meta) == "Harbour, 6 am")
-        #expect(CaptionOverlay(source: .filename).text(for: slide, metadata: meta) == "Harbour at dawn")
-        #expect(CaptionOverlay(source: .exifDate).text(for: slide, metadata: meta) == "2024-05-17 14:03")
+        #expect(CaptionOverlay(kind: .playlist).text(for: slide, metadata: meta) == "Harbour, 6 am")
+        #expect(CaptionOverlay(kind: .filename).text(for: slide, metadata: meta) == "Harbour at dawn")
+        #expect(CaptionOverlay(kind: .exifDate).text(for: slide, metadata: meta) == "2024-05-17 14:03")
         #expect(
-            CaptionOverlay(source: .exifDate).text(for: slide, metadata: ImageMetadata(description: "Pier"))
+            CaptionOverlay(kind: .exifDate).text(for: slide, metadata: ImageMetadata(description: "Pier"))
                 == "Pier")
-        #expect(CaptionOverlay(source: .playlist).text(for: Slide(source: "x.jpg"), metadata: nil) == nil)
-        #expect(CaptionOverlay(source: .none).text(for: slide, metadata: meta) == nil)
+        #expect(CaptionOverlay(kind: .playlist).text(for: Slide(path: "x.jpg"), metadata: nil) == nil)
+        #expect(CaptionOverlay(kind: .none).text(for: slide, metadata: meta) == nil)
     }
 
     @Test func captionBandSitsOnItsEdgeInsideTheScreen() {
-        let slide = Slide(source: "a.jpg", caption: "A caption")
+        let slide = Slide(path: "a.jpg", caption: "A caption")
         for edge in OverlayEdge.allCases {
-            let ops = CaptionOverlay(source: .playlist, edge: edge).ops(for: frame(slide: slide))
+            let ops = CaptionOverlay(kind: .playlist, edge: edge).ops(for: frame(slide: slide))
             guard case .fill(let band, _, _) = ops.first, case .text(_, let box, _) = ops.last else {
                 Issue.record("expected a band and text")
                 continue
@@ -168,9 +168,9 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
         var options = OverlayOptions()
         options.caption = .filename
         options.pageIndicator = .always
-        var stack = options.stack(slides: [Slide(source: "a.jpg"), Slide(source: "b.jpg")])
+        var stack = options.stack(slides: [Slide(path: "a.jpg"), Slide(path: "b.jpg")])
         #expect(stack.names == ["caption", "page-indicator", "loading"])
-        let f = OverlayFrame(output: output, time: 0, index: 0, count: 2, slide: Slide(source: "a.jpg"))
+        let f = OverlayFrame(output: output, time: 0, index: 0, count: 2, slide: Slide(path: "a.jpg"))
         #expect(!stack.ops(for: f).isEmpty)
         stack.visible = false
         #expect(stack.ops(for: f).isEmpty)

@@ -83,7 +83,7 @@ private func lines(_ text: String) -> [String] {
         #expect(display.commandTimeout == 4)
         #expect(display.wakeMinutes == 2.5)
 
-        var base = ShowOptions()
+        var base = ShowStyle()
         base.interval = 20
         let options = playlist.options(base: base, given: ["--interval"])
         #expect(options.interval == 20)

@@ -128,21 +128,21 @@ private let shop = Schedule(
             isScheduled: true, defaultPlaylist: "idle",
             rules: shop.rules,
             display: {
-                var d = DisplayPowerSpec()
+                var d = DisplaySpec()
                 d.off = shop.displayOff
                 return d
             }())
         var content = PlaylistContent(document: document)
         for path in ["/p/a.jpg", "/p/b.jpg", "/p/c.jpg", "/p/d.jpg"] { _ = content.setImage(path, present: true) }
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.interval = 10
         options.transitionDuration = 1
         func state(from origin: Date, at t: Double) -> (String, Bool, String?) {
             var director = ShowDirector(
-                setup: ShowSetup(show: options), environment: ShowEnvironment(feed: FixedFeed(content: content)),
+                setup: DirectorSettings(show: options), environment: ShowEnvironment(feed: FixedFeed(content: content)),
                 output: Size(width: 100, height: 100), wallOrigin: origin.timeIntervalSince1970)
             _ = director.run(to: t, images: LoadedImages(allReady: true))
-            return (director.programme.playlist, director.programme.displayOn, director.engine.currentSource)
+            return (director.programme.playlist, director.programme.displayOn, director.engine.currentPath)
         }
         let morning = instant("2026-04-01T08:59:30")
         #expect(state(from: morning, at: 15) == ("idle", true, "/p/b.jpg"))

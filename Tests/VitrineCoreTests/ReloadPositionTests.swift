@@ -17,13 +17,13 @@ struct ReloadPositionTests {
         run.step(to: 2, events: swipe.sorted)
         #expect(run.current == "b.jpg")
         #expect(run.engine.mode == .browse)
-        run.step(to: 2.1, control: .reload(ShowSetup(), FakeFeed(photos)))
+        run.step(to: 2.1, control: .reload(DirectorSettings(), FakeFeed(photos)))
         run.step(to: 3)
         #expect(run.current == "b.jpg")
     }
 
     @Test func inTheMiddleOfATransition() {
-        var setup = ShowSetup()
+        var setup = DirectorSettings()
         setup.show.interval = 2
         var run = director(FakeFeed(photos), setup: setup)
         // Find a frame in the middle of a fade between two slides.
@@ -46,7 +46,7 @@ struct ReloadPositionTests {
         let showing = run.current
         let listing = FakeFeed([])
         listing.isScanning = true
-        run.step(to: 12.1, control: .reload(ShowSetup(), listing))
+        run.step(to: 12.1, control: .reload(DirectorSettings(), listing))
         #expect(run.current == showing, "the old slides play on while the new feed lists")
         listing.change(to: photos)
         listing.isScanning = false

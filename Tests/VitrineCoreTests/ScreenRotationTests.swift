@@ -89,7 +89,7 @@ struct ScreenRotationTests {
     func indexAfter(_ trace: [InputEvent], rotation: ScreenRotation, mapped: Bool = true) -> Int {
         let panel = Size(width: 1000, height: 500)
         var engine = ShowEngine(
-            slides: (0..<3).map { Slide(source: "slide\($0)") }, options: ShowOptions(),
+            slides: (0..<3).map { Slide(path: "slide\($0)") }, options: ShowStyle(),
             output: rotation.logicalSize(for: panel), touch: TouchOptions())
         for event in trace { engine.enqueue(mapped ? rotation.logical(event) : event) }
         _ = engine.run(to: 3, isReady: { _ in true }, imageSize: { _ in Size(width: 600, height: 900) })

@@ -2,11 +2,11 @@ import Testing
 
 @testable import VitrineCore
 
-private func slides(_ names: String...) -> [Slide] { names.map { Slide(source: $0) } }
+private func slides(_ names: String...) -> [Slide] { names.map { Slide(path: $0) } }
 private let ready: @Sendable (Int) -> Bool = { _ in true }
 
-private func options() -> ShowOptions {
-    var o = ShowOptions()
+private func options() -> ShowStyle {
+    var o = ShowStyle()
     o.interval = 10
     o.transitionDuration = 1
     return o
@@ -16,14 +16,14 @@ private func options() -> ShowOptions {
     @Test func theSlideShowingStaysWhenOthersAreAddedBeforeIt() {
         var show = Show(slides: slides("b", "d"), options: options())
         show.update(to: 10.5, isReady: ready)
-        #expect(show.slides[show.index].source == "d")
+        #expect(show.slides[show.index].path == "d")
         show.replaceSlides(slides("a", "b", "c", "d", "e"), at: 10.5)
         #expect(show.index == 3)
         // The transition into d goes on, from b at its new place.
         #expect(show.transition?.from == 1 && show.transition?.to == 3)
         #expect(show.shownSince == 10)
         show.update(to: 20.5, isReady: ready)
-        #expect(show.slides[show.index].source == "e")
+        #expect(show.slides[show.index].path == "e")
     }
 
     @Test func aRemovedCurrentSlideCutsToTheNextSurvivor() {
@@ -31,14 +31,14 @@ private func options() -> ShowOptions {
         show.update(to: 10.5, isReady: ready)
         #expect(show.index == 1 && show.transition != nil)
         show.replaceSlides(slides("a", "d"), at: 10.5)
-        #expect(show.slides[show.index].source == "d")
+        #expect(show.slides[show.index].path == "d")
         #expect(show.transition == nil)
         #expect(show.shownSince == 10.5)
         // The outgoing slide of a fade that is removed is dropped too.
         var fading = Show(slides: slides("a", "b", "c"), options: options())
         fading.update(to: 10.5, isReady: ready)
         fading.replaceSlides(slides("b", "c"), at: 10.5)
-        #expect(fading.transition == nil && fading.slides[fading.index].source == "b")
+        #expect(fading.transition == nil && fading.slides[fading.index].path == "b")
     }
 
     @Test func emptyingAndRefillingTheList() {
@@ -48,7 +48,7 @@ private func options() -> ShowOptions {
         show.replaceSlides(slides("x", "y"), at: 5)
         #expect(show.index == 0 && show.shownSince == 5)
         show.update(to: 15.2, isReady: ready)
-        #expect(show.slides[show.index].source == "y")
+        #expect(show.slides[show.index].path == "y")
     }
 
     @Test func keepingANamedSourceAndPendingMoves() {
@@ -68,7 +68,7 @@ private func options() -> ShowOptions {
         var other = options()
         other.interval = 3
         show.restart(slides: slides("x", "y", "z"), options: other, at: 4, index: 2)
-        #expect(show.slides.map(\.source) == ["x", "y", "z"])
+        #expect(show.slides.map(\.path) == ["x", "y", "z"])
         #expect(show.index == 2 && show.shownSince == 4 && show.pausedAt == 4)
         #expect(show.options.interval == 3)
     }

@@ -14,7 +14,7 @@ import Testing
         let frame: Double
         var images: LoadedImages
 
-        init(slides: Int, startingAt wall: Double, fps: Double, ready: Bool = true, setup: ShowSetup? = nil) {
+        init(slides: Int, startingAt wall: Double, fps: Double, ready: Bool = true, setup: DirectorSettings? = nil) {
             var given = setup ?? SyncedShowTests.setup()
             given.sync = true
             let feed = FakeFeed((0..<slides).map { "/p/\($0).jpg" })
@@ -44,11 +44,11 @@ import Testing
         var index: Int { director.engine.show.index }
     }
 
-    static func setup() -> ShowSetup {
-        var show = ShowOptions()
+    static func setup() -> DirectorSettings {
+        var show = ShowStyle()
         show.interval = 2
         show.transitionDuration = 0.5
-        return ShowSetup(show: show)
+        return DirectorSettings(show: show)
     }
 
     private func makeTimeline(_ slides: Int) -> SyncTimeline? {
@@ -143,13 +143,15 @@ import Testing
         let feed = FakeFeed(["/a.jpg", "/b.jpg"])
         #expect(
             !ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 10, height: 10),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
+                output: Size(width: 10, height: 10),
                 wallOrigin: 0
             ).isSynced)
         feed.document.sync = true
         #expect(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: feed), output: Size(width: 10, height: 10),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
+                output: Size(width: 10, height: 10),
                 wallOrigin: 0
             ).isSynced)
         let text = #"{"version": 1, "sync": true, "items": [{"image": "a.jpg"}]}"#

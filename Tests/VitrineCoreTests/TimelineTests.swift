@@ -4,15 +4,15 @@ import Testing
 
 /// The show's timeline: which slide and which transition at which time.
 @Suite struct TimelineTests {
-    func options(_ change: (inout ShowOptions) -> Void = { _ in }) -> ShowOptions {
-        var o = ShowOptions()
+    func options(_ change: (inout ShowStyle) -> Void = { _ in }) -> ShowStyle {
+        var o = ShowStyle()
         o.interval = 8
         o.transitionDuration = 0.8
         change(&o)
         return o
     }
 
-    func slides(_ n: Int) -> [Slide] { (0..<n).map { Slide(source: "\($0).jpg") } }
+    func slides(_ n: Int) -> [Slide] { (0..<n).map { Slide(path: "\($0).jpg") } }
 
     func state(_ show: Show, at time: Double) -> (index: Int, from: Int?, progress: Double?) {
         var s = show
@@ -120,11 +120,11 @@ import Testing
         show.removeSlide(at: 0)
         #expect(show.count == 3)
         #expect(show.index == 0)
-        #expect(show.slides[show.index].source == "1.jpg", "the same image keeps showing")
+        #expect(show.slides[show.index].path == "1.jpg", "the same image keeps showing")
         #expect(show.transition == nil, "the outgoing slide is gone, so is its transition")
         show.removeSlide(at: 2)
         show.removeSlide(at: 1)
-        #expect(show.slides.map(\.source) == ["1.jpg"])
+        #expect(show.slides.map(\.path) == ["1.jpg"])
         show.removeSlide(at: 0)
         #expect(show.count == 0)
         #expect(show.index == 0)

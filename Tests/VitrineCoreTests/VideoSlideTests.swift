@@ -8,25 +8,25 @@ import VitrineTestSupport
 /// `--max-video-seconds` caps it, `--no-video` leaves clips out, and each frame says where each clip is.
 @Suite struct VideoSlideTests {
     static func run(
-        _ slides: [Slide], lengths: [String: Double], options: (inout ShowOptions) -> Void = { _ in }
+        _ slides: [Slide], lengths: [String: Double], options: (inout ShowStyle) -> Void = { _ in }
     ) -> DirectorDriver {
-        var show = ShowOptions()
+        var show = ShowStyle()
         show.interval = 3
         show.transitionDuration = 0.5
         options(&show)
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(show: show), environment: ShowEnvironment(feed: FixedFeed(slides: slides)),
+                setup: DirectorSettings(show: show), environment: ShowEnvironment(feed: FixedFeed(slides: slides)),
                 output: Size(width: 100, height: 100), wallOrigin: 0),
             origin: 0)
         run.images.clipLengths = lengths
         let size = Size(width: 100, height: 100)
-        for slide in slides { run.images.images[slide.source] = LoadedImage(sourceSize: size, decodedFor: size) }
+        for slide in slides { run.images.images[slide.path] = LoadedImage(sourceSize: size, decodedFor: size) }
         return run
     }
 
     static let slides = [
-        Slide(source: "/a.jpg"), Slide(source: "/b.mp4", video: SlideVideo()), Slide(source: "/c.jpg"),
+        Slide(path: "/a.jpg"), Slide(path: "/b.mp4", video: SlideVideo()), Slide(path: "/c.jpg"),
     ]
 
     @Test func aClipSlideLastsAsLongAsTheClip() {
@@ -74,7 +74,7 @@ import VitrineTestSupport
     @Test func noVideoLeavesClipsOut() {
         var run = Self.run(Self.slides, lengths: ["/b.mp4": 5]) { $0.videos = false }
         run.step(to: 0.5)
-        #expect(run.engine.show.slides.map(\.source) == ["/a.jpg", "/c.jpg"])
+        #expect(run.engine.show.slides.map(\.path) == ["/a.jpg", "/c.jpg"])
         run.step(to: 3.1)
         #expect(run.current == "c.jpg")
     }

@@ -148,7 +148,7 @@ struct DecodePathTests {
     @Test(arguments: Fixtures.files(in: Fixtures.exif, suffix: ".jpg"))
     func exifJPEGMatchesTheWholeImagePath(_ name: String) throws {
         let path = Fixtures.exif.appendingPathComponent(name).path
-        let bytes = try SourceFile.read(path, maxBytes: 1 << 24)
+        let bytes = try ImageFile.read(path, maxBytes: 1 << 24)
         for output in Self.outputs {
             let request = Self.request(path, output)
             let decoded = try MediaDecoder().decode(request)

@@ -12,7 +12,7 @@ struct PNGStreamTests {
     @Test(arguments: PngSuiteTests.valid.filter { $0.hasPrefix("bas") || $0.hasPrefix("tb") || $0.contains("16") })
     func streamedEqualsInMemory(_ name: String) throws {
         let path = Fixtures.pngSuite.appendingPathComponent("png/\(name)").path
-        let bytes = try SourceFile.read(path, maxBytes: 1 << 24)
+        let bytes = try ImageFile.read(path, maxBytes: 1 << 24)
         for output in [Size(width: 4096, height: 4096), Size(width: 21, height: 13)] {
             let request = DecodePathTests.request(path, output, background: RGBColor(r: 255, g: 128, b: 32))
             let streamed = try MediaDecoder().decode(request)
@@ -64,7 +64,7 @@ struct PNGStreamTests {
         let bytes = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
         let url = folder.appendingPathComponent("data.bin")
         try Data(bytes).write(to: url)
-        let stream = try SourceStream(url.path, maxBytes: 1 << 20)
+        let stream = try ImageFileStream(url.path, maxBytes: 1 << 20)
         #expect(try stream.peek(10) == Array(bytes.prefix(10)))
         var read: [UInt8] = []
         var piece = 1
@@ -80,14 +80,14 @@ struct PNGStreamTests {
         var extra: UInt8 = 0
         #expect(try stream.read(into: &extra, count: 1) == false)
         // peek then readAll gives the whole file.
-        let again = try SourceStream(url.path, maxBytes: 1 << 20)
+        let again = try ImageFileStream(url.path, maxBytes: 1 << 20)
         _ = try again.peek(512)
         #expect(try again.readAll() == bytes)
         // The size limit and an empty file are refused before reading.
-        #expect(throws: DecodeError.self) { _ = try SourceStream(url.path, maxBytes: 1000) }
+        #expect(throws: DecodeError.self) { _ = try ImageFileStream(url.path, maxBytes: 1000) }
         let empty = folder.appendingPathComponent("empty.png")
         try Data().write(to: empty)
-        let error = #expect(throws: DecodeError.self) { _ = try SourceStream(empty.path, maxBytes: 1000) }
+        let error = #expect(throws: DecodeError.self) { _ = try ImageFileStream(empty.path, maxBytes: 1000) }
         #expect(error?.reason.contains("empty") == true)
     }
 }

@@ -80,7 +80,7 @@ import VitrineTestSupport
         let want = DecodeWant(
             path: path, output: Size(width: 320, height: 240), fit: .contain, background: .black, video: true)
         let start = VideoClipTests.now()
-        deck.schedule([want], keep: [path], options: ShowOptions(), slides: [], now: start)
+        deck.schedule([want], keep: [path], options: ShowStyle(), slides: [], now: start)
         var failure: String?
         while failure == nil, VideoClipTests.now() - start < 10 {
             let polled = deck.poll(now: VideoClipTests.now())
@@ -93,7 +93,7 @@ import VitrineTestSupport
         #expect(VideoClipTests.now() - start < 3 + 1, "refused after the deadline")
         // Remembered: asked again, it is refused at once without opening the file again.
         let opened = deck.opened
-        deck.schedule([want], keep: [path], options: ShowOptions(), slides: [], now: VideoClipTests.now())
+        deck.schedule([want], keep: [path], options: ShowStyle(), slides: [], now: VideoClipTests.now())
         #expect(deck.poll(now: VideoClipTests.now()).failed.map(\.path) == [path])
         #expect(deck.opened == opened)
     }
@@ -108,7 +108,7 @@ import VitrineTestSupport
             DecodeWant(path: $0, output: Size(width: 320, height: 240), fit: .contain, background: .black, video: true)
         }
         let start = VideoClipTests.now()
-        deck.schedule(wants, keep: [bad, good], options: ShowOptions(), slides: [], now: start)
+        deck.schedule(wants, keep: [bad, good], options: ShowStyle(), slides: [], now: start)
         var settled: Set<String> = []
         while settled.count < 2, VideoClipTests.now() - start < 10 {
             let polled = deck.poll(now: VideoClipTests.now())

@@ -81,7 +81,7 @@ struct WebPDecoderTests {
     @Test(arguments: Fixtures.files(in: Fixtures.exif, suffix: ".webp"))
     func exifSamplesMatch(_ name: String) throws {
         let path = Fixtures.exif.appendingPathComponent(name).path
-        let bytes = try SourceFile.read(path, maxBytes: 1 << 24)
+        let bytes = try ImageFile.read(path, maxBytes: 1 << 24)
         let request = DecodePathTests.request(path, Size(width: 4096, height: 4096))
         let decoded = try MediaDecoder().decode(request)
         let expected = try Self.reference(bytes, request)

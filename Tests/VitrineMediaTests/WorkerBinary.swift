@@ -1,15 +1,11 @@
 import Foundation
 import VitrineMedia
+import VitrineTestSupport
 
 /// The built `vitrine` program, which carries the decode worker: `VITRINE_EXECUTABLE`,
 /// or the debug build next to this package.
 enum WorkerBinary {
-    static var path: String {
-        if let env = ProcessInfo.processInfo.environment["VITRINE_EXECUTABLE"] { return env }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/vitrine").path
-    }
+    static var path: String { Repository.vitrine }
 
     static func decoder(deadline: Double = 10, fault: DecodeWorker.Fault? = nil, memoryLimit: Int? = nil)
         -> IsolatedDecoder

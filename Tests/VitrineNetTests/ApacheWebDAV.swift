@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VitrineTestSupport
 
 /// A real WebDAV server: Debian's Apache (mod_dav, mod_dav_fs, Basic auth) with its own configuration
 /// in a temporary folder, on a free loopback port, run in the foreground and killed at the end.
@@ -43,7 +44,7 @@ final class ApacheWebDAV {
             for path in [root, folder, root + "/davlock", root + "/htpasswd"] { chown(path, 65534, 65534) }
         }
         server = try ServerProcess(["/usr/sbin/apache2", "-f", root + "/httpd.conf", "-DFOREGROUND"], readPort: false)
-        guard waitUntil(timeout: 10, { isListening(port) }) else {
+        guard eventually(timeout: 10, { isListening(port) }) else {
             server.stop()
             throw ServerError.failed(
                 "apache2 did not start: " + ((try? String(contentsOfFile: root + "/error.log", encoding: .utf8)) ?? ""))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -64,7 +65,7 @@ import VitrineCore
         mirror.start()
         defer { mirror.stop() }
         // The photo comes from the other host, without the key.
-        #expect(waitUntil { mirror.snapshot(source).first?.isPlayable == true })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).first?.isPlayable == true })
         let path = try #require(mirror.snapshot(source).first?.localPath)
         #expect(FileManager.default.contents(atPath: path) == fakeJPEG(7, size: 12_000))
         let seen = try requests(media, host: "127.0.0.2")

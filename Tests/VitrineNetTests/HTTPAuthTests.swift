@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -23,7 +24,7 @@ import VitrineCore
             configuration: MirrorConfiguration(cacheDirectory: folder.sub("cache"), refreshInterval: 3600),
             sources: [source])
         mirror.start()
-        #expect(waitUntil { mirror.snapshot(source).filter(\.isPlayable).count == 3 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).filter(\.isPlayable).count == 3 })
         mirror.stop()
         let lines = try String(contentsOfFile: dav.accessLog, encoding: .utf8).split(separator: "\n")
         // PROPFIND answered 401 once, then PROPFIND 207 and three GETs 200 with the password sent at once.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -139,7 +140,7 @@ func fakeWebP(_ seed: Int, size: Int = 1_000) -> Data {
             sources: [album])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(album).filter(\.isPlayable).count == 2 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(album).filter(\.isPlayable).count == 2 })
         func shown(_ id: String) -> Data? {
             mirror.snapshot(album).first { $0.id.remote == id }?.localPath.flatMap {
                 FileManager.default.contents(atPath: $0)
@@ -181,7 +182,7 @@ func fakeWebP(_ seed: Int, size: Int = 1_000) -> Data {
             sources: [album])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(album).filter(\.isPlayable).count == 2 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(album).filter(\.isPlayable).count == 2 })
         let entries = mirror.snapshot(album)
         #expect(entries.map(\.caption) == ["Photo 1", "Photo 2"])
         let first = try #require(entries.first)

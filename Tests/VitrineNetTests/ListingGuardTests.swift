@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -63,7 +64,7 @@ import VitrineCore
         for (i, name) in names.enumerated() { folder.write("www/\(name)", fakeJPEG(i + 1)) }
         let mirror = try Mirror(configuration: configuration(refresh: refresh), sources: [source])
         mirror.start()
-        #expect(waitUntil { playable(mirror, source).count == 4 })
+        #expect(eventually(timeout: 30) { playable(mirror, source).count == 4 })
         return (mirror, playable(mirror, source).compactMap(\.localPath))
     }
 
@@ -71,7 +72,7 @@ import VitrineCore
     func refresh(_ mirror: Mirror) {
         let before = mirror.status.sources.first?.lastRefresh
         mirror.refreshNow()
-        #expect(waitUntil { mirror.status.sources.first?.lastRefresh != before })
+        #expect(eventually(timeout: 30) { mirror.status.sources.first?.lastRefresh != before })
     }
 
     func expectAllKept(_ mirror: Mirror, _ source: NetworkSource, _ files: [String]) {
@@ -177,14 +178,14 @@ import VitrineCore
         let (mirror, files) = try mirrored(source, refresh: interval)
         defer { mirror.stop() }
         folder.write("www/feed.xml", Data(rss(["p4.jpg"], base: server.base).utf8))
-        #expect(waitUntil { mirror.status.sources.first?.held != nil })
+        #expect(eventually(timeout: 30) { mirror.status.sources.first?.held != nil })
         let heldAt = Date()
         expectAllKept(mirror, source, files)
         // The next refresh brings the same listing: now the three photos go.
-        #expect(waitUntil { mirror.snapshot(source).count == 1 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).count == 1 })
         #expect(Date().timeIntervalSince(heldAt) >= interval * 0.8, "not before a refresh interval")
         #expect(mirror.snapshot(source).first?.id.remote == server.base + "/files/p4.jpg")
-        #expect(waitUntil { files.filter { FileManager.default.fileExists(atPath: $0) }.count == 1 })
+        #expect(eventually(timeout: 30) { files.filter { FileManager.default.fileExists(atPath: $0) }.count == 1 })
         #expect(mirror.status.sources.first?.held == nil)
         #expect(mirror.status.sources.first?.lastError == nil)
     }
@@ -202,11 +203,12 @@ import VitrineCore
         let started = Date()
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.status.sources.first?.lastError?.contains("could not connect") == true })
-        #expect(waitUntil(timeout: 6) { Date().timeIntervalSince(started) >= 5 })
+        #expect(
+            eventually(timeout: 30) { mirror.status.sources.first?.lastError?.contains("could not connect") == true })
+        #expect(eventually(timeout: 6) { Date().timeIntervalSince(started) >= 5 })
         let server = try Self.server(root: www, port: port)
         defer { server.stop() }
-        #expect(waitUntil(timeout: 20) { playable(mirror, source).count == 2 })
+        #expect(eventually(timeout: 20) { playable(mirror, source).count == 2 })
         let elapsed = Date().timeIntervalSince(started)
         #expect(elapsed < 15, "photos \(elapsed) s after the start")
     }
@@ -219,7 +221,7 @@ import VitrineCore
         let mirror = try Mirror(configuration: configuration(refresh: 600), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { playable(mirror, source).count == 1 })
+        #expect(eventually(timeout: 30) { playable(mirror, source).count == 1 })
         let requests = try JSONParser.parse(fetchText(server.base + "/control/requests")).elements ?? []
         let times = requests.filter { $0["path"]?.string?.hasPrefix("/busy/feed.json") == true }.compactMap {
             $0["time"]?.number

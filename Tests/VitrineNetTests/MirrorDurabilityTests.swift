@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -45,7 +46,7 @@ import VitrineCore
         let source = NetworkSource.feed(FeedSource(url: server.base + "/files/feed.json"))
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
-        #expect(waitUntil { mirror.snapshot(source).filter(\.isPlayable).count == 5 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).filter(\.isPlayable).count == 5 })
         mirror.stop()
         // A second save, so the previous generation holds the five photos too.
         try Mirror(configuration: configuration(), sources: [source]).stop()
@@ -78,7 +79,7 @@ import VitrineCore
         #expect(rebuilt.snapshot(source).isEmpty)
         #expect(ours() == files)
         rebuilt.start()
-        #expect(waitUntil { rebuilt.snapshot(source).filter(\.isPlayable).count == 5 })
+        #expect(eventually(timeout: 30) { rebuilt.snapshot(source).filter(\.isPlayable).count == 5 })
         rebuilt.stop()
         #expect(ours() == files)
         #expect(photoRequests(server) == before, "taken back, not downloaded again")
@@ -93,7 +94,7 @@ import VitrineCore
         let source = NetworkSource.feed(FeedSource(url: server.base + "/files/feed.json"))
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
-        #expect(waitUntil { mirror.snapshot(source).first?.isPlayable == true })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).first?.isPlayable == true })
         mirror.stop()
         let stray = "0123456789abcdef0123456789abcdef.part"
         folder.write("cache/" + stray, Data(count: 100))
@@ -120,11 +121,7 @@ import VitrineCore
         #expect(states[0].entries[0].partValidators == nil)
     }
 
-    /// `.build/debug/vitrine-mirror-probe`, beside the test bundle.
-    static var probe: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/vitrine-mirror-probe").path
-    }
+    static var probe: String { Repository.product("vitrine-mirror-probe") }
 
     /// The inode of `path` (a rename over it gives a new one), or 0.
     static func inode(_ path: String) -> UInt64 {

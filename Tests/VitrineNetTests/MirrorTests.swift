@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -38,14 +39,14 @@ import VitrineCore
         let source = NetworkSource.feed(FeedSource(url: server.base + "/files/feed.json"))
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
-        #expect(waitUntil { playable(mirror, source).count == 3 })
+        #expect(eventually(timeout: 30) { playable(mirror, source).count == 3 })
         let paths = playable(mirror, source).compactMap(\.localPath)
         #expect(paths.allSatisfy { $0.hasPrefix(cache + "/") })
         #expect(FileManager.default.contents(atPath: paths[1]) == fakeJPEG(2))
 
         server.stop()
         mirror.refreshNow()
-        #expect(waitUntil { mirror.status.sources.first?.lastError != nil })
+        #expect(eventually(timeout: 30) { mirror.status.sources.first?.lastError != nil })
         #expect(playable(mirror, source).count == 3, "an error never removes a photo")
         mirror.stop()
 
@@ -54,7 +55,7 @@ import VitrineCore
         #expect(playable(offline, source).map(\.localPath) == paths)
         offline.start()
         offline.refreshNow()
-        #expect(waitUntil { offline.status.sources.first?.lastError != nil })
+        #expect(eventually(timeout: 30) { offline.status.sources.first?.lastError != nil })
         #expect(playable(offline, source).count == 3)
         offline.stop()
     }
@@ -67,17 +68,19 @@ import VitrineCore
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { playable(mirror, source).count == 1 })
+        #expect(eventually(timeout: 30) { playable(mirror, source).count == 1 })
         let first = try #require(playable(mirror, source).first)
 
         // Unchanged: revalidated with If-None-Match, the file stays as it is.
         mirror.refreshNow()
-        #expect(waitUntil { fetchText(server.base + "/control/requests").contains("\"ifNoneMatch\": \"\\\"") })
+        #expect(
+            eventually(timeout: 30) { fetchText(server.base + "/control/requests").contains("\"ifNoneMatch\": \"\\\"") }
+        )
         #expect(playable(mirror, source).first?.revision == first.revision)
 
         folder.write("www/p.jpg", fakeJPEG(11))
         mirror.refreshNow()
-        #expect(waitUntil { (playable(mirror, source).first?.revision ?? 0) > first.revision })
+        #expect(eventually(timeout: 30) { (playable(mirror, source).first?.revision ?? 0) > first.revision })
         let path = try #require(playable(mirror, source).first?.localPath)
         #expect(FileManager.default.contents(atPath: path) == fakeJPEG(11))
     }
@@ -91,20 +94,20 @@ import VitrineCore
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { playable(mirror, source).count == 3 })
+        #expect(eventually(timeout: 30) { playable(mirror, source).count == 3 })
         let gone = try #require(playable(mirror, source).last?.localPath)
 
         // A broken listing (bad JSON) is an error: nothing leaves.
         folder.write("www/feed.json", Data("[\"p1.jpg\",".utf8))
         mirror.refreshNow()
-        #expect(waitUntil { mirror.status.sources.first?.lastError?.contains("JSON") == true })
+        #expect(eventually(timeout: 30) { mirror.status.sources.first?.lastError?.contains("JSON") == true })
         #expect(playable(mirror, source).count == 3)
 
         writeFeed(["p1.jpg", "p2.jpg"], server: server)
         mirror.refreshNow()
-        #expect(waitUntil { mirror.snapshot(source).count == 2 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).count == 2 })
         #expect(mirror.status.sources.first?.lastError == nil)
-        #expect(waitUntil { !FileManager.default.fileExists(atPath: gone) })
+        #expect(eventually(timeout: 30) { !FileManager.default.fileExists(atPath: gone) })
     }
 
     @Test func theCacheSizeIsRespectedAndTheShownPhotoComesFirst() throws {
@@ -118,7 +121,10 @@ import VitrineCore
         let mirror = try Mirror(configuration: config, sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { playable(mirror, source).count == 3 && mirror.status.sources.first?.downloading == 0 })
+        #expect(
+            eventually(timeout: 30) {
+                playable(mirror, source).count == 3 && mirror.status.sources.first?.downloading == 0
+            })
         #expect(mirror.status.bytesOnDisk <= 35_000)
         let last = try #require(mirror.snapshot(source).last)
         #expect(!last.isPlayable)
@@ -126,12 +132,12 @@ import VitrineCore
             for entry in mirror.snapshot(source).suffix(4) {
                 mirror.prioritize(entry.id)
                 #expect(
-                    waitUntil { mirror.snapshot(source).first { $0.id == entry.id }?.isPlayable == true },
+                    eventually(timeout: 30) { mirror.snapshot(source).first { $0.id == entry.id }?.isPlayable == true },
                     "\(entry.id.remote): \(mirror.snapshot(source).map { ($0.id.remote.suffix(6), $0.isPlayable, $0.failure ?? "") })"
                 )
                 #expect(mirror.status.bytesOnDisk <= 35_000)
                 // The evicted file is deleted just after the new one is published (outside the lock).
-                #expect(waitUntil(timeout: 5) { directoryBytes(cache) <= 35_000 + 4_096 }, "\(directoryBytes(cache))")
+                #expect(eventually(timeout: 5) { directoryBytes(cache) <= 35_000 + 4_096 }, "\(directoryBytes(cache))")
             }
         }
     }
@@ -150,7 +156,10 @@ import VitrineCore
         let mirror = try Mirror(configuration: configuration(), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { playable(mirror, source).count >= 1 && mirror.status.sources.first?.downloading == 0 })
+        #expect(
+            eventually(timeout: 30) {
+                playable(mirror, source).count >= 1 && mirror.status.sources.first?.downloading == 0
+            })
         #expect((try FileManager.default.contentsOfDirectory(atPath: outside)).isEmpty)
         for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
             #expect(name == "index.json" || CacheName.isOurs(name), "\(name)")
@@ -180,11 +189,14 @@ import VitrineCore
         mirror.start()
         defer { mirror.stop() }
         let id = MirrorEntryID(source: source.key, remote: server.base + "/gate/big.jpg")
-        #expect(waitUntil { mirror.progress(for: id).map { $0.received == 20_000 && $0.total == 50_000 } ?? false })
+        #expect(
+            eventually(timeout: 30) {
+                mirror.progress(for: id).map { $0.received == 20_000 && $0.total == 50_000 } ?? false
+            })
         #expect(mirror.snapshot(source).first?.isPlayable == false, "a half-downloaded file is never shown")
         #expect(mirror.snapshot(source).first?.progress?.received == 20_000)
         _ = fetchText(server.base + "/control/release")
-        #expect(waitUntil { mirror.snapshot(source).first?.isPlayable == true })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).first?.isPlayable == true })
         #expect(mirror.progress(for: id) == nil)
     }
 
@@ -198,7 +210,7 @@ import VitrineCore
         let id = MirrorEntryID(source: source.key, remote: server.base + "/trickle/slow.jpg?rate=1024")
         var seen: Set<Int64> = []
         #expect(
-            waitUntil {
+            eventually(timeout: 30) {
                 if let p = mirror.progress(for: id), p.received > 0, p.received < 3_000 { seen.insert(p.received) }
                 return mirror.snapshot(source).first?.isPlayable == true
             })
@@ -219,7 +231,9 @@ import VitrineCore
         mirror.start()
         defer { mirror.stop() }
         #expect(
-            waitUntil { mirror.snapshot(source).count == 5 && mirror.snapshot(source).allSatisfy { $0.failure != nil } }
+            eventually(timeout: 30) {
+                mirror.snapshot(source).count == 5 && mirror.snapshot(source).allSatisfy { $0.failure != nil }
+            }
         )
         let failures = mirror.snapshot(source).map { $0.failure ?? "" }
         #expect(failures[0].contains("not an image"))

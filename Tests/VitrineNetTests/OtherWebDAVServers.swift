@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VitrineTestSupport
 
 /// A WebDAV server the tests start on a free loopback port, serving `folder` with Basic
 /// authentication: Apache mod_dav, WsgiDAV (PyPI) or rclone's `serve webdav` (Debian).
@@ -55,7 +56,7 @@ final class WsgiDAVServer: WebDAVTestServer {
         try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: file))
         server = try ServerProcess(
             [python3, "-m", "wsgidav.server.server_cli", "--config", file], readPort: false)
-        guard waitUntil(timeout: 20, { isListening(self.port) }) else {
+        guard eventually(timeout: 20, { isListening(self.port) }) else {
             server.stop()
             throw ServerError.failed("wsgidav did not start")
         }
@@ -83,7 +84,7 @@ final class RcloneWebDAVServer: WebDAVTestServer {
                 "/usr/bin/rclone", "serve", "webdav", folder, "--addr", "127.0.0.1:\(port)", "--user", user,
                 "--pass", password, "--dir-cache-time", "1s", "--poll-interval", "0", "--config", "/dev/null",
             ], readPort: false)
-        guard waitUntil(timeout: 20, { isListening(self.port) }) else {
+        guard eventually(timeout: 20, { isListening(self.port) }) else {
             server.stop()
             throw ServerError.failed("rclone serve webdav did not start")
         }

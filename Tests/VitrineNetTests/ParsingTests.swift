@@ -121,7 +121,7 @@ import VitrineCore
         let ftp = NetworkSourceDecoder.decode(items[2], path: "items[2]")
         #expect(ftp.source == nil)
         #expect(ftp.diagnostics.first?.path == "items[2].feed")
-        #expect(ftp.diagnostics.first?.position == SourcePosition(line: 4, column: 12))
+        #expect(ftp.diagnostics.first?.position == TextPosition(line: 4, column: 12))
         let bad = NetworkSourceDecoder.decode(items[3], path: "items[3]")
         #expect(bad.source == nil)
         #expect(bad.diagnostics.contains { $0.path == "items[3].immich.apiKeyFile" && $0.severity == .error })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -28,7 +29,7 @@ import VitrineCore
             sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(source).first?.isPlayable == true })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).first?.isPlayable == true })
     }
 
     @Test func aWebDAVFolderIsWalkedWithItsPasswordAndMirrored() throws {
@@ -68,7 +69,7 @@ import VitrineCore
             configuration: MirrorConfiguration(cacheDirectory: cache, refreshInterval: 3600), sources: [source])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(source).filter(\.isPlayable).count == 3 })
+        #expect(eventually(timeout: 30) { mirror.snapshot(source).filter(\.isPlayable).count == 3 })
         let ids = mirror.snapshot(source).map(\.id.remote)
         #expect(ids.allSatisfy { $0.hasPrefix(base + "/") })
         #expect(!ids.contains { $0.contains("secret") || $0.hasSuffix(".txt") })

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -42,17 +43,6 @@ func fakeJPEG(_ seed: Int, size: Int = 4096) -> Data {
         bytes.append(UInt8(truncatingIfNeeded: x))
     }
     return Data(bytes)
-}
-
-/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass (generous: the
-/// suite runs beside others on two cores; a condition that holds returns at once).
-func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
 }
 
 /// The Python of the system when there is one (Debian's), else the first on PATH.
@@ -105,7 +95,7 @@ final class ServerProcess {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        if !waitUntil(timeout: 5, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        if !eventually(timeout: 5, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineNet
 
@@ -39,7 +40,9 @@ import VitrineCore
             }
         }
         func playable() -> Int { mirror.snapshot(source).count { $0.isPlayable } }
-        #expect(waitUntil { playable() == Self.names.count }, "\(server.name): \(names()) \(mirror.status.json)")
+        #expect(
+            eventually(timeout: 30) { playable() == Self.names.count },
+            "\(server.name): \(names()) \(mirror.status.json)")
         #expect(names() == Self.names, "\(server.name)")
         #expect(NetworkCheck.check(source).hasSuffix("reachable, 5 photos listed"), "\(server.name)")
         let changed = try #require(mirror.snapshot(source).first { $0.id.remote.hasSuffix("a%20b.jpg") })
@@ -53,10 +56,10 @@ import VitrineCore
             "Photos/été 2024/nested/日本 東京.jpg", "Photos/img 10.jpg",
         ]
         #expect(
-            waitUntil { names() == expected && playable() == expected.count },
+            eventually(timeout: 30) { names() == expected && playable() == expected.count },
             "\(server.name): \(names()) \(mirror.status.json)")
         #expect(
-            waitUntil {
+            eventually(timeout: 30) {
                 let entry = mirror.snapshot(source).first { $0.id == changed.id }
                 return (entry?.revision ?? 0) > changed.revision
                     && entry?.localPath.flatMap { FileManager.default.contents(atPath: $0) }
@@ -101,7 +104,7 @@ import VitrineCore
                 "--config", "/dev/null",
             ], readPort: false)
         defer { server.stop() }
-        #expect(waitUntil(timeout: 20) { isListening(port) })
+        #expect(eventually(timeout: 20) { isListening(port) })
         folder.write("www/photos/a b.jpg", fakeJPEG(1))
         folder.write("www/photos/été.jpg", fakeJPEG(2))
         folder.write("www/single.jpg", fakeJPEG(3))
@@ -123,8 +126,8 @@ import VitrineCore
             sources: [feed, single])
         mirror.start()
         defer { mirror.stop() }
-        #expect(waitUntil { mirror.snapshot(feed).count { $0.isPlayable } == 2 }, "\(mirror.status.json)")
-        #expect(waitUntil { mirror.snapshot(single).first?.isPlayable == true }, "\(mirror.status.json)")
+        #expect(eventually(timeout: 30) { mirror.snapshot(feed).count { $0.isPlayable } == 2 }, "\(mirror.status.json)")
+        #expect(eventually(timeout: 30) { mirror.snapshot(single).first?.isPlayable == true }, "\(mirror.status.json)")
         #expect(mirror.snapshot(feed).map(\.caption) == ["A & B", "Été"])
         let files = mirror.snapshot(feed).compactMap(\.localPath).map { FileManager.default.contents(atPath: $0) }
         #expect(files == [fakeJPEG(1), fakeJPEG(2)])

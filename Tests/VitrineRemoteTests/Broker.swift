@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VitrineTestSupport
 
 /// A real mosquitto broker started for one test on a free loopback port, with a temporary
 /// configuration; optionally with a password file and TLS from a CA made with openssl.
@@ -60,7 +61,7 @@ final class Broker: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard Wait.until(timeout: 10, { Self.accepts(port: self.port) }) else {
+        guard eventually(timeout: 10, { Self.accepts(port: self.port) }) else {
             throw BrokerError("mosquitto did not start listening on port \(port)")
         }
     }
@@ -183,16 +184,4 @@ final class Broker: @unchecked Sendable {
 struct BrokerError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Polls a condition every few milliseconds up to a deadline (no fixed sleeps in the tests).
-enum Wait {
-    static func until(timeout: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
-    }
 }

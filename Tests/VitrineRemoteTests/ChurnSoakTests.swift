@@ -111,7 +111,7 @@ struct ChurnSoakTests {
         let total = queue.sync { sent }
         let churnedTotal = queue.sync { churned }
         // Every command answered (the queue may refuse some as too many; refused is an answer too).
-        let answered = Wait.until(timeout: 30) { answers.count(on: "vitrine/\(id)/cmd/result") >= total }
+        let answered = eventually(timeout: 30) { answers.count(on: "vitrine/\(id)/cmd/result") >= total }
         let lines = player.standardError.split(separator: "\n").count
         let baseline = samples[max(0, samples.count / 5 - 1)]
         let last = samples.last ?? baseline

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 import VitrineRemote
+import VitrineTestSupport
 
 /// The discovery payloads against what Home Assistant's MQTT integration accepts, read from its
 /// source: the keys each platform's discovery schema knows, in the oldest release Vitrine is proved
@@ -252,12 +253,12 @@ import VitrineRemote
         #expect(shown["state_topic"]?.string == "vitrine/vitrine-hall/shown")
     }
 
-    @Test func theReadmeTableIsTheOneTheCodeMakes() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let matches = try String(contentsOf: readme, encoding: .utf8).contains(HomeAssistantDiscovery.entityTable)
+    @Test func theDocumentedTableIsTheOneTheCodeMakes() throws {
+        let page = Repository.path("docs/remote-control.md")
+        let table = HomeAssistantDiscovery.entityTable
+        let matches = try String(contentsOfFile: page, encoding: .utf8).contains(table)
         #expect(
             matches,
-            "README's entity table differs; the table the code makes:\n\(HomeAssistantDiscovery.entityTable)")
+            "docs/remote-control.md's entity table differs; the table the code makes:\n\(table)")
     }
 }

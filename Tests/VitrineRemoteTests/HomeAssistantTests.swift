@@ -63,7 +63,7 @@ extension Tag {
             process.standardError = FileHandle.nullDevice
             let started = ContinuousClock.now
             try process.run()
-            guard Wait.until(timeout: 120, { Broker.accepts(port: self.port) || !self.process.isRunning }),
+            guard eventually(timeout: 120, { Broker.accepts(port: self.port) || !self.process.isRunning }),
                 process.isRunning
             else { throw BrokerError("Home Assistant did not start: \(log.suffix(2000))") }
             startSeconds = Self.seconds(ContinuousClock.now - started)
@@ -75,7 +75,7 @@ extension Tag {
         deinit {
             guard process.isRunning else { return }
             kill(process.processIdentifier, SIGTERM)
-            if !Wait.until(timeout: 20, { !self.process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+            if !eventually(timeout: 20, { !self.process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
 
@@ -140,7 +140,7 @@ extension Tag {
         let objects = HomeAssistantDiscovery.entities
         var registry: [String: JSONNode] = [:]
         #expect(
-            Wait.until(timeout: 60) {
+            eventually(timeout: 60) {
                 registry = (try? ha.registry()) ?? [:]
                 return objects.allSatisfy { registry["\(id)_\($0.object)"] != nil }
             }, "entities: \(registry.keys.sorted())")
@@ -166,7 +166,7 @@ extension Tag {
         func state(_ object: String) -> JSONNode? { (try? ha.states())?[entityID(object)] }
         func value(_ object: String) -> String? { state(object)?["state"]?.string }
         func shows(_ object: String, timeout: Double = 15, _ condition: @escaping (String) -> Bool) -> Bool {
-            Wait.until(timeout: timeout) { value(object).map(condition) ?? false }
+            eventually(timeout: timeout) { value(object).map(condition) ?? false }
         }
         let show = try #require(player.waitForState { $0["count"]?.int == 6 && $0["file"]?.string != nil })
         #expect(shows("screen") { $0 != "unknown" && $0 != "unavailable" }, "no picture of the screen")

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VitrineCore
 import VitrineRemote
+import VitrineTestSupport
 
 @Suite struct MQTTBridgeTests {
     @Test func discoveryAnnouncesOneDeviceWithTheDocumentedEntities() throws {
@@ -20,7 +21,7 @@ import VitrineRemote
         #expect(expected.count == 19)
         let select = "homeassistant/select/hall-frame/playlist/config"
         #expect(
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 expected.allSatisfy { subscriber.count(on: $0) > 0 }
                     && (subscriber.latest(select)?.contains("evening") ?? false)
             })
@@ -56,12 +57,12 @@ import VitrineRemote
         let remote = try RemoteHarness.remote(broker, id: "web-frame", ["--name", "Shop window"])
         defer { remote.stop() }
         remote.publish(state: RemoteState())
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) >= 1 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) >= 1 })
         let first = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
         #expect(first["device"]?["configuration_url"] == nil)
         #expect(first["device"]?["name"]?.string == "Shop window")
         remote.setConfigurationURL("http://192.0.2.7:8080/")
-        #expect(Wait.until(timeout: 10) { subscriber.latest(topic)?.contains("configuration_url") == true })
+        #expect(eventually(timeout: 10) { subscriber.latest(topic)?.contains("configuration_url") == true })
         let second = try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))
         #expect(second["device"]?["configuration_url"]?.string == "http://192.0.2.7:8080/")
     }
@@ -77,10 +78,10 @@ import VitrineRemote
         for (index, file) in [(0, "a.jpg"), (0, "a.jpg"), (1, "b.jpg"), (1, "b.jpg")] {
             state.index = index
             state.file = file
-            state.source = "/photos/" + file
+            state.path = "/photos/" + file
             state.caption = file == "b.jpg" ? "Harbour" : nil
             remote.publish(state: state)
-            #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == index + 1 })
+            #expect(eventually(timeout: 10) { subscriber.count(on: topic) == index + 1 })
         }
         let events = try subscriber.messages(on: topic).map { try RemoteHarness.json($0) }
         #expect(events.map { $0["file"]?.string } == ["a.jpg", "b.jpg"])
@@ -89,7 +90,7 @@ import VitrineRemote
         #expect(events.last?["time"]?.string?.hasSuffix("Z") == true)
         // Not retained: a subscriber that comes later sees none.
         let later = try Subscriber(broker, filters: [topic, "vitrine/shown-frame/availability"])
-        #expect(Wait.until(timeout: 10) { later.latest("vitrine/shown-frame/availability") == "online" })
+        #expect(eventually(timeout: 10) { later.latest("vitrine/shown-frame/availability") == "online" })
         #expect(later.count(on: topic) == 0)
     }
 
@@ -108,7 +109,7 @@ import VitrineRemote
         }
         var taken: [RemoteCommand] = []
         #expect(
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 taken += remote.take()
                 return taken.count >= payloads.count
             })
@@ -117,7 +118,7 @@ import VitrineRemote
                 .next, .goTo(index: 4), .playPlaylist(.named("evening")), .display(.off),
                 .notice(text: "Lunch", seconds: 60), .setInterval(seconds: 15),
             ])
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: "vitrine/cmd-frame/cmd/result") == payloads.count })
+        #expect(eventually(timeout: 10) { subscriber.count(on: "vitrine/cmd-frame/cmd/result") == payloads.count })
         let reply = try RemoteHarness.json(try #require(subscriber.messages(on: "vitrine/cmd-frame/cmd/result").first))
         #expect(reply["ok"]?.bool == true && reply["command"]?.string == "next")
     }
@@ -137,7 +138,7 @@ import VitrineRemote
         let big = broker.folder.appendingPathComponent("big.json")
         try Data(repeating: UInt8(ascii: " "), count: 70_000).write(to: big)
         try broker.publish(["-t", "vitrine/bad-frame/cmd", "-f", big.path])
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: result) == cases.count + 1 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: result) == cases.count + 1 })
         let codes = try subscriber.messages(on: result).map { try RemoteHarness.json($0)["error"]?.string }
         #expect(codes == cases.map(\.1) + ["too-large"])
         #expect(remote.take().isEmpty)
@@ -150,7 +151,7 @@ import VitrineRemote
         defer { remote.stop() }
         let lines = String(repeating: #"{"command":"next"}"# + "\n", count: 10_000)
         try broker.publish(["-q", "1", "-t", "vitrine/flood-frame/cmd", "-l"], input: Data(lines.utf8))
-        #expect(Wait.until(timeout: 30) { remote.intake.statistics.received == 10_000 })
+        #expect(eventually(timeout: 30) { remote.intake.statistics.received == 10_000 })
         let capacity = remote.queue.capacity
         #expect(remote.queue.count == capacity)
         #expect(remote.intake.statistics.dropped == 10_000 - capacity)
@@ -171,10 +172,10 @@ import VitrineRemote
             state.uptime = Double(frame) / 60
             remote.publish(state: state)
         }
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 1 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 1 })
         state.index = 1
         remote.publish(state: state)
-        #expect(Wait.until(timeout: 10) { subscriber.latest(topic)?.contains(#""index":1"#) == true })
+        #expect(eventually(timeout: 10) { subscriber.latest(topic)?.contains(#""index":1"#) == true })
         #expect(subscriber.count(on: topic) == 2)
     }
 
@@ -189,10 +190,10 @@ import VitrineRemote
         ]
         child.standardError = FileHandle.nullDevice
         try child.run()
-        #expect(Wait.until(timeout: 10) { subscriber.latest(availability) == "online" })
+        #expect(eventually(timeout: 10) { subscriber.latest(availability) == "online" })
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
-        #expect(Wait.until(timeout: 10) { subscriber.latest(availability) == "offline" })
+        #expect(eventually(timeout: 10) { subscriber.latest(availability) == "offline" })
     }
 
     @Test func aCleanStopAlsoSaysOffline() throws {
@@ -200,9 +201,9 @@ import VitrineRemote
         let availability = "vitrine/stop-frame/availability"
         let subscriber = try Subscriber(broker, filters: [availability])
         let remote = try RemoteHarness.remote(broker, id: "stop-frame")
-        #expect(Wait.until(timeout: 10) { subscriber.latest(availability) == "online" })
+        #expect(eventually(timeout: 10) { subscriber.latest(availability) == "online" })
         remote.stop()
-        #expect(Wait.until(timeout: 10) { subscriber.latest(availability) == "offline" })
+        #expect(eventually(timeout: 10) { subscriber.latest(availability) == "offline" })
     }
 
     @Test func discoveryComesBackAfterABrokerRestartAndOnHomeAssistantsBirth() throws {
@@ -212,15 +213,15 @@ import VitrineRemote
         let topic = "homeassistant/button/restart-frame/next/config"
         do {
             let subscriber = try Subscriber(broker, filters: ["homeassistant/#"])
-            #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 1 })
+            #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 1 })
         }
         try broker.restart()  // no persistence: everything retained is gone
-        #expect(Wait.until(timeout: 20) { remote.bridge?.isConnected == true && Broker.accepts(port: broker.port) })
+        #expect(eventually(timeout: 20) { remote.bridge?.isConnected == true && Broker.accepts(port: broker.port) })
         let subscriber = try Subscriber(broker, filters: ["homeassistant/#"])
-        #expect(Wait.until(timeout: 20) { subscriber.count(on: topic) >= 1 })
+        #expect(eventually(timeout: 20) { subscriber.count(on: topic) >= 1 })
         let before = subscriber.count(on: topic)
         try broker.publish(["-t", "homeassistant/status", "-m", "online"])
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) > before })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) > before })
     }
 
     @Test func switchingDiscoveryOffRemovesTheEntities() throws {
@@ -228,17 +229,17 @@ import VitrineRemote
         let subscriber = try Subscriber(broker, filters: ["homeassistant/#"])
         let topic = "homeassistant/switch/gone-frame/paused/config"
         let first = try RemoteHarness.remote(broker, id: "gone-frame")
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 1 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 1 })
         first.stop()
         let second = try RemoteHarness.remote(broker, id: "gone-frame", ["--no-discovery"])
         defer { second.stop() }
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 2 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 2 })
         #expect(subscriber.messages(on: topic).last == [])
         let later = try Subscriber(broker, filters: ["homeassistant/#"])
         let probe = try Subscriber(
             broker, filters: ["homeassistant/switch/gone-frame/#", "vitrine/gone-frame/availability"])
         // Retained availability arrives; no retained config does.
-        #expect(Wait.until(timeout: 10) { probe.latest("vitrine/gone-frame/availability") == "online" })
+        #expect(eventually(timeout: 10) { probe.latest("vitrine/gone-frame/availability") == "online" })
         #expect(later.all.filter { !$0.payload.isEmpty && $0.topic.contains("gone-frame") }.isEmpty)
     }
 
@@ -251,7 +252,7 @@ import VitrineRemote
         try broker.publish(["-q", "1", "-t", "vitrine/group/shop/cmd", "-m", #"{"command":"display","state":"off"}"#])
         var seen: [[RemoteCommand]] = [[], []]
         #expect(
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 seen[0] += a.take()
                 seen[1] += b.take()
                 return seen.allSatisfy { !$0.isEmpty }
@@ -261,7 +262,7 @@ import VitrineRemote
         try broker.publish(["-q", "1", "-t", "vitrine/office/cmd", "-m", #"{"command":"pause"}"#])
         var other: [RemoteCommand] = []
         #expect(
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 other += c.take(); return !other.isEmpty
             })
         #expect(other == [.pause])
@@ -277,7 +278,7 @@ import VitrineRemote
         let pixels = (0..<(960 * 540)).map { i -> UInt32 in i % 960 < 480 ? 0xFFFF_0000 : 0xFF00_00FF }
         let jpeg = try #require(FrameJPEG.encode(argb: pixels, width: 960, height: 540))
         remote.publish(frameJPEG: jpeg)
-        #expect(Wait.until(timeout: 10) { subscriber.count(on: topic) == 1 })
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 1 })
         let received = try #require(subscriber.messages(on: topic).first)
         let decoded = try #require(JPEGProbe.decode(received))
         #expect(decoded.width == 480 && decoded.height == 270)
@@ -294,7 +295,7 @@ import VitrineRemote
         try broker.publish(["-q", "1", "-t", "vitrine/secure-frame/cmd", "-m", #"{"command":"reload"}"#])
         var taken: [RemoteCommand] = []
         #expect(
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 taken += remote.take(); return !taken.isEmpty
             })
         #expect(taken == [.reload])
@@ -311,7 +312,7 @@ import VitrineRemote
         let remote = try RemoteControl(options: options, version: "1", hostname: "x", environment: [:])
         defer { remote.stop() }
         // The broker answers and refuses; meanwhile a subscriber with the right password gets in.
-        #expect(Wait.until(timeout: 10) { remote.bridge?.connectionRefusal != nil })
+        #expect(eventually(timeout: 10) { remote.bridge?.connectionRefusal != nil })
         #expect(remote.bridge?.connectionRefusal?.contains("not authorised") == true)
         let subscriber = try Subscriber(broker, filters: ["vitrine/intruder/#"])
         #expect(subscriber.client.isConnected)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 import VitrineRemote
+import VitrineTestSupport
 
 /// A broker that goes away and comes back: the screen tries again after 1, 2, 4, 8, then every
 /// 15 s, however long it has run, and is back within 2 s of the broker plus the wait it was in.
@@ -14,17 +15,17 @@ import VitrineRemote
         defer { remote.stop() }
         let bridge = try #require(remote.bridge)
         broker.stop()
-        #expect(Wait.until(timeout: 10) { !bridge.isConnected })
+        #expect(eventually(timeout: 10) { !bridge.isConnected })
         let lost = ContinuousClock.now
         // The broker stays down until `down` seconds have passed while the screen keeps trying.
-        #expect(Wait.until(timeout: down + 5) { !bridge.isConnected && ContinuousClock.now - lost >= .seconds(down) })
+        #expect(eventually(timeout: down + 5) { !bridge.isConnected && ContinuousClock.now - lost >= .seconds(down) })
         try broker.start()
         let restarted = ContinuousClock.now
-        #expect(Wait.until(timeout: 30) { bridge.isConnected })
+        #expect(eventually(timeout: 30) { bridge.isConnected })
         let back = ContinuousClock.now - restarted
         // And it says so: retained availability is online again on the fresh broker.
         let subscriber = try Subscriber(broker, filters: ["vitrine/\(id)/availability"])
-        #expect(Wait.until(timeout: 10) { subscriber.latest("vitrine/\(id)/availability") == "online" })
+        #expect(eventually(timeout: 10) { subscriber.latest("vitrine/\(id)/availability") == "online" })
         let seconds = Double(back.components.seconds) + Double(back.components.attoseconds) * 1e-18
         let waits = remote.bridge?.reconnectWaits ?? []
         print("broker down \(down) s: connected again \(seconds) s after it restarted; waits \(waits)")

@@ -26,7 +26,7 @@ import VitrineTestSupport
         }
         let watcher = try Subscriber(broker, filters: ["vitrine/+/availability"])
         #expect(
-            Wait.until(timeout: 10) { (0..<2).allSatisfy { watcher.latest("vitrine/g\($0)/availability") == "online" } }
+            eventually(timeout: 10) { (0..<2).allSatisfy { watcher.latest("vitrine/g\($0)/availability") == "online" } }
         )
         try broker.publish(["-t", "vitrine/group/shop/cmd", "-m", #"{"command":"goto","index":3}"#])
         for player in players { #expect(player.waitForState { $0["index"]?.int == 3 } != nil, "\(player.id)") }
@@ -61,7 +61,7 @@ import VitrineTestSupport
         func sample() throws -> (expected: Int, seen: [Int?], offsets: [Double?]) {
             var now = Date().timeIntervalSince1970
             let middle = ((now / interval).rounded(.down) + 1.5) * interval
-            _ = Wait.until(timeout: 5) { Date().timeIntervalSince1970 >= middle }
+            _ = eventually(timeout: 5) { Date().timeIntervalSince1970 >= middle }
             now = Date().timeIntervalSince1970
             let states = try players.map { try $0.state() }
             return (expected(now), states.map { $0["index"]?.int }, states.map { $0["sync"]?["offset"]?.number })
@@ -90,7 +90,7 @@ import VitrineTestSupport
         func pace(over seconds: Double) throws -> Double {
             let start = Date()
             let first = try player.state()["frames"]?.int ?? 0
-            _ = Wait.until(timeout: seconds + 1) { Date().timeIntervalSince(start) >= seconds }
+            _ = eventually(timeout: seconds + 1) { Date().timeIntervalSince(start) >= seconds }
             let last = try player.state()["frames"]?.int ?? 0
             return Double(last - first) / Date().timeIntervalSince(start)
         }
@@ -114,7 +114,7 @@ import VitrineTestSupport
         }
         sender.start()
         let during = try pace(over: 1.5)
-        _ = Wait.until(timeout: 20) { sender.isFinished }
+        _ = eventually(timeout: 20) { sender.isFinished }
         let sent = sendTime.withLock { $0 }
         // The show is unaffected: still playing, still changing slides.
         let index = try player.state()["index"]?.int

@@ -36,7 +36,7 @@ import VitrineTestSupport
         // Discovery: one config per entity, with the documented keys.
         let entities = HomeAssistantDiscovery.entities.map { "\($0.component)/\(id)/\($0.object)" }
         #expect(entities.count == 19)
-        #expect(Wait.until(timeout: 10) { entities.allSatisfy { watcher.latest("homeassistant/\($0)/config") != nil } })
+        #expect(eventually(timeout: 10) { entities.allSatisfy { watcher.latest("homeassistant/\($0)/config") != nil } })
         for entity in entities {
             let config = try RemoteHarness.json(watcher.messages(on: "homeassistant/\(entity)/config").last ?? [])
             #expect(config["unique_id"]?.string != nil, "\(entity)")
@@ -44,7 +44,7 @@ import VitrineTestSupport
             #expect(config["device"]?["identifiers"]?.elements?.isEmpty == false, "\(entity)")
         }
         // The select lists the playlist file's playlists once the player has said which there are.
-        let options = Wait.until(timeout: 10) {
+        let options = eventually(timeout: 10) {
             let select = try? RemoteHarness.json(
                 watcher.messages(on: "homeassistant/select/\(id)/playlist/config").last ?? [])
             return select?["options"]?.elements?.compactMap(\.string) == ["day", "night", "auto"]
@@ -52,12 +52,12 @@ import VitrineTestSupport
         #expect(options)
         let image = try RemoteHarness.json(watcher.messages(on: "homeassistant/image/\(id)/screen/config").last ?? [])
         #expect(image["image_topic"]?.string == "vitrine/\(id)/frame")
-        #expect(Wait.until(timeout: 10) { watcher.latest("vitrine/\(id)/availability") == "online" })
+        #expect(eventually(timeout: 10) { watcher.latest("vitrine/\(id)/availability") == "online" })
 
         // Each command, and the state it leads to (read back from the retained state topic).
         let cmd = "vitrine/\(id)/cmd"
         func published(_ condition: (JSONNode) -> Bool) -> Bool {
-            Wait.until(timeout: 10) {
+            eventually(timeout: 10) {
                 guard let text = watcher.latest("vitrine/\(id)/state"), let node = try? JSONParser.parse(text)
                 else { return false }
                 return condition(node)
@@ -101,7 +101,7 @@ import VitrineTestSupport
         }
         try send(broker, cmd, #"{"command":"reload","id":"r1"}"#)
         #expect(player.process.waitForError(containing: "reloaded", timeout: 10))
-        #expect(Wait.until(timeout: 10) { watcher.latest("vitrine/\(id)/cmd/result")?.contains("r1") == true })
+        #expect(eventually(timeout: 10) { watcher.latest("vitrine/\(id)/cmd/result")?.contains("r1") == true })
     }
 
     /// The screen's picture follows what is on the screen, not only new slides: a notice on a
@@ -119,27 +119,27 @@ import VitrineTestSupport
             guard let picture = JPEGProbe.decode(jpeg) else { return -1 }
             return Double(picture.pixels.reduce(0) { $0 + Int($1) }) / Double(picture.pixels.count)
         }
-        #expect(Wait.until(timeout: 20) { watcher.count(on: frame) >= 1 })
+        #expect(eventually(timeout: 20) { watcher.count(on: frame) >= 1 })
         #expect(try player.ctl(["pause"]).status == 0)
         #expect(player.waitForState { $0["paused"]?.bool == true } != nil)
         let before = watcher.count(on: frame)
         let plain = try #require(watcher.messages(on: frame).last)
         #expect(try player.ctl(["notice", "Back at three"]).status == 0)
-        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > before }, "no picture with the notice")
+        #expect(eventually(timeout: 15) { watcher.count(on: frame) > before }, "no picture with the notice")
         let noticed = try #require(watcher.messages(on: frame).last)
         #expect(noticed.count != plain.count || noticed != plain, "the picture with the notice is the one without")
         #expect(try player.ctl(["notice", ""]).status == 0)
         #expect(player.waitForState { $0["notice"]?.string == nil } != nil)
         let cleared = watcher.count(on: frame)
-        #expect(Wait.until(timeout: 15) { watcher.count(on: frame) > cleared }, "no picture once the notice went")
+        #expect(eventually(timeout: 15) { watcher.count(on: frame) > cleared }, "no picture once the notice went")
         #expect(try player.ctl(["display", "off"]).status == 0)
         #expect(
-            Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) < 8 } ?? false },
+            eventually(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) < 8 } ?? false },
             "no dark picture with the display off; last brightness \(watcher.messages(on: frame).last.map(brightness) ?? -1)"
         )
         #expect(brightness(plain) > 20)
         #expect(try player.ctl(["display", "on"]).status == 0)
-        #expect(Wait.until(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) > 20 } ?? false })
+        #expect(eventually(timeout: 15) { watcher.messages(on: frame).last.map { brightness($0) > 20 } ?? false })
     }
 
     /// Bad payloads: each gets a reply on cmd/result saying what is wrong, and the show goes on.
@@ -157,7 +157,7 @@ import VitrineTestSupport
             String(repeating: "x", count: 70_000),
         ]
         for payload in bad { try send(broker, "vitrine/\(id)/cmd", payload) }
-        #expect(Wait.until(timeout: 10) { watcher.count(on: "vitrine/\(id)/cmd/result") >= bad.count })
+        #expect(eventually(timeout: 10) { watcher.count(on: "vitrine/\(id)/cmd/result") >= bad.count })
         for reply in watcher.messages(on: "vitrine/\(id)/cmd/result") {
             let node = try RemoteHarness.json(reply)
             #expect(node["ok"]?.bool == false, "\(String(decoding: reply, as: UTF8.self))")
@@ -189,7 +189,7 @@ import VitrineTestSupport
                 abs(a.0 - Int(b.0)) <= 24 && abs(a.1 - Int(b.1)) <= 24 && abs(a.2 - Int(b.2)) <= 24
             }
             // The picture of this slide arrives (an earlier one may come first).
-            let arrived = Wait.until(timeout: 10) {
+            let arrived = eventually(timeout: 10) {
                 guard let jpeg = watcher.messages(on: "vitrine/\(id)/frame").last, let p = JPEGProbe.decode(jpeg)
                 else { return false }
                 probe = p
@@ -213,9 +213,9 @@ import VitrineTestSupport
         let id = "screen-will"
         let player = try RunningPlayer(broker: broker, id: id, ["--no-resume", playlist])
         let watcher = try Subscriber(broker, filters: ["vitrine/\(id)/availability"])
-        #expect(Wait.until(timeout: 10) { watcher.latest("vitrine/\(id)/availability") == "online" })
+        #expect(eventually(timeout: 10) { watcher.latest("vitrine/\(id)/availability") == "online" })
         player.kill()
-        #expect(Wait.until(timeout: 15) { watcher.latest("vitrine/\(id)/availability") == "offline" })
+        #expect(eventually(timeout: 15) { watcher.latest("vitrine/\(id)/availability") == "offline" })
     }
 
     /// `vitrine ctl` against a running player.

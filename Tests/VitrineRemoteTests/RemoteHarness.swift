@@ -2,6 +2,7 @@ import Foundation
 import VitrineCLI
 import VitrineCore
 import VitrineRemote
+import VitrineTestSupport
 
 /// Builds remote-control pieces from command-line style options, as `vitrine play` will.
 enum RemoteHarness {
@@ -27,17 +28,14 @@ enum RemoteHarness {
         }
         let remote = try RemoteControl(
             options: try options(args + extra), version: "1.2.3", hostname: "test", environment: environment)
-        guard Wait.until(timeout: 10, { remote.bridge?.isConnected == true }) else {
+        guard eventually(timeout: 10, { remote.bridge?.isConnected == true }) else {
             throw BrokerError("\(id) did not connect")
         }
         return remote
     }
 
     /// `.build/debug/vitrine-remote-probe` of this package.
-    static var probe: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/vitrine-remote-probe").path
-    }
+    static var probe: String { Repository.product("vitrine-remote-probe") }
 
     static func json(_ bytes: [UInt8]) throws -> JSONNode {
         try JSONParser.parse(String(decoding: bytes, as: UTF8.self))

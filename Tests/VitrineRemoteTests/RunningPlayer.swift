@@ -29,7 +29,7 @@ final class RunningPlayer {
         if !arguments.contains("--config") { args += ["--config", "none"] }
         process = try ChildProcess(args + control + arguments)
         client = ControlClient(host: host, port: controlPort, token: token)
-        guard Wait.until(timeout: 15, { (try? self.state()) != nil || self.hasEnded }) else {
+        guard eventually(timeout: 15, { (try? self.state()) != nil || self.hasEnded }) else {
             throw BrokerError("player \(id) did not answer: \(process.standardError.suffix(500))")
         }
         if hasEnded { throw BrokerError("player \(id) ended: \(process.standardError.suffix(500))") }
@@ -56,7 +56,7 @@ final class RunningPlayer {
     @discardableResult
     func waitForState(timeout: Double = 10, _ condition: (JSONNode) -> Bool) -> JSONNode? {
         var found: JSONNode?
-        _ = Wait.until(timeout: timeout) {
+        _ = eventually(timeout: timeout) {
             guard let state = try? state(), condition(state) else { return false }
             found = state
             return true

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VitrineRemote
+import VitrineTestSupport
 
 /// A test client on the broker (the project's own `MQTTClient`) that records every message on `filters`.
 final class Subscriber: Sendable {
@@ -24,7 +25,7 @@ final class Subscriber: Sendable {
         }
         client.setHandlers(handlers)
         client.start()
-        guard Wait.until(timeout: 10, { client.isConnected }) else { throw BrokerError("subscriber did not connect") }
+        guard eventually(timeout: 10, { client.isConnected }) else { throw BrokerError("subscriber did not connect") }
     }
 
     deinit { client.stop() }

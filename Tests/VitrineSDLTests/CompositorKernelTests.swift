@@ -34,11 +34,11 @@ import VitrineSDL
     ]
 
     static func scene(_ c: Case, output: Size = output) -> Scene {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.transition = c.transition
         options.motion = c.motion
         options.fit = c.fit
-        let slides = images.indices.map { Slide(source: "image-\($0)") }
+        let slides = images.indices.map { Slide(path: "image-\($0)") }
         var engine = ShowEngine(slides: slides, options: options, output: output)
         _ = engine.run(to: c.time) { _ in true }
         return engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].size : nil }

@@ -7,12 +7,13 @@ import VitrineSDL
 struct HeadlessShowTests {
     @Test("each transition decodes exactly one new image, once")
     func oneDecodePerTransition() throws {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.interval = 1
         options.transitionDuration = 0.5
-        let slides = (0..<7).map { Slide(source: "slide-\($0).png") }
+        let slides = (0..<7).map { Slide(path: "slide-\($0).png") }
         let size = Size(width: 64, height: 36)
-        let director = ShowDirector(slides: slides, setup: ShowSetup(show: options, waitForImages: false), output: size)
+        let director = ShowDirector(
+            slides: slides, setup: DirectorSettings(show: options, waitForImages: false), output: size)
         let show = try HeadlessShow(director: director, size: size, frameTime: 0.25, decoder: PatternDecoder())
         try show.run(transitions: 40)
         #expect(show.transitions == 40)
@@ -32,7 +33,7 @@ struct HeadlessShowTests {
         }
         let size = Size(width: 64, height: 36)
         let director = ShowDirector(
-            slides: [Slide(source: "x.png"), Slide(source: "y.png")], setup: ShowSetup(waitForImages: false),
+            slides: [Slide(path: "x.png"), Slide(path: "y.png")], setup: DirectorSettings(waitForImages: false),
             output: size)
         let show = try HeadlessShow(director: director, size: size, frameTime: 0.25, decoder: Broken())
         #expect(throws: HeadlessShow.Stalled.self) { try show.run(transitions: 1) }

@@ -22,7 +22,7 @@ struct RendererCheckTests {
             scene: Scene(
                 size: Size(width: 64, height: 36), background: .black,
                 ops: [.image(slide: 0, rect: Rect(x: 0, y: 0, width: 64, height: 36), alpha: alpha)]),
-            sources: [0: "/a.jpg"], decodes: DecodePlan(), requests: [], status: "showing 1/1",
+            paths: [0: "/a.jpg"], decodes: DecodePlan(), requests: [], status: "showing 1/1",
             rotation: .none, exitCode: nil)
         out.showsContent = showsContent
         return out

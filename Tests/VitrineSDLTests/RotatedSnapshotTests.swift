@@ -43,14 +43,14 @@ extension PixelBuffer {
 
 @Suite("Rotated output")
 struct RotatedSnapshotTests {
-    let slides = ["a.png", "b.png", "c.png"].map { Slide(source: $0) }
+    let slides = ["a.png", "b.png", "c.png"].map { Slide(path: $0) }
 
     func frame(rotation: ScreenRotation, size: Size, at time: Double, transition: TransitionKind = .fade) throws
         -> PixelBuffer
     {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.transition = transition
-        let setup = ShowSetup(show: options, rotation: rotation)
+        let setup = DirectorSettings(show: options, rotation: rotation)
         let snapshot = Snapshot(size: size, decoder: PatternDecoder())
         return try snapshot.render(at: time) { _ in
             ShowDirector(slides: slides, setup: setup, output: rotation.logicalSize(for: size))

@@ -8,11 +8,11 @@ import VitrineMedia
 @Suite struct SceneRendererTests {
     let size = Size(width: 200, height: 100)
 
-    func show(_ options: (inout ShowOptions) -> Void = { _ in }) -> Show {
-        var o = ShowOptions()
+    func show(_ options: (inout ShowStyle) -> Void = { _ in }) -> Show {
+        var o = ShowStyle()
         o.background = RGBColor(r: 0, g: 0, b: 0)
         options(&o)
-        return Show(slides: [Slide(source: "a"), Slide(source: "b")], options: o)
+        return Show(slides: [Slide(path: "a"), Slide(path: "b")], options: o)
     }
 
     /// Draws the frame of `show` at `time` with slide a a wide red image and b a tall blue one.
@@ -25,8 +25,8 @@ import VitrineMedia
             PixelBuffer(width: 200, height: 100, color: 0xFFFF_0000), sourceSize: sizes["a"] ?? size, for: "a")
         canvas.scene.setImage(
             PixelBuffer(width: 50, height: 100, color: 0xFF00_00FF), sourceSize: sizes["b"] ?? size, for: "b")
-        let scene = SceneBuilder(output: size).build(s, at: time) { sizes[s.slides[$0].source] }
-        canvas.draw(scene) { s.slides[$0].source }
+        let scene = SceneBuilder(output: size).build(s, at: time) { sizes[s.slides[$0].path] }
+        canvas.draw(scene) { s.slides[$0].path }
         return canvas.pixels()
     }
 

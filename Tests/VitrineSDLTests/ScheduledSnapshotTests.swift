@@ -28,7 +28,7 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
 
 @Suite struct ScheduledSnapshotTests {
     private func content() -> PlaylistContent {
-        var display = DisplayPowerSpec()
+        var display = DisplaySpec()
         display.off = [TimeWindow(from: tod("22:00"), to: tod("06:00"))]
         let document = PlaylistDocument(
             file: "/p/show.json", timeZoneName: "UTC",
@@ -48,7 +48,7 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
     }
 
     private func frame(at clock: String, decoder: any ImageDecoding = FlatDecoder()) throws -> Snapshot.Frame {
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.fit = .cover
         let size = Size(width: 32, height: 18)
         let origin = (WallClockText.parse(clock, defaultZone: .gmt) ?? .distantPast).timeIntervalSince1970
@@ -57,7 +57,7 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
             let feed = FixedFeed(content: content())
             for path in failed { _ = feed.markFailed(path) }
             return ShowDirector(
-                setup: ShowSetup(show: options), environment: ShowEnvironment(feed: feed), output: size,
+                setup: DirectorSettings(show: options), environment: ShowEnvironment(feed: feed), output: size,
                 wallOrigin: origin)
         }
     }

@@ -28,7 +28,7 @@ private final class CountedDecoder: ImageDecoding {
         let document = PlaylistDocument(
             file: "/p/show.json", timeZoneName: "UTC",
             playlists: [PlaylistSpec(name: "all", items: paths.map { PlaylistItem(source: .image($0)) })],
-            isScheduled: false, defaultPlaylist: "all", rules: [], display: DisplayPowerSpec())
+            isScheduled: false, defaultPlaylist: "all", rules: [], display: DisplaySpec())
         var snapshot = Snapshot(size: size, decoder: decoder)
         snapshot.timings = timings
         return try snapshot.render(at: time) { failed in
@@ -37,7 +37,7 @@ private final class CountedDecoder: ImageDecoding {
             let feed = FixedFeed(content: content)
             for path in failed { _ = feed.markFailed(path) }
             return ShowDirector(
-                setup: ShowSetup(show: ShowOptions()), environment: ShowEnvironment(feed: feed), output: size,
+                setup: DirectorSettings(show: ShowStyle()), environment: ShowEnvironment(feed: feed), output: size,
                 wallOrigin: 0)
         }
     }

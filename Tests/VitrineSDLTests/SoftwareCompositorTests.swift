@@ -34,7 +34,7 @@ import VitrineSDL
     @Test(arguments: cases)
     func matchesSDLSoftwareRenderer(_ c: Case) throws {
         let paths = ["astronaut.png", "rocket.jpg", "coffee.png"].map { Self.demo.appendingPathComponent($0).path }
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.transition = c.transition
         options.motion = c.motion
         options.fit = c.fit
@@ -43,7 +43,7 @@ import VitrineSDL
             try MediaDecoder().decode(
                 DecodeRequest(path: path, output: Self.output, fit: c.fit, background: c.background))
         }
-        var engine = ShowEngine(slides: paths.map { Slide(source: $0) }, options: options, output: Self.output)
+        var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
         _ = engine.run(to: c.time) { _ in true }
         let scene = engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].sourceSize : nil }
 

@@ -37,12 +37,12 @@ import VitrineTestSupport
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
         let origin = try #require(WallClockText.parse("2026-06-01T22:59:55Z", defaultZone: .gmt))
-        var options = ShowOptions()
+        var options = ShowStyle()
         options.interval = 10
         options.transitionDuration = 1
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(show: options, wakeDuration: 60),
+                setup: DirectorSettings(show: options, wakeDuration: 60),
                 environment: ShowEnvironment(feed: session, powerHooks: { PowerHooks.make($0) }),
                 output: Size(width: 10, height: 10), wallOrigin: origin.timeIntervalSince1970),
             origin: origin.timeIntervalSince1970)
@@ -80,7 +80,8 @@ import VitrineTestSupport
         let origin = try #require(WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt))
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 10, height: 10),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
+                output: Size(width: 10, height: 10),
                 wallOrigin: origin.timeIntervalSince1970),
             origin: origin.timeIntervalSince1970)
         run.step(to: 2, events: [InputEvent(time: 1, kind: .key(.space))])

@@ -25,7 +25,7 @@ private final class Fixture {
 
     /// The names (relative to the tree) of the playlist's slides.
     func names(_ playlist: String = "frame") -> [String] {
-        session.slides(for: playlist).map { String($0.source.dropFirst(tree.path.count + 1)) }
+        session.slides(for: playlist).map { String($0.path.dropFirst(tree.path.count + 1)) }
     }
 
     /// Polls at `now`, first waiting (up to 2 s) for file events when some are expected.

@@ -9,7 +9,7 @@ import VitrineTestSupport
 @Suite struct NoticeTests {
     @Test func noticeShowsForItsDurationThenGoes() {
         var engine = ShowEngine(
-            slides: [Slide(source: "a")], options: ShowOptions(), output: Size(width: 100, height: 50))
+            slides: [Slide(path: "a")], options: ShowStyle(), output: Size(width: 100, height: 50))
         engine.notice = Notice("Playlist edit not used", since: 2, duration: 20)
         func texts(at t: Double) -> [String] {
             engine.scene(at: t) { _ in Size(width: 2, height: 1) }.ops.compactMap {
@@ -34,7 +34,8 @@ import VitrineTestSupport
         }
         var run = DirectorDriver(
             ShowDirector(
-                setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 100, height: 50),
+                setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
+                output: Size(width: 100, height: 50),
                 wallOrigin: 1_780_000_000),
             origin: 1_780_000_000)
         run.step(to: 0)

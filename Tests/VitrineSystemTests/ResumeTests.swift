@@ -25,7 +25,7 @@ private final class ResumeFixture {
     func start(synced: Bool = false) throws -> DirectorDriver {
         let document = try #require(PlaylistDecoder.load(tree.at("frame.json")).document)
         let session = PlaylistSession(document: document, background: false) { PlaylistContent(document: $0) }
-        var setup = ShowSetup(origin: document.file)
+        var setup = DirectorSettings(origin: document.file)
         setup.sync = synced
         var run = DirectorDriver(
             ShowDirector(
@@ -43,9 +43,11 @@ private final class ResumeFixture {
         let store = ResumeStore(path: tree.at("deep/er/position.json"))
         #expect(store.load() == .none)
         let position = ResumePosition(
-            origin: "/p.json", fingerprint: "ab", playlist: "main", source: "/x.jpg", index: 3, seed: 9)
+            origin: "/p.json", fingerprint: "ab", playlist: "main", path: "/x.jpg", index: 3, seed: 9)
         try store.save(position)
         #expect(store.load() == .position(position))
+        // The image is kept under the key files written before have.
+        #expect(try String(contentsOfFile: tree.at("deep/er/position.json"), encoding: .utf8).contains("\"source\""))
         // No temporary file is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree.at("deep/er")) == ["position.json"])
         try tree.write("deep/er/position.json", "{ not json")

@@ -5,17 +5,11 @@ import Synchronization
 /// The built `vitrine` run as a child process, its standard error collected
 /// as it comes so a test can wait for a log line.
 public final class ChildProcess: Sendable {
-    /// `.build/debug/vitrine` of this package, found from this file's path.
-    public static var binary: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/vitrine").path
-    }
+    /// The built `vitrine` (`Repository.vitrine`).
+    public static var binary: String { Repository.vitrine }
 
     /// The package's bundled demo pictures.
-    public static var demo: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("assets/demo").path
-    }
+    public static var demo: String { Repository.demo }
 
     private let process = Process()
     private let errors = Collected()

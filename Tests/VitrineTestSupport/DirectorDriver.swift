@@ -50,7 +50,7 @@ public struct DirectorDriver {
     }
 
     /// The name of the file showing.
-    public var current: String? { director.engine.currentSource.map { ($0 as NSString).lastPathComponent } }
+    public var current: String? { director.engine.currentPath.map { ($0 as NSString).lastPathComponent } }
     /// The director's engine.
     public var engine: ShowEngine { director.engine }
 }

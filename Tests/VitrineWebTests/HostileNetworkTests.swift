@@ -6,7 +6,7 @@ import VitrineCore
 /// loopback ports: the attacks of `Attacks/hostile.py`, which starts the player, attacks it,
 /// samples its memory and frame rate, and prints its figures; the bounds are judged here.
 ///
-/// Bounds (README "Security"): resident memory at most 64 MB above its level before for slow
+/// Bounds (docs/security.md): resident memory at most 64 MB above its level before for slow
 /// bodies and 80 MB for sign-in storms (one 64 MiB password hash at a time); the frame rate
 /// (the median of half-second steps of the state's `frames`) at least 80 % of its level before.
 @Suite(.serialized) struct HostileNetworkTests {

@@ -1,18 +1,15 @@
 import Foundation
 import Glibc
 import Synchronization
+import VitrineTestSupport
 
 /// A real `vitrine play` with the web page on a free loopback port, headless (offscreen video,
 /// software renderer), its standard error collected as it comes. Stopped with SIGKILL (children
 /// of the test runner inherit a mask that blocks SIGTERM).
 final class PlayerProcess: Sendable {
-    static var checkout: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
+    static var checkout: URL { Repository.root }
 
-    /// `.build/debug/vitrine` of this package.
-    static var binary: String { checkout.appendingPathComponent(".build/debug/vitrine").path }
+    static var binary: String { Repository.vitrine }
 
     private let process = Process()
     private let errors = CollectedText()
@@ -83,16 +80,6 @@ final class PlayerProcess: Sendable {
 struct PlayerFailure: Error, CustomStringConvertible {
     var log: String
     var description: String { "the player did not open its web page:\n\(log)" }
-}
-
-/// Polls `condition` every 20 ms for up to `timeout` seconds.
-func eventually(_ timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    repeat {
-        if try condition() { return true }
-        usleep(20_000)
-    } while Date() < deadline
-    return try condition()
 }
 
 /// Text that grows on one thread and is read on another.

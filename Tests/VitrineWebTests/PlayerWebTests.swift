@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// The page of a real running `vitrine play` (headless, the page on a free loopback port): in
 /// Debian's chromium driven by Selenium, over plain HTTP, and the onboarding screen's QR code.

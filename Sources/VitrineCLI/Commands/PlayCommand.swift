@@ -20,8 +20,9 @@ enum PlayCommand {
             a software rasteriser). With no SOURCE it plays the bundled demo.
             Folders are watched: photos copied in join the show once fully written,
             deleted ones leave it. Started again, it carries on from the photo it showed.
-            A playlist file (see README) is checked first, then played with its schedule;
-            its folders and the file itself are watched, and the position is resumed.
+            A playlist file (docs/playlists-and-schedules.md) is checked first, then
+            played with its schedule; its folders and the file itself are watched, and
+            the position is resumed.
 
             Display options:
               --windowed WxH                 a window of that size instead of fullscreen
@@ -38,7 +39,7 @@ enum PlayCommand {
               --config FILE                  read options from a JSON file (default \(ConfigFile.defaultPath)
                                              when it exists; 'none' for no file); the command line wins
             Playlist options:
-            \(PlaylistOptions.playHelp)
+            \(RunOptions.playHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
             Touch and mouse:
@@ -107,7 +108,7 @@ enum PlayCommand {
         var common = CommonOptions()
         var decoding = DecodeOptions()
         var display = DisplayOptions()
-        var playlist = PlaylistOptions()
+        var playlist = RunOptions()
         var touch = TouchOptions()
         var recordPath: String?
         var quitAfter: Double?

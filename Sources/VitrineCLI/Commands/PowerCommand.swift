@@ -32,7 +32,7 @@ enum PowerCommand {
 
     static func run(_ args: [String]) throws -> Int32 {
         let (configPath, rest) = try ConfigFile.split(args, defaultPath: "/nonexistent")
-        var spec = DisplayPowerSpec()
+        var spec = DisplaySpec()
         if let configPath {
             let (section, problems) = ConfigFile.display(of: configPath)
             if let first = problems.first { throw UsageError(first) }
@@ -105,7 +105,7 @@ enum PowerCommand {
     }
 
     /// Sets (or reads) the backlight at once (no fade: nothing runs to step it). Returns whether it reached the level.
-    private static func setBacklight(_ settings: BacklightSpec, on: Bool?, spec: DisplayPowerSpec) -> Bool {
+    private static func setBacklight(_ settings: BacklightSpec, on: Bool?, spec: DisplaySpec) -> Bool {
         let device: SysfsBacklight
         do {
             device = try SysfsBacklight(settings)

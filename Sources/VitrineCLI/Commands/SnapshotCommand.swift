@@ -26,7 +26,7 @@ enum SnapshotCommand {
               --in-process                   decode in this process, without a decode worker: saves
                                              the worker's start-up (tens of ms), but a file that
                                              crashes or hangs the decoder ends or hangs the snapshot
-            \(PlaylistOptions.snapshotHelp)
+            \(RunOptions.snapshotHelp)
             \(CommonOptions.help)
             \(DecodeOptions.help)
             Touch and mouse (replayed from --input):
@@ -45,7 +45,7 @@ enum SnapshotCommand {
         var inProcess = false
         // Measured always (a clock read a step), printed with --timings.
         let timings = StepTimings()
-        var playlist = PlaylistOptions()
+        var playlist = RunOptions()
         var touch = TouchOptions()
         var scanner = ArgumentScanner(args)
         while let option = scanner.nextOption() {

@@ -62,7 +62,7 @@ enum SoakCommand {
         }
         try settings.common.validate()
         let paths = scanner.positionals.isEmpty ? [CLI.demoFolder()] : scanner.positionals
-        let sources = ShowSources(sources: paths, common: settings.common, playlist: PlaylistOptions())
+        let sources = ShowSources(sources: paths, common: settings.common, playlist: RunOptions())
         let feed = try sources.feed(.still)
         let now = Date()
         let director = sources.director(

@@ -59,10 +59,10 @@ enum ConfigFile {
 
     /// The file's `display` section (read as a playlist's is, with the same checks), and its
     /// errors, one line each naming the file, the line and the key.
-    static func display(of path: String) -> (spec: DisplayPowerSpec, problems: [String]) {
+    static func display(of path: String) -> (spec: DisplaySpec, problems: [String]) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
             let root = try? JSONParser.parse(text), let node = root[ConfigDocument.displayKey]
-        else { return (DisplayPowerSpec(), []) }
+        else { return (DisplaySpec(), []) }
         let (spec, diagnostics) = PlaylistDecoder.decodeDisplaySection(node, file: path)
         let problems = diagnostics.errors.map { "\($0.formatted(file: path))" }
         for warning in diagnostics.warnings { Log("config").warning(warning.formatted(file: path)) }

@@ -2,17 +2,19 @@ import VitrineCore
 import VitrineMedia
 
 /// The decoding options `play`, `snapshot` and `bench` share.
-struct DecodeOptions {
-    var maxPixels = DecodeLimits.defaultMaxPixels
-    var deadline = 10.0
+public struct DecodeOptions: Sendable {
+    public var maxPixels = DecodeLimits.defaultMaxPixels
+    public var deadline = 10.0
 
-    static let help = """
+    public init() {}
+
+    public static let help = """
           --max-pixels N                 largest image decoded, in pixels or with M for megapixels (default 50M)
           --decode-timeout SECONDS       time one image may take to decode before it is skipped (default 10)
         """
 
     /// Applies `option` if it is a decoding option; returns false otherwise.
-    mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+    public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch option {
         case "--max-pixels":
             let text = try scanner.value(for: option)
@@ -26,11 +28,11 @@ struct DecodeOptions {
         return true
     }
 
-    var limits: DecodeLimits { DecodeLimits(maxPixels: maxPixels) }
+    public var limits: DecodeLimits { DecodeLimits(maxPixels: maxPixels) }
 
     /// The decoder the display uses: a worker process with these limits (below the frames'
     /// priority unless told otherwise).
-    func isolatedDecoder(priority: WorkerPriority = .default) -> IsolatedDecoder {
+    public func isolatedDecoder(priority: WorkerPriority = .default) -> IsolatedDecoder {
         IsolatedDecoder(IsolatedDecoder.Configuration(deadline: deadline, limits: limits, priority: priority))
     }
 

@@ -19,7 +19,7 @@ extension OverlayOptions {
     /// Applies `option` if it is an overlay option; returns false otherwise.
     public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch option {
-        case "--caption": caption = try scanner.choice(for: option, as: CaptionSource.self)
+        case "--caption": caption = try scanner.choice(for: option, as: CaptionKind.self)
         case "--caption-position": captionEdge = try scanner.choice(for: option, as: OverlayEdge.self)
         case "--clock-overlay":
             let format = try scanner.value(for: option)

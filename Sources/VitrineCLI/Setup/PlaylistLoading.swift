@@ -4,8 +4,8 @@ import VitrineSystem
 
 /// Reading a playlist file for `play` and `snapshot`: the same checks as
 /// `vitrine check`, with warnings logged and errors stopping the command.
-enum PlaylistLoading {
-    static func load(_ path: String, log: Log) throws(UsageError) -> PlaylistDocument {
+public enum PlaylistLoading {
+    public static func load(_ path: String, log: Log) throws(UsageError) -> PlaylistDocument {
         let outcome = PlaylistDecoder.load(path)
         for diagnostic in outcome.diagnostics {
             let line = diagnostic.formatted(file: path)
@@ -32,7 +32,7 @@ enum PlaylistLoading {
     /// The options a playlist plays with: the command line's, with the playlist's
     /// defaults where the command line did not set a value.
     static func options(_ document: PlaylistDocument, common: CommonOptions, given: Set<String>) -> (String) ->
-        ShowOptions
+        ShowStyle
     {
         { name in document.playlist(named: name)?.options(base: common.show, given: given) ?? common.show }
     }

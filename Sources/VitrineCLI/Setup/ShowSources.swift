@@ -9,9 +9,9 @@ struct ShowSources {
     /// The SOURCE arguments (or the demo).
     var sources: [String]
     var common: CommonOptions
-    var playlist: PlaylistOptions
+    var playlist: RunOptions
     /// The configuration file's display section, under a playlist's own.
-    var display = DisplayPowerSpec()
+    var display = DisplaySpec()
 
     /// How the feed follows its files.
     enum Mode {
@@ -21,7 +21,7 @@ struct ShowSources {
         case still
     }
 
-    var isPlaylistFile: Bool { PlaylistOptions.isPlaylistFile(sources) }
+    var isPlaylistFile: Bool { RunOptions.isPlaylistFile(sources) }
 
     /// The feed of the sources. A playlist file that cannot be played is an error,
     /// or with `--keep-going` (live) a feed that shows its error until it is fixed.
@@ -65,10 +65,10 @@ struct ShowSources {
     }
 
     /// The director's settings for `feed`, with the wall clock read at `now`.
-    func setup(_ feed: any ContentFeed, now: Date, quitAfter: Double? = nil, touch: TouchOptions) -> ShowSetup {
+    func setup(_ feed: any ContentFeed, now: Date, quitAfter: Double? = nil, touch: TouchOptions) -> DirectorSettings {
         let given = playlist.given
         let wakeMinutes = playlist.wakeMinutes ?? feed.document.display.wakeMinutes ?? 5
-        var setup = ShowSetup(
+        var setup = DirectorSettings(
             show: common.show, given: isPlaylistFile ? given : [], overlays: common.overlay, touch: touch,
             rotation: common.rotation, quitAfter: quitAfter,
             waitForImages: isPlaylistFile || common.waitForImages,
@@ -91,7 +91,7 @@ struct ShowSources {
 
     /// A director for `feed`: the engine, programme and resume position of this show.
     func director(
-        _ feed: any ContentFeed, setup: ShowSetup, output: Size, now: Date, positions: (any PositionStore)?,
+        _ feed: any ContentFeed, setup: DirectorSettings, output: Size, now: Date, positions: (any PositionStore)?,
         input: [InputEvent]
     ) -> ShowDirector {
         ShowDirector(

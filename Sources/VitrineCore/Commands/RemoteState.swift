@@ -5,10 +5,10 @@ public struct RemoteState: Equatable, Sendable {
     /// The current slide, counted from 0; nil when there is none.
     public var index: Int?
     public var count: Int = 0
-    /// File name (last path component) of the current slide, and the slide's source as the
+    /// File name (last path component) of the current slide, and the slide's path as the
     /// show knows it (a path, or where a network item was mirrored).
     public var file: String?
-    public var source: String?
+    public var path: String?
     public var caption: String?
     /// The playlist playing (nil for plain folders), what was asked (`auto` or a name), and the names there are.
     public var playlist: String?
@@ -65,7 +65,7 @@ public struct RemoteState: Equatable, Sendable {
             ("index", .optional(index)),
             ("count", .integer(count)),
             ("file", .optional(file)),
-            ("source", .optional(source)),
+            ("source", .optional(path)),
             ("caption", .optional(caption)),
             (
                 "playlist",

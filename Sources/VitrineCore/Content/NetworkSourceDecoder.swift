@@ -13,7 +13,7 @@ public enum NetworkSourceDecoder {
     /// `path` names the item in messages, as in `items[2]`.
     public static func decode(_ node: JSONNode, path: String) -> (source: NetworkSource?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        func error(_ key: String, _ message: String, _ at: SourcePosition?) {
+        func error(_ key: String, _ message: String, _ at: TextPosition?) {
             diagnostics.append(Diagnostic(.error, key.isEmpty ? path : "\(path).\(key)", message, at: at))
         }
         func address(_ key: String, _ what: String) -> String? {
@@ -88,7 +88,7 @@ public enum NetworkSourceDecoder {
                     at: item["immich"]?.position))
             return (nil, diagnostics)
         }
-        func error(_ key: String, _ message: String, _ at: SourcePosition?) {
+        func error(_ key: String, _ message: String, _ at: TextPosition?) {
             diagnostics.append(Diagnostic(.error, "\(here).\(key)", message, at: at))
         }
         let known: Set<String> = ["server", "apiKeyFile", "album", "favorites", "person", "caFile"]

@@ -73,11 +73,11 @@ public struct ShowEnvironment {
     public var feed: any ContentFeed
     public var positions: (any PositionStore)?
     /// The power hooks of a document's display section, nil when it names no command.
-    public var powerHooks: (DisplayPowerSpec) -> (any DisplayPowerHooks)?
+    public var powerHooks: (DisplaySpec) -> (any DisplayPowerHooks)?
 
     public init(
         feed: any ContentFeed, positions: (any PositionStore)? = nil,
-        powerHooks: @escaping (DisplayPowerSpec) -> (any DisplayPowerHooks)? = { _ in nil }
+        powerHooks: @escaping (DisplaySpec) -> (any DisplayPowerHooks)? = { _ in nil }
     ) {
         self.feed = feed
         self.positions = positions

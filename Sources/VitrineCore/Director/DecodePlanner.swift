@@ -39,14 +39,14 @@ public enum DecodePlanner {
         var seen: Set<Int> = []
         for i in scene.slidesDrawn + engine.wantedSlides where slides.indices.contains(i) && seen.insert(i).inserted {
             let slide = slides[i]
-            plan.keep.insert(slide.source)
+            plan.keep.insert(slide.path)
             let target = engine.decodeOutput(for: i)
-            if let have = images.images[slide.source], serves(have.decodedFor, target, output: engine.output) {
+            if let have = images.images[slide.path], serves(have.decodedFor, target, output: engine.output) {
                 continue
             }
             plan.wants.append(
                 DecodeWant(
-                    path: slide.source, output: target, fit: slide.fit ?? engine.show.options.fit,
+                    path: slide.path, output: target, fit: slide.fit ?? engine.show.options.fit,
                     background: engine.show.options.background, video: slide.video != nil))
         }
         return plan

@@ -16,7 +16,7 @@ public final class FixedFeed: ContentFeed {
     /// One playlist of these slides, in this order.
     public convenience init(slides: [Slide]) {
         let items = slides.map { slide in
-            var item = PlaylistItem(source: .image(slide.source))
+            var item = PlaylistItem(source: .image(slide.path))
             item.duration = slide.duration
             item.transition = slide.transition
             item.fit = slide.fit
@@ -28,7 +28,7 @@ public final class FixedFeed: ContentFeed {
         }
         var content = PlaylistContent(
             document: PlaylistDocument(file: "", playlists: [PlaylistSpec(name: "slides", items: items)]))
-        for slide in slides { _ = content.setImage(slide.source, present: true) }
+        for slide in slides { _ = content.setImage(slide.path, present: true) }
         self.init(content: content)
     }
 
@@ -45,7 +45,7 @@ extension ShowDirector {
     /// A director of a fixed list of slides (no schedule, nothing read), whose
     /// show starts at wall time `wallOrigin`.
     public init(
-        slides: [Slide], setup: ShowSetup, output: Size, wallOrigin: Double = 0, input: [InputEvent] = []
+        slides: [Slide], setup: DirectorSettings, output: Size, wallOrigin: Double = 0, input: [InputEvent] = []
     ) {
         self.init(
             setup: setup, environment: ShowEnvironment(feed: FixedFeed(slides: slides)), output: output,

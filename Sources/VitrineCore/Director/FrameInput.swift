@@ -28,7 +28,7 @@ public struct FrameInput {
         /// End cleanly: the position is saved and the show is finished with exit code 0.
         case stop
         /// Play with new settings and content (SIGHUP, a changed configuration).
-        case reload(ShowSetup, any ContentFeed)
+        case reload(DirectorSettings, any ContentFeed)
     }
 
     public init(

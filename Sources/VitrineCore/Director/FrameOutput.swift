@@ -2,8 +2,8 @@
 public struct FrameOutput: Sendable {
     /// The frame, laid out for the logical size.
     public var scene: Scene
-    /// The source path of each slide index the scene draws.
-    public var sources: [Int: String]
+    /// The file path of each slide index the scene draws (the drawer's image keys).
+    public var paths: [Int: String]
     public var decodes: DecodePlan
     /// Quit, toggle fullscreen.
     public var requests: [EngineRequest]
@@ -21,8 +21,8 @@ public struct FrameOutput: Sendable {
     public var videos: [VideoMoment] = []
 
     /// The key of slide `i`'s image for the drawer.
-    public func source(_ i: Int) -> String? { sources[i] }
+    public func path(_ i: Int) -> String? { paths[i] }
 
     /// The image keys the scene draws, in order (for the redraw policy).
-    public var drawnKeys: [String] { scene.slidesDrawn.map { sources[$0] ?? "" } }
+    public var drawnKeys: [String] { scene.slidesDrawn.map { paths[$0] ?? "" } }
 }

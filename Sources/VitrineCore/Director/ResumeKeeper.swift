@@ -18,7 +18,7 @@ struct ResumeKeeper {
     /// Seconds between two saves of the resume position.
     static let saveInterval = 30.0
 
-    init(store: (any PositionStore)?, setup: ShowSetup, text: String) {
+    init(store: (any PositionStore)?, setup: DirectorSettings, text: String) {
         self.store = store
         self.origin = setup.origin
         self.fingerprintExtra = setup.fingerprintExtra
@@ -57,12 +57,12 @@ struct ResumeKeeper {
                 log.info("resuming at \(photo.id)")
                 return nil
             }
-            guard feed.prime(position.source) else {
+            guard feed.prime(position.path) else {
                 return
-                    "the saved position points at \(position.source), which is missing; starting from the first slide"
+                    "the saved position points at \(position.path), which is missing; starting from the first slide"
             }
-            pending = .file(position.source)
-            log.info("resuming at \(position.source)")
+            pending = .file(position.path)
+            log.info("resuming at \(position.path)")
             return nil
         }
     }
@@ -75,7 +75,7 @@ struct ResumeKeeper {
         case .file(let path): source = path
         case .photo(let photo): source = feed.path(of: photo)
         }
-        guard let source, let index = engine.show.slides.firstIndex(where: { $0.source == source }) else {
+        guard let source, let index = engine.show.slides.firstIndex(where: { $0.path == source }) else {
             if !feed.isScanning {
                 pending = nil
                 if case .photo(let photo) = wanted {
@@ -94,11 +94,11 @@ struct ResumeKeeper {
     mutating func save(
         _ engine: ShowEngine, feed: any ContentFeed, programme playlist: String, now: Double, log: Log
     ) -> String? {
-        guard let store, pending == nil, let source = engine.currentSource else { return nil }
+        guard let store, pending == nil, let source = engine.currentPath else { return nil }
         guard source != lastSave.source, now - lastSave.time >= Self.saveInterval else { return nil }
         lastSave = (source, now)
         let position = ResumePosition(
-            origin: origin, fingerprint: fingerprint, playlist: playlist, source: source,
+            origin: origin, fingerprint: fingerprint, playlist: playlist, path: source,
             index: engine.show.index, seed: seed, photo: feed.photo(at: source))
         do {
             try store.save(position)

@@ -5,7 +5,7 @@ extension ShowDirector {
     mutating func perform(_ command: RemoteCommand, images: LoadedImages) -> [EngineRequest] {
         let time = engine.time
         let slides = engine.show.slides
-        let isReady = { (i: Int) in slides.indices.contains(i) && images.isReady(slides[i].source) }
+        let isReady = { (i: Int) in slides.indices.contains(i) && images.isReady(slides[i].path) }
         switch command {
         case .next: engine.show.next(at: time, isReady: isReady)
         case .previous: engine.show.previous(at: time, isReady: isReady)
@@ -24,7 +24,7 @@ extension ShowDirector {
             }
             engine.show.move(to: index, at: time, isReady: isReady)
         case .goToFile(let name):
-            guard let index = slides.firstIndex(where: { $0.source == name || Self.fileName($0.source) == name }) else {
+            guard let index = slides.firstIndex(where: { $0.path == name || Self.fileName($0.path) == name }) else {
                 refuse("goto \(name): no slide of that name")
                 return []
             }
@@ -80,10 +80,10 @@ extension ShowDirector {
     public func remoteState(version: String) -> RemoteState {
         var state = RemoteState()
         let show = engine.show
-        if let source = engine.currentSource {
+        if let path = engine.currentPath {
             state.index = show.index
-            state.file = Self.fileName(source)
-            state.source = source
+            state.file = Self.fileName(path)
+            state.path = path
             state.caption = show.slides[show.index].caption
         }
         state.count = show.count

@@ -60,10 +60,10 @@ extension ShowDirector {
         let slides = engine.show.slides
         // On the timeline every slide counts as ready; browsing waits for its images as usual.
         let isReady: (Int) -> Bool = { i in
-            slides.indices.contains(i) && (!away || images.isReady(slides[i].source))
+            slides.indices.contains(i) && (!away || images.isReady(slides[i].path))
         }
-        let imageSize = { (i: Int) in slides.indices.contains(i) ? images.size(slides[i].source) : nil }
-        let metadata = { (i: Int) in slides.indices.contains(i) ? images.images[slides[i].source]?.metadata : nil }
+        let imageSize = { (i: Int) in slides.indices.contains(i) ? images.size(slides[i].path) : nil }
+        let metadata = { (i: Int) in slides.indices.contains(i) ? images.images[slides[i].path]?.metadata : nil }
         var requests: [EngineRequest] = []
         var remaining = target - engine.renderTime
         while remaining > 1e-9 {
@@ -101,7 +101,7 @@ extension ShowDirector {
         let show = engine.show
         return SyncAnchor.Signature(
             count: show.count, interval: show.options.interval, transitionDuration: show.options.transitionDuration,
-            loop: show.options.loop, first: show.slides.first?.source, last: show.slides.last?.source)
+            loop: show.options.loop, first: show.slides.first?.path, last: show.slides.last?.path)
     }
 
     /// The timeline of the slides playing: the anchor's while they are the same.

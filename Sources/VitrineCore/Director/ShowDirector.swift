@@ -7,7 +7,7 @@ import Foundation
 public struct ShowDirector {
     public internal(set) var engine: ShowEngine
     public private(set) var programme: Programme
-    public internal(set) var setup: ShowSetup
+    public internal(set) var setup: DirectorSettings
     private var environment: ShowEnvironment
     private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
@@ -65,7 +65,8 @@ public struct ShowDirector {
     /// A director whose show starts at wall time `wallOrigin` (seconds since 1970, schedule time).
     /// `input` is a trace to replay (show times).
     public init(
-        setup: ShowSetup, environment: ShowEnvironment, output: Size, wallOrigin: Double, input: [InputEvent] = []
+        setup: DirectorSettings, environment: ShowEnvironment, output: Size, wallOrigin: Double,
+        input: [InputEvent] = []
     ) {
         self.setup = setup
         self.environment = environment
@@ -107,7 +108,7 @@ public struct ShowDirector {
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
     public var displayOn: Bool { displayOverride ?? programme.displayOn }
     /// The document's display section: what the player does to the display itself.
-    public var displaySpec: DisplayPowerSpec { feed.document.display }
+    public var displaySpec: DisplaySpec { feed.document.display }
     /// The playlist playing: the one a remote asked for, else the schedule's.
     public var playlist: String { playlistOverride ?? programme.playlist }
 
@@ -164,7 +165,7 @@ public struct ShowDirector {
         guard displayOn else {
             // Off: black, nothing decoded, nothing kept.
             return FrameOutput(
-                scene: Scene(size: engine.output, background: .black), sources: [:], decodes: DecodePlan(),
+                scene: Scene(size: engine.output, background: .black), paths: [:], decodes: DecodePlan(),
                 requests: requests, status: status, rotation: setup.rotation, exitCode: exitCode)
         }
         // A replaced file's old image is drawn, laid out as the new one, until the new one is loaded.
@@ -172,18 +173,18 @@ public struct ShowDirector {
         for (new, old) in standIns where images.images[new] == nil { shown.images[new] = images.images[old] }
         let scene = engine.scene(at: time, images: shown)
         var plan = DecodePlanner.plan(engine, drawn: scene, images: images)
-        var sources: [Int: String] = [:]
+        var paths: [Int: String] = [:]
         for i in scene.slidesDrawn where slides.indices.contains(i) {
-            let source = slides[i].source
-            if images.images[source] == nil, let old = standIns[source], images.images[old] != nil {
-                sources[i] = old
+            let path = slides[i].path
+            if images.images[path] == nil, let old = standIns[path], images.images[old] != nil {
+                paths[i] = old
                 plan.keep.insert(old)
             } else {
-                sources[i] = source
+                paths[i] = path
             }
         }
         var out = FrameOutput(
-            scene: scene, sources: sources, decodes: plan, requests: requests, status: status,
+            scene: scene, paths: paths, decodes: plan, requests: requests, status: status,
             rotation: setup.rotation, exitCode: exitCode)
         out.showsContent = engine.status != nil || (!scene.slidesDrawn.isEmpty && engine.firstPhotoShown(at: time))
         out.videos = engine.show.videoMoments(drawn: scene.slidesDrawn, at: time)
@@ -193,13 +194,13 @@ public struct ShowDirector {
     /// Whether the clock can start: the first image is on the screen, or the display is off.
     private func isShowing(_ images: LoadedImages) -> Bool {
         guard displayOn else { return true }
-        return engine.currentSource.map(images.isReady) ?? false
+        return engine.currentPath.map(images.isReady) ?? false
     }
 
     /// What is showing, in one line for the service manager.
     public var status: String {
         let show = engine.show
-        guard let source = engine.currentSource else { return engine.status == nil ? "no slide" : "waiting" }
+        guard let source = engine.currentPath else { return engine.status == nil ? "no slide" : "waiting" }
         let name = source.split(separator: "/").last.map(String.init) ?? ""
         return "showing \(show.index + 1)/\(show.count) \(name)\(show.isPaused ? ", paused" : "")"
     }
@@ -227,7 +228,7 @@ public struct ShowDirector {
     private mutating func failed(_ failure: (path: String, reason: String)) {
         log.warning("skipping \(failure.reason)")
         failures += 1
-        while let i = engine.show.slides.firstIndex(where: { $0.source == failure.path }) {
+        while let i = engine.show.slides.firstIndex(where: { $0.path == failure.path }) {
             engine.removeSlide(at: i)
         }
         _ = feed.markFailed(failure.path)
@@ -255,7 +256,7 @@ public struct ShowDirector {
         guard exitCode == nil else { return }
         resume.save(engine, feed: feed, programme: playlist, now: .infinity, log: log).map { warn($0) }
         hooks?.waitUntilIdle()
-        if let source = engine.currentSource {
+        if let source = engine.currentPath {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
         }
         exitCode = code
@@ -312,8 +313,8 @@ public struct ShowDirector {
             sayCount(reloaded: false, now: now)
             return
         }
-        let current = engine.currentSource.map { feed.successor(of: $0) ?? $0 }
-        if let old = engine.currentSource, let current, current != old { standIns[current] = old }
+        let current = engine.currentPath.map { feed.successor(of: $0) ?? $0 }
+        if let old = engine.currentPath, let current, current != old { standIns[current] = old }
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         slidesStale = false
         lastRebuild = now
@@ -348,7 +349,7 @@ public struct ShowDirector {
     /// The awaited download's progress for the loading ring; the feed hears which slide shows.
     private mutating func followDownloads() {
         engine.download = engine.show.count == 0 ? feed.download : nil
-        if let source = engine.currentSource, source != reportedSource {
+        if let source = engine.currentPath, source != reportedSource {
             reportedSource = source
             feed.showing(source)
         }
@@ -399,7 +400,7 @@ public struct ShowDirector {
     }
 
     /// New settings and content, keeping the engine: its clock, its input trace and where it is.
-    private mutating func reload(_ fresh: ShowSetup, feed newFeed: any ContentFeed) {
+    private mutating func reload(_ fresh: DirectorSettings, feed newFeed: any ContentFeed) {
         setup = fresh
         environment.feed = newFeed
         newFeed.start()

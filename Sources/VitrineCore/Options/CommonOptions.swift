@@ -1,6 +1,6 @@
-/// The options `play` and `snapshot` share, parsed into a `ShowOptions`.
+/// The options `play` and `snapshot` share, parsed into a `ShowStyle`.
 public struct CommonOptions: Equatable, Sendable {
-    public var show = ShowOptions()
+    public var show = ShowStyle()
     public var order: SlideOrder = .name
     public var seed: UInt64 = 0
     public var overlay = OverlayOptions()

@@ -1,6 +1,6 @@
 /// Which overlays to load and how they look.
 public struct OverlayOptions: Equatable, Sendable {
-    public var caption: CaptionSource = .none
+    public var caption: CaptionKind = .none
     public var captionEdge: OverlayEdge = .bottom
     /// strftime-style format of the clock overlay; nil means no clock.
     public var clockFormat: String?
@@ -17,7 +17,7 @@ public struct OverlayOptions: Equatable, Sendable {
     /// The overlay stack these options ask for, in drawing order.
     public func stack(slides: [Slide], timeZone: TimeZoneBox = .current) -> OverlayStack {
         var stack = OverlayStack()
-        let captionOverlay = CaptionOverlay(source: caption, edge: captionEdge)
+        let captionOverlay = CaptionOverlay(kind: caption, edge: captionEdge)
         if caption != .none { stack.add(captionOverlay, slides: slides) }
         if let clockFormat {
             stack.add(

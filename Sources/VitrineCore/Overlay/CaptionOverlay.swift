@@ -1,26 +1,15 @@
 import Foundation
 
-/// Where a caption's text comes from.
-public enum CaptionSource: String, CaseIterable, Sendable, Codable {
-    case none
-    /// The playlist item's `caption`.
-    case playlist
-    /// The file name without its extension.
-    case filename
-    /// The EXIF ImageDescription, else the date the photo was taken.
-    case exifDate = "exif-date"
-}
-
 /// A caption on a translucent band at the top or bottom of the screen.
 public struct CaptionOverlay: OverlayComponent {
     public let name = "caption"
-    public var source: CaptionSource
+    public var kind: CaptionKind
     public var edge: OverlayEdge
     /// Lines at most before the text is cut with an ellipsis.
     public var maxLines = 2
 
-    public init(source: CaptionSource, edge: OverlayEdge = .bottom) {
-        self.source = source
+    public init(kind: CaptionKind, edge: OverlayEdge = .bottom) {
+        self.kind = kind
         self.edge = edge
     }
 
@@ -28,13 +17,13 @@ public struct CaptionOverlay: OverlayComponent {
     public func text(for slide: Slide?, metadata: ImageMetadata?) -> String? {
         guard let slide else { return nil }
         let text: String?
-        switch source {
+        switch kind {
         case .none:
             text = nil
         case .playlist:
             text = slide.caption
         case .filename:
-            text = ((slide.source as NSString).lastPathComponent as NSString).deletingPathExtension
+            text = ((slide.path as NSString).lastPathComponent as NSString).deletingPathExtension
         case .exifDate:
             text = metadata?.description ?? metadata?.dateTaken.map(Self.readableDate)
         }

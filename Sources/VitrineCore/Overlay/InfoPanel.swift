@@ -30,7 +30,7 @@ public struct InfoPanel: Equatable, Sendable {
             guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return }
             rows.append(Row(label: label, value: value, lines: lines))
         }
-        if let slide { add("File", (slide.source as NSString).lastPathComponent) }
+        if let slide { add("File", (slide.path as NSString).lastPathComponent) }
         add("Taken", metadata?.dateTaken.map(CaptionOverlay.readableDate))
         add("Camera", metadata?.camera)
         add("Lens", metadata?.lens)

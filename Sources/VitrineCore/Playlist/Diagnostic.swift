@@ -12,9 +12,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     /// Where in the document, such as `items[3].duration`; empty for the whole file.
     public var path: String
     public var message: String
-    public var position: SourcePosition?
+    public var position: TextPosition?
 
-    public init(_ severity: Severity, _ path: String, _ message: String, at position: SourcePosition?) {
+    public init(_ severity: Severity, _ path: String, _ message: String, at position: TextPosition?) {
         self.severity = severity
         self.path = path
         self.message = message

@@ -4,11 +4,11 @@
 struct DocumentReader {
     var diagnostics: [Diagnostic] = []
 
-    mutating func error(_ path: String, _ message: String, at position: SourcePosition?) {
+    mutating func error(_ path: String, _ message: String, at position: TextPosition?) {
         diagnostics.append(Diagnostic(.error, path, message, at: position))
     }
 
-    mutating func warning(_ path: String, _ message: String, at position: SourcePosition?) {
+    mutating func warning(_ path: String, _ message: String, at position: TextPosition?) {
         diagnostics.append(Diagnostic(.warning, path, message, at: position))
     }
 

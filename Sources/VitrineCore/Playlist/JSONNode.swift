@@ -1,5 +1,5 @@
 /// A place in a text file: line and column, both counted from 1 (columns in characters).
-public struct SourcePosition: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct TextPosition: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
@@ -10,7 +10,7 @@ public struct SourcePosition: Equatable, Hashable, Sendable, Comparable, CustomS
 
     public var description: String { "\(line):\(column)" }
 
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+    public static func < (a: TextPosition, b: TextPosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 }
@@ -29,9 +29,9 @@ public struct JSONNode: Equatable, Sendable {
     }
 
     public var value: Value
-    public var position: SourcePosition
+    public var position: TextPosition
 
-    public init(_ value: Value, at position: SourcePosition) {
+    public init(_ value: Value, at position: TextPosition) {
         self.value = value
         self.position = position
     }
@@ -83,10 +83,10 @@ public struct JSONNode: Equatable, Sendable {
 public struct JSONMember: Equatable, Sendable {
     public var key: String
     /// Where the key's opening quote is.
-    public var keyPosition: SourcePosition
+    public var keyPosition: TextPosition
     public var value: JSONNode
 
-    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
+    public init(key: String, keyPosition: TextPosition, value: JSONNode) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value

@@ -1,9 +1,9 @@
 /// A JSON syntax error with the line and column where it was found.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var position: SourcePosition
+    public var position: TextPosition
     public var message: String
 
-    public init(_ message: String, at position: SourcePosition) {
+    public init(_ message: String, at position: TextPosition) {
         self.message = message
         self.position = position
     }
@@ -44,7 +44,7 @@ public struct JSONParser {
         return node
     }
 
-    private var here: SourcePosition { SourcePosition(line: line, column: column) }
+    private var here: TextPosition { TextPosition(line: line, column: column) }
     private var peek: Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
 
     private var describePeek: String {
@@ -92,7 +92,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseWord(_ word: String, _ start: SourcePosition) throws(JSONSyntaxError) -> SourcePosition {
+    private mutating func parseWord(_ word: String, _ start: TextPosition) throws(JSONSyntaxError) -> TextPosition {
         for expected in word.unicodeScalars {
             guard peek == expected else {
                 throw JSONSyntaxError(
@@ -103,7 +103,7 @@ public struct JSONParser {
         return start
     }
 
-    private mutating func enter(_ start: SourcePosition) throws(JSONSyntaxError) {
+    private mutating func enter(_ start: TextPosition) throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw JSONSyntaxError("nested more than \(Self.maximumDepth) levels deep", at: start)
@@ -207,7 +207,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseHex4(_ at: SourcePosition) throws(JSONSyntaxError) -> UInt32 {
+    private mutating func parseHex4(_ at: TextPosition) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let c = peek, let digit = Character(c).hexDigitValue else {
@@ -219,7 +219,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseUnicodeEscape(_ at: SourcePosition) throws(JSONSyntaxError) -> Unicode.Scalar {
+    private mutating func parseUnicodeEscape(_ at: TextPosition) throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4(at)
         if (0xD800...0xDBFF).contains(first) {
             // A surrogate pair written as two escapes.

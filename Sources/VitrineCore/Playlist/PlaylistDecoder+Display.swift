@@ -12,15 +12,15 @@ extension PlaylistDecoder {
     /// A `display` section on its own (a configuration file's): the settings and every problem,
     /// paths starting at `display`.
     public static func decodeDisplaySection(_ node: JSONNode, file: String) -> (
-        spec: DisplayPowerSpec, diagnostics: [Diagnostic]
+        spec: DisplaySpec, diagnostics: [Diagnostic]
     ) {
         var decoder = PlaylistDecoder(file: file, probe: { _ in .missing })
         let spec = decoder.decodeDisplay(node)
         return (spec, decoder.reader.diagnostics)
     }
 
-    mutating func decodeDisplay(_ node: JSONNode) -> DisplayPowerSpec {
-        var spec = DisplayPowerSpec()
+    mutating func decodeDisplay(_ node: JSONNode) -> DisplaySpec {
+        var spec = DisplaySpec()
         guard let f = reader.object(node, "display", fields: Self.displayFields) else { return spec }
         spec.off = windows(f["off"], "display.off", level: false).map(\.window)
         spec.onCommand = command(f["onCommand"], "display.onCommand")
@@ -73,7 +73,7 @@ extension PlaylistDecoder {
     }
 
     /// A level from 0 to 1; an error when missing or out of range.
-    private mutating func fraction(_ node: JSONNode?, _ path: String, at position: SourcePosition) -> Double? {
+    private mutating func fraction(_ node: JSONNode?, _ path: String, at position: TextPosition) -> Double? {
         guard let node else {
             reader.error(path, "missing; give a level from 0 (dark) to 1 (full)", at: position)
             return nil
@@ -119,7 +119,7 @@ extension PlaylistDecoder {
         return spec
     }
 
-    private mutating func deviceName(_ name: String, _ path: String, at position: SourcePosition?) -> String? {
+    private mutating func deviceName(_ name: String, _ path: String, at position: TextPosition?) -> String? {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             reader.error(
                 path, "must be the name of a folder under /sys/class/backlight, such as intel_backlight",

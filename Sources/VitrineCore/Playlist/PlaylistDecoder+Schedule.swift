@@ -40,7 +40,7 @@ extension PlaylistDecoder {
     }
 
     /// Days, from, to and dates of a rule or an off window; nil after an error.
-    mutating func decodeWindow(_ f: [String: JSONNode], _ path: String, at position: SourcePosition) -> TimeWindow? {
+    mutating func decodeWindow(_ f: [String: JSONNode], _ path: String, at position: TextPosition) -> TimeWindow? {
         var window = TimeWindow()
         var ok = true
         if let node = f["days"] {

@@ -94,7 +94,7 @@ public struct PlaylistDecoder {
                 zoneName = name
             }
         }
-        let topDefaults = fields["defaults"].map { decodeDefaults($0, "defaults") } ?? PlaylistDefaults()
+        let topDefaults = fields["defaults"].map { decodeDefaults($0, "defaults") } ?? PlaylistStyle()
 
         var playlists: [PlaylistSpec] = []
         switch (fields["items"], fields["playlists"]) {
@@ -123,7 +123,7 @@ public struct PlaylistDecoder {
         if let node = fields["schedule"], !playlists.isEmpty, fields["items"] == nil {
             (defaultName, rules) = decodeSchedule(node, names: names)
         }
-        let display = fields["display"].map { decodeDisplay($0) } ?? DisplayPowerSpec()
+        let display = fields["display"].map { decodeDisplay($0) } ?? DisplaySpec()
         var document = PlaylistDocument(
             version: Self.version, file: file, timeZoneName: zoneName, playlists: playlists,
             isScheduled: fields["playlists"] != nil, defaultPlaylist: defaultName, rules: rules, display: display)
@@ -131,8 +131,8 @@ public struct PlaylistDecoder {
         return document
     }
 
-    mutating func decodeDefaults(_ node: JSONNode, _ path: String) -> PlaylistDefaults {
-        var defaults = PlaylistDefaults()
+    mutating func decodeDefaults(_ node: JSONNode, _ path: String) -> PlaylistStyle {
+        var defaults = PlaylistStyle()
         guard let f = reader.object(node, path, fields: Self.defaultsFields) else { return defaults }
         let join = { (key: String) in DocumentReader.join(path, key) }
         defaults.interval = reader.seconds(f["interval"], join("interval"))
@@ -147,9 +147,9 @@ public struct PlaylistDecoder {
     }
 
     /// A transition must end before the next one is due.
-    mutating func checkTiming(_ defaults: PlaylistDefaults, _ node: JSONNode?, _ path: String) {
-        let interval = defaults.interval ?? ShowOptions().interval
-        let duration = defaults.transitionDuration ?? ShowOptions().transitionDuration
+    mutating func checkTiming(_ defaults: PlaylistStyle, _ node: JSONNode?, _ path: String) {
+        let interval = defaults.interval ?? ShowStyle().interval
+        let duration = defaults.transitionDuration ?? ShowStyle().transitionDuration
         guard duration >= interval else { return }
         let position = node?["transitionDuration"]?.position ?? node?["interval"]?.position ?? node?.position
         reader.error(
@@ -158,7 +158,7 @@ public struct PlaylistDecoder {
             at: position)
     }
 
-    mutating func decodePlaylists(_ node: JSONNode, topDefaults: PlaylistDefaults, topDefaultsNode: JSONNode?)
+    mutating func decodePlaylists(_ node: JSONNode, topDefaults: PlaylistStyle, topDefaultsNode: JSONNode?)
         -> [PlaylistSpec]
     {
         guard let members = node.members else {
@@ -178,7 +178,7 @@ public struct PlaylistDecoder {
             }
             guard let f = reader.object(member.value, path, fields: Self.playlistFields) else { continue }
             let own =
-                f["defaults"].map { decodeDefaults($0, DocumentReader.join(path, "defaults")) } ?? PlaylistDefaults()
+                f["defaults"].map { decodeDefaults($0, DocumentReader.join(path, "defaults")) } ?? PlaylistStyle()
             let defaults = own.over(topDefaults)
             checkTiming(
                 defaults, f["defaults"] ?? topDefaultsNode,

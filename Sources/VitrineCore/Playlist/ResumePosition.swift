@@ -9,7 +9,7 @@ public struct ResumePosition: Codable, Equatable, Sendable {
     public var fingerprint: String
     public var playlist: String
     /// The image showing (its path; for a network photo, its file in the cache as it was then).
-    public var source: String
+    public var path: String
     public var index: Int
     public var seed: UInt64
     /// For a network photo: which one, by its source and its id there, since its file in the
@@ -17,16 +17,22 @@ public struct ResumePosition: Codable, Equatable, Sendable {
     public var photo: PhotoReference?
 
     public init(
-        origin: String, fingerprint: String, playlist: String, source: String, index: Int, seed: UInt64,
+        origin: String, fingerprint: String, playlist: String, path: String, index: Int, seed: UInt64,
         photo: PhotoReference? = nil
     ) {
         self.origin = origin
         self.fingerprint = fingerprint
         self.playlist = playlist
-        self.source = source
+        self.path = path
         self.index = index
         self.seed = seed
         self.photo = photo
+    }
+
+    /// The resume file keeps the image's path under its first name.
+    private enum CodingKeys: String, CodingKey {
+        case origin, fingerprint, playlist, index, seed, photo
+        case path = "source"
     }
 
     /// A fingerprint of `text` (a playlist file's bytes, plus options), stable across runs.

@@ -41,7 +41,7 @@ public struct CECSpec: Equatable, Sendable {
     public init() {}
 }
 
-extension DisplayPowerSpec {
+extension DisplaySpec {
     /// Whether the player sets the connector's DPMS itself (on KMS/DRM); on unless `"dpms": false`.
     public var usesDPMS: Bool { dpms ?? true }
 
@@ -54,7 +54,7 @@ extension DisplayPowerSpec {
     }
 
     /// These settings where this section sets them, `base` (the configuration file's) otherwise.
-    public func over(_ base: DisplayPowerSpec) -> DisplayPowerSpec {
+    public func over(_ base: DisplaySpec) -> DisplaySpec {
         var merged = self
         if off.isEmpty { merged.off = base.off }
         merged.onCommand = onCommand ?? base.onCommand

@@ -8,7 +8,7 @@ import Foundation
 public final class DisplayPower {
     private let devices: DisplayPowerDevices
     private let log: Log
-    private var spec: DisplayPowerSpec?
+    private var spec: DisplaySpec?
     private var on: Bool?
     /// DPMS: the switch once made, or why there is none (said once).
     private var dpmsSwitch: (any DPMSSwitch)?
@@ -34,7 +34,7 @@ public final class DisplayPower {
     public var panelDark: Bool { panel.isDark }
 
     /// One frame: the display should be `on` (the director's decision); `wall` is schedule time.
-    public func frame(on: Bool, spec: DisplayPowerSpec, wall: Date, clock: ZoneClock, now: Double) {
+    public func frame(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: Double) {
         if spec != self.spec { configure(spec) }
         if on != self.on {
             if self.on != nil { log.info("display power: \(on ? "on" : "off") asked") }
@@ -60,7 +60,7 @@ public final class DisplayPower {
 
     // MARK: Devices
 
-    private func configure(_ spec: DisplayPowerSpec) {
+    private func configure(_ spec: DisplaySpec) {
         self.spec = spec
         if spec.usesDPMS, !dpmsTried {
             dpmsTried = true
@@ -124,7 +124,7 @@ public final class DisplayPower {
         report.dpms = panel.problem.map { "failed: \($0)" } ?? panel.reached.map(String.init(describing:))
     }
 
-    private func stepBacklight(on: Bool, spec: DisplayPowerSpec, wall: Date, clock: ZoneClock, now: Double) {
+    private func stepBacklight(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: Double) {
         guard let backlight, let settings = spec.backlight else { return }
         let target = on ? spec.backlightLevel(at: wall, clock: clock) ?? settings.level : 0
         if target != fade.target {

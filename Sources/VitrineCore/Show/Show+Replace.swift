@@ -18,15 +18,15 @@ extension Show {
             return
         }
         var positions: [String: [Int]] = [:]
-        for (i, slide) in newSlides.enumerated() { positions[slide.source, default: []].append(i) }
+        for (i, slide) in newSlides.enumerated() { positions[slide.path, default: []].append(i) }
         func locate(_ source: String, near: Int) -> Int? {
             positions[source]?.min { abs($0 - near) < abs($1 - near) }
         }
-        let current = source ?? (old.indices.contains(oldIndex) ? old[oldIndex].source : nil)
+        let current = source ?? (old.indices.contains(oldIndex) ? old[oldIndex].path : nil)
         if !wasEmpty, let current, let found = locate(current, near: oldIndex) {
             index = found
             if var t = transition {
-                if old.indices.contains(t.from), let from = locate(old[t.from].source, near: t.from) {
+                if old.indices.contains(t.from), let from = locate(old[t.from].path, near: t.from) {
                     t.from = from
                     t.to = found
                     transition = t
@@ -37,7 +37,7 @@ extension Show {
             if let move = pending {
                 pending =
                     old.indices.contains(move.target)
-                    ? locate(old[move.target].source, near: move.target).map {
+                    ? locate(old[move.target].path, near: move.target).map {
                         PendingMove(target: $0, direction: move.direction, sourceRect: move.sourceRect)
                     } : nil
             }
@@ -48,7 +48,7 @@ extension Show {
         if !wasEmpty {
             let order = Array(old.indices.dropFirst(oldIndex + 1)) + Array(old.indices.prefix(oldIndex))
             for j in order {
-                if let found = locate(old[j].source, near: j) {
+                if let found = locate(old[j].path, near: j) {
                     next = found
                     break
                 }
@@ -65,7 +65,7 @@ extension Show {
     /// Starts over with another slide list and options (a schedule switched
     /// playlists): slide `index` of it is shown from `time`, as a cut.
     public mutating func restart(
-        slides newSlides: [Slide], options newOptions: ShowOptions, at time: Double, index start: Int = 0
+        slides newSlides: [Slide], options newOptions: ShowStyle, at time: Double, index start: Int = 0
     ) {
         let paused = pausedAt != nil
         self = Show(slides: newSlides, options: newOptions)

@@ -4,7 +4,7 @@
 /// t does not depend on how often `update` was called on the way there.
 public struct Show: Sendable {
     public internal(set) var slides: [Slide]
-    public internal(set) var options: ShowOptions
+    public internal(set) var options: ShowStyle
 
     /// The slide showing (the incoming one during a transition).
     public internal(set) var index: Int = 0
@@ -33,7 +33,7 @@ public struct Show: Sendable {
         public var sourceRect: Rect?
     }
 
-    public init(slides: [Slide], options: ShowOptions) {
+    public init(slides: [Slide], options: ShowStyle) {
         self.slides = slides
         self.options = options
     }

@@ -23,7 +23,7 @@ extension ShowEngine {
     /// The output size that decodes slide `i` (a long photo) at its drawn size, within `maxSide`.
     func longPhotoOutput(for i: Int) -> Size? {
         guard show.slides.indices.contains(i) else { return nil }
-        return longPhotoOutputs[show.slides[i].source]
+        return longPhotoOutputs[show.slides[i].path]
     }
 
     /// The longest side a long photo is decoded at.
@@ -33,7 +33,7 @@ extension ShowEngine {
     /// (`imageSize` answers only from what is decoded; it must not decode).
     public mutating func noteLongPhotos(imageSize: (Int) -> Size?) {
         for i in wantedSlides {
-            let source = show.slides[i].source
+            let source = show.slides[i].path
             guard longPhotoOutputs[source] == nil, let size = imageSize(i),
                 let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio)
             else { continue }
@@ -43,7 +43,7 @@ extension ShowEngine {
                 width: (drawn.width * k).rounded(.up), height: (drawn.height * k).rounded(.up))
         }
         if longPhotoOutputs.count > 64 {
-            let wanted = Set(wantedSlides.map { show.slides[$0].source })
+            let wanted = Set(wantedSlides.map { show.slides[$0].path })
             longPhotoOutputs = longPhotoOutputs.filter { wanted.contains($0.key) }
         }
     }

@@ -8,14 +8,14 @@ extension ShowEngine {
     }
 
     /// Cuts to slide `index` of a new slide list with new options at `time`.
-    public mutating func restart(slides: [Slide], options: ShowOptions, at time: Double, index: Int = 0) {
+    public mutating func restart(slides: [Slide], options: ShowStyle, at time: Double, index: Int = 0) {
         show.restart(slides: Show.shown(slides, options: options), options: options, at: time, index: index)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }
 
     /// Changes the options of the running show (a reloaded playlist changed its defaults).
-    public mutating func setOptions(_ options: ShowOptions) {
+    public mutating func setOptions(_ options: ShowStyle) {
         show.options = options
     }
 
@@ -30,7 +30,7 @@ extension ShowEngine {
     }
 
     /// The source of the slide showing, nil when the show is empty.
-    public var currentSource: String? {
-        show.slides.indices.contains(show.index) ? show.slides[show.index].source : nil
+    public var currentPath: String? {
+        show.slides.indices.contains(show.index) ? show.slides[show.index].path : nil
     }
 }

@@ -39,7 +39,7 @@ public struct ShowEngine: Sendable {
     var longPhotoOutputs: [String: Size] = [:]
 
     public init(
-        slides: [Slide], options: ShowOptions, output: Size, touch: TouchOptions = TouchOptions(),
+        slides: [Slide], options: ShowStyle, output: Size, touch: TouchOptions = TouchOptions(),
         step: Double = 1.0 / 120.0
     ) {
         self.show = Show(slides: slides, options: options)
@@ -98,9 +98,9 @@ public struct ShowEngine: Sendable {
     ) {
         let slides = show.slides
         return (
-            { slides.indices.contains($0) && images.isReady(slides[$0].source) },
-            { slides.indices.contains($0) ? images.size(slides[$0].source) : nil },
-            { slides.indices.contains($0) ? images.images[slides[$0].source]?.metadata : nil }
+            { slides.indices.contains($0) && images.isReady(slides[$0].path) },
+            { slides.indices.contains($0) ? images.size(slides[$0].path) : nil },
+            { slides.indices.contains($0) ? images.images[slides[$0].path]?.metadata : nil }
         )
     }
 
@@ -108,9 +108,9 @@ public struct ShowEngine: Sendable {
     public func scene(at time: Double, images: LoadedImages) -> Scene {
         let slides = show.slides
         return scene(at: time) {
-            slides.indices.contains($0) ? images.size(slides[$0].source) : nil
+            slides.indices.contains($0) ? images.size(slides[$0].path) : nil
         } metadata: {
-            slides.indices.contains($0) ? images.images[slides[$0].source]?.metadata : nil
+            slides.indices.contains($0) ? images.images[slides[$0].path]?.metadata : nil
         }
     }
 

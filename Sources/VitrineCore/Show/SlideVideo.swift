@@ -53,7 +53,7 @@ public struct VideoMoment: Equatable, Sendable {
 
 extension Show {
     /// The slides a show with `options` plays: clips are left out with `--no-video`.
-    static func shown(_ slides: [Slide], options: ShowOptions) -> [Slide] {
+    static func shown(_ slides: [Slide], options: ShowStyle) -> [Slide] {
         options.videos ? slides : slides.filter { $0.video == nil }
     }
 
@@ -61,7 +61,7 @@ extension Show {
     mutating func applyClipLengths(_ lengths: [String: Double]) {
         guard !lengths.isEmpty else { return }
         for i in slides.indices where slides[i].video != nil && slides[i].duration == nil {
-            guard let length = lengths[slides[i].source], length > 0 else { continue }
+            guard let length = lengths[slides[i].path], length > 0 else { continue }
             slides[i].duration = min(length, options.maxVideoSeconds ?? .infinity)
         }
     }
@@ -80,7 +80,7 @@ extension Show {
                 since = nil
             }
             guard let since else {
-                moments.append(VideoMoment(index: i, path: slides[i].source, time: 0, playing: false, video: video))
+                moments.append(VideoMoment(index: i, path: slides[i].path, time: 0, playing: false, video: video))
                 continue
             }
             let shown = (pausedAt ?? time) - since
@@ -88,7 +88,7 @@ extension Show {
             let leaving = i != index
             moments.append(
                 VideoMoment(
-                    index: i, path: slides[i].source, time: leaving ? min(shown, length) : shown,
+                    index: i, path: slides[i].path, time: leaving ? min(shown, length) : shown,
                     playing: !isPaused && !leaving && shown < length, video: video))
         }
         return moments

@@ -7,7 +7,8 @@ public struct StateReport: Equatable, Sendable {
     public var zoom: Double
     public var paused: Bool
     public var transition: (kind: TransitionKind, progress: Double)?
-    public var source: String?
+    /// The current slide's file (`"source"` in the JSON).
+    public var path: String?
     /// The playlist playing, when the show comes from a playlist file.
     public var playlist: String?
     /// Whether the display is on (off during a scheduled off window).
@@ -25,7 +26,7 @@ public struct StateReport: Equatable, Sendable {
         if let t = show.transition, !t.isFinished(at: time) {
             transition = (t.kind, t.progress(at: time))
         }
-        source = show.slides.indices.contains(show.index) ? show.slides[show.index].source : nil
+        path = show.slides.indices.contains(show.index) ? show.slides[show.index].path : nil
     }
 
     public static func == (a: StateReport, b: StateReport) -> Bool {
@@ -48,7 +49,7 @@ public struct StateReport: Equatable, Sendable {
         } else {
             fields.append("\"transition\":null")
         }
-        fields.append("\"source\":" + (source.map(JSONText.quote) ?? "null"))
+        fields.append("\"source\":" + (path.map(JSONText.quote) ?? "null"))
         fields.append("\"playlist\":" + (playlist.map(JSONText.quote) ?? "null"))
         fields.append("\"display\":" + (displayOn ? "\"on\"" : "\"off\""))
         if let power { fields.append("\"power\":" + power.json.rendered) }

@@ -16,7 +16,7 @@ public struct MediaDecoder: ImageDecoding {
 
     /// A PNG is read as it decodes; other files are read whole first.
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
-        let source = try SourceStream(request.path, maxBytes: limits.maxFileBytes)
+        let source = try ImageFileStream(request.path, maxBytes: limits.maxFileBytes)
         if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
             return try PNGDecoder(limits: limits).decode(source, request: request)
         }

@@ -3,20 +3,18 @@ import CSDL2Image
 import VitrineCore
 
 /// Each library's own decode of a whole file at full size and nothing else: the
-/// benchmark's floors, beside which Vitrine's decode (which also downscales,
+/// benchmark's floors (libpng's is the benchmark's own), beside which Vitrine's decode (which also downscales,
 /// flattens and turns) is measured.
 public enum PlainDecode {
     /// The libraries measured.
     public enum Library: String, CaseIterable, Sendable {
         case spng
-        case libpng
         case libwebp
         case sdlImage = "sdl-image"
 
         public var label: String {
             switch self {
             case .spng: return "libspng"
-            case .libpng: return "libpng"
             case .libwebp: return "libwebp"
             case .sdlImage: return "IMG_Load"
             }
@@ -32,7 +30,7 @@ public enum PlainDecode {
             defer { SDL_FreeSurface(surface) }
             return (Int(surface.pointee.w), Int(surface.pointee.h))
         }
-        let bytes = try SourceFile.read(path, maxBytes: 1 << 30)
+        let bytes = try ImageFile.read(path, maxBytes: 1 << 30)
         let result = bytes.withUnsafeBufferPointer { data in
             Result { () throws(DecodeError) -> (width: Int, height: Int) in try decode(data, library, path) }
         }
@@ -50,9 +48,6 @@ public enum PlainDecode {
             let header = try png.header(path: path)
             _ = try png.decodeWhole(width: header.width, height: header.height, path: path)
             return (header.width, header.height)
-        case .libpng:
-            let (w, h) = try LibPNGImage().decodeWhole(data, path: path)
-            return (w, h)
         case .libwebp, .sdlImage:
             guard let webp = WebPDecoderHandle(path: path) else {
                 throw DecodeError(path: path, reason: "cannot start libwebp")

@@ -21,7 +21,7 @@ public final class VideoDeck {
     /// Seconds a clip may take to open and show its first frame.
     public let openDeadline: Double
     private var clips: [String: Open] = [:]
-    private var bad: [String: (stamp: FileStamp, reason: String)] = [:]
+    private var bad: [String: (stamp: FileVersion, reason: String)] = [:]
     /// The clips the last frame drew.
     private var showing: Set<String> = []
     /// Clips refused when asked for, reported by the next poll.
@@ -46,17 +46,17 @@ public final class VideoDeck {
     /// Opens the clips `wants` names that are not open yet; closes those `keep` does not hold.
     /// The clips that cannot be opened are reported by the next `poll`.
     public func schedule(
-        _ wants: [DecodeWant], keep: Set<String>, options: ShowOptions, slides: [Slide], now: Double
+        _ wants: [DecodeWant], keep: Set<String>, options: ShowStyle, slides: [Slide], now: Double
     ) {
         for path in clips.keys where !keep.contains(path) { clips[path] = nil }
         for want in wants where want.video && clips[want.path] == nil {
             let path = want.path
-            let stamp = FileStamp.of(path)
+            let stamp = FileVersion.of(path)
             if case .success(let s) = stamp, let known = bad[path], known.stamp == s {
                 refused.append((path, "\(path): \(known.reason)"))
                 continue
             }
-            let video = slides.first { $0.source == path }?.video ?? SlideVideo()
+            let video = slides.first { $0.path == path }?.video ?? SlideVideo()
             do {
                 let clip = try VideoClip(
                     path: path, loop: video.loop, audio: video.audio, audioDevice: options.audioDevice, gl: gl,
@@ -126,6 +126,6 @@ public final class VideoDeck {
     public func framesRendered(_ path: String) -> Int { clips[path]?.clip.framesRendered ?? 0 }
 
     private func remember(_ path: String, _ reason: String) {
-        if case .success(let stamp) = FileStamp.of(path) { bad[path] = (stamp, reason) }
+        if case .success(let stamp) = FileVersion.of(path) { bad[path] = (stamp, reason) }
     }
 }

@@ -20,7 +20,7 @@ public enum VideoFormat: String, Sendable {
 
     /// Throws unless `path` is a regular, non-empty file that starts like a video container.
     public static func check(_ path: String) throws(DecodeError) {
-        _ = try FileStamp.of(path).get()
+        _ = try FileVersion.of(path).get()
         let fd = FileName.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw DecodeError(path: path, reason: "cannot open the clip") }
         defer { close(fd) }

@@ -20,8 +20,8 @@ public struct VideoStills {
 
     /// Opens each video slide's clip not opened yet.
     public mutating func probe(_ slides: [Slide], output: Size) {
-        for slide in slides where slide.video != nil && infos[slide.source] == nil {
-            let path = slide.source
+        for slide in slides where slide.video != nil && infos[slide.path] == nil {
+            let path = slide.path
             guard !failures.contains(where: { $0.path == path }) else { continue }
             switch open(path, start: 0, frameRate: nil, output: output) {
             case .success(let clip): infos[path] = clip.info

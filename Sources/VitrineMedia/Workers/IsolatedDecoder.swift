@@ -49,7 +49,7 @@ public struct IsolatedDecoder: ImageDecoding {
 
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let path = request.path
-        let stamp = try FileStamp.of(path).get()
+        let stamp = try FileVersion.of(path).get()
         return try pool.state.withLock { (state) throws(DecodeError) -> DecodedImage in
             if let known = state.failures[path], known.stamp == stamp { throw known.error }
             // A worker stopped from outside is not the file's fault: a fresh one tries it again, once.
@@ -145,7 +145,7 @@ public struct IsolatedDecoder: ImageDecoding {
     }
 
     private struct Failure {
-        var stamp: FileStamp
+        var stamp: FileVersion
         var error: DecodeError
     }
 

@@ -9,7 +9,7 @@ import VitrineNet
 public final class PlaylistSession: ContentFeed {
     public private(set) var document: PlaylistDocument
     /// The configuration file's display section, under the document's own (each read of the file gets it).
-    public let displayBase: DisplayPowerSpec
+    public let displayBase: DisplaySpec
     /// Set while the playlist file could not be played from the start: its first error.
     public private(set) var problem: StatusScreen?
     public private(set) var content: PlaylistContent
@@ -46,7 +46,7 @@ public final class PlaylistSession: ContentFeed {
     public init(
         document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
         watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
-        mirror: MirrorConfiguration? = nil, displayBase: DisplayPowerSpec = DisplayPowerSpec(),
+        mirror: MirrorConfiguration? = nil, displayBase: DisplaySpec = DisplaySpec(),
         makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
         var document = document
@@ -102,7 +102,7 @@ public final class PlaylistSession: ContentFeed {
     /// and plays the file once an edit fixes it.
     public convenience init(
         brokenFile path: String, problem: StatusScreen, log: Log = Log("playlist"), mirror: MirrorConfiguration? = nil,
-        displayBase: DisplayPowerSpec = DisplayPowerSpec(), makeContent: @escaping (PlaylistDocument) -> PlaylistContent
+        displayBase: DisplaySpec = DisplaySpec(), makeContent: @escaping (PlaylistDocument) -> PlaylistContent
     ) {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let placeholder = PlaylistDocument(file: path, playlists: [PlaylistSpec(name: name, items: [])])

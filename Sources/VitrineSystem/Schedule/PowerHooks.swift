@@ -91,7 +91,7 @@ public final class PowerHooks: Sendable {
 
 extension PowerHooks: DisplayPowerHooks {
     /// The hooks of a document's display section, nil when it names no command.
-    public static func make(_ spec: DisplayPowerSpec) -> PowerHooks? {
+    public static func make(_ spec: DisplaySpec) -> PowerHooks? {
         guard spec.onCommand != nil || spec.offCommand != nil else { return nil }
         return PowerHooks(onCommand: spec.onCommand, offCommand: spec.offCommand, timeout: spec.commandTimeout)
     }

@@ -18,7 +18,7 @@ struct PNGDecoder {
     }
 
     /// Decodes the PNG `stream` holds from where it stands, with its EXIF text as the metadata.
-    func decode(_ stream: SourceStream, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    func decode(_ stream: ImageFileStream, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         guard let png = SpngContext(stream: stream, limits: limits) else { throw Self.cannotStart(request) }
         var image = try decode(png, request: request)
         image.metadata = png.exif().flatMap { ExifText.read($0[...]) }

@@ -5,7 +5,7 @@ import CSpng
 final class SpngContext {
     private let context: OpaquePointer
     /// The file read from, when streaming (libspng calls back into it).
-    private let stream: SourceStream?
+    private let stream: ImageFileStream?
 
     struct Header {
         var width: Int
@@ -21,7 +21,7 @@ final class SpngContext {
     }
 
     /// A context reading `stream` from where it stands, in libspng's own pieces (8 KB at most).
-    init?(stream: SourceStream, limits: DecodeLimits) {
+    init?(stream: ImageFileStream, limits: DecodeLimits) {
         guard let context = Self.newContext(limits: limits) else { return nil }
         self.context = context
         self.stream = stream
@@ -31,7 +31,7 @@ final class SpngContext {
             context,
             { _, user, destination, length in
                 guard let user, let destination else { return SPNG_IO_ERROR.rawValue }
-                let stream = Unmanaged<SourceStream>.fromOpaque(user).takeUnretainedValue()
+                let stream = Unmanaged<ImageFileStream>.fromOpaque(user).takeUnretainedValue()
                 do {
                     return try stream.read(into: destination, count: length) ? 0 : SPNG_IO_EOF.rawValue
                 } catch {

@@ -1,36 +1,13 @@
 import Glibc
 import VitrineCore
 
-/// What identifies one version of a file: when its size or modification time
-/// changes, it is a new file as far as remembered failures go.
-public struct FileStamp: Equatable, Hashable, Sendable {
-    public var size: Int
-    public var modified: Int
-    public var modifiedNanoseconds: Int
-
-    /// The stamp of the file at `path`, or a reason it cannot be read as an image file.
-    public static func of(_ path: String) -> Result<FileStamp, DecodeError> {
-        var info = stat()
-        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else {
-            return .failure(DecodeError(path: path, reason: SourceFile.describe(errno: errno)))
-        }
-        if let problem = SourceFile.kindProblem(info.st_mode) {
-            return .failure(DecodeError(path: path, reason: problem))
-        }
-        return .success(
-            FileStamp(
-                size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
-                modifiedNanoseconds: Int(info.st_mtim.tv_nsec)))
-    }
-}
-
 /// Reads a whole image file into memory, refusing what is not a regular file
 /// and files too large to be an image within the limits.
-public enum SourceFile {
+public enum ImageFile {
     /// The file's bytes. A FIFO or device never blocks the caller: it is refused before reading.
     /// A file that shrank while being read is decoded as far as it goes; the decoder says if that is too short.
     public static func read(_ path: String, maxBytes: Int) throws(DecodeError) -> [UInt8] {
-        try SourceStream(path, maxBytes: maxBytes).readAll()
+        try ImageFileStream(path, maxBytes: maxBytes).readAll()
     }
 
     static let emptyReason = "the file is empty; copy the image again or remove it"

@@ -1,8 +1,9 @@
-/// The settings a director plays with: the command line's and the configuration
-/// file's options (a reload brings a new one).
-public struct ShowSetup: Sendable {
+/// Everything a `ShowDirector` is made with, resolved from the command line and the
+/// configuration file: the `ShowStyle`, overlays, touch, rotation, clock offset, resume
+/// identity. A reload brings a new one.
+public struct DirectorSettings: Sendable {
     /// The show's options before a playlist's defaults.
-    public var show: ShowOptions
+    public var show: ShowStyle
     /// The options set explicitly (such as `--interval`): they win over a playlist's defaults.
     public var given: Set<String>
     public var overlays: OverlayOptions
@@ -28,7 +29,7 @@ public struct ShowSetup: Sendable {
     public var onboarding: OnboardingScreen?
 
     public init(
-        show: ShowOptions = ShowOptions(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
+        show: ShowStyle = ShowStyle(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
         touch: TouchOptions = TouchOptions(), rotation: ScreenRotation = .none, quitAfter: Double? = nil,
         waitForImages: Bool = true, clockOffset: Double = 0, wakeDuration: Double = 300, origin: String = "",
         fingerprintExtra: String = "", seed: UInt64 = 0
@@ -48,7 +49,7 @@ public struct ShowSetup: Sendable {
     }
 
     /// The options playlist `name` of `document` plays with.
-    public func options(_ document: PlaylistDocument, playlist name: String) -> ShowOptions {
+    public func options(_ document: PlaylistDocument, playlist name: String) -> ShowStyle {
         document.playlist(named: name)?.options(base: show, given: given) ?? show
     }
 }

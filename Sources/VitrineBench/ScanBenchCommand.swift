@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCLI
 import VitrineCore
 import VitrineMedia
 import VitrineSDL
@@ -56,7 +57,8 @@ enum ScanBenchCommand {
         let document = try PlaylistLoading.load(playlist, log: Log("bench"))
         let session = PlaylistSession(document: document) { PlaylistContent(document: $0) }
         var director = ShowDirector(
-            setup: ShowSetup(), environment: ShowEnvironment(feed: session), output: Size(width: 1280, height: 720),
+            setup: DirectorSettings(), environment: ShowEnvironment(feed: session),
+            output: Size(width: 1280, height: 720),
             wallOrigin: start.timeIntervalSince1970)
         func frame(at now: Double) {
             _ = director.frame(
@@ -69,7 +71,7 @@ enum ScanBenchCommand {
         let decoder = SDLImageDecoder()
         while true {
             frame(at: elapsed())
-            if firstFound == nil, let source = director.engine.currentSource {
+            if firstFound == nil, let source = director.engine.currentPath {
                 firstFound = elapsed()
                 _ = try decoder.decode(
                     DecodeRequest(

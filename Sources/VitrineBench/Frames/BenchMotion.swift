@@ -37,11 +37,11 @@ enum BenchMotion {
 
         /// The scenes of the show at each of `times` (seconds from its start).
         func scenes(_ transition: TransitionKind, motion: DwellMotion, at times: [Double]) -> [Scene] {
-            var options = ShowOptions()
+            var options = ShowStyle()
             options.transition = transition
             options.motion = motion
             var director = ShowDirector(
-                slides: names.map { Slide(source: $0) }, setup: ShowSetup(show: options), output: output)
+                slides: names.map { Slide(path: $0) }, setup: DirectorSettings(show: options), output: output)
             let loaded = LoadedImages(
                 Dictionary(
                     uniqueKeysWithValues: zip(names, images).map {

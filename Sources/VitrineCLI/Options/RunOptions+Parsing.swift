@@ -1,7 +1,7 @@
 import Foundation
 import VitrineCore
 
-extension PlaylistOptions {
+extension RunOptions {
     public static let snapshotHelp = """
           --clock TIME                   wall time at t = 0, for schedules (\(WallClockText.help);
                                          default: now)

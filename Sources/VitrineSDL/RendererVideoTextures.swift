@@ -3,13 +3,13 @@ import CSDL2
 import VitrineCore
 import VitrineMedia
 
-/// Clips rendered by libmpv's OpenGL API straight into textures of SDL's OpenGL (ES)
-/// renderer, which then draws them like photos' textures. Clips render in a GL context of
+/// The `VideoGLTarget` of SDL's OpenGL renderer: clips rendered by libmpv's OpenGL API
+/// straight into textures of SDL's OpenGL (ES) renderer, which then draws them like photos' textures. Clips render in a GL context of
 /// their own, shared with the renderer's (so SDL's cached GL state is never disturbed): each
 /// clip's texture is made by SDL (ABGR8888: plain RGBA in GL, on desktop GL and on GLES 2),
 /// its GL name read in SDL's context, and a framebuffer made around it in the clips' context.
 /// After a frame is rendered, a fence (or a flush) hands it to SDL's context.
-public final class GLVideoTarget: VideoGLTarget {
+public final class RendererVideoTextures: VideoGLTarget {
     private let window: OpaquePointer
     private let renderer: OpaquePointer
     private let rendererContext: SDL_GLContext

@@ -1,4 +1,5 @@
 import CPNG
+import VitrineMedia
 
 /// libpng's simplified reader (`png_image`) over a PNG in memory, freed with its
 /// owner. Only the benchmark uses it, as a second library's plain decode beside

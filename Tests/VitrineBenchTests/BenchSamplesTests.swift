@@ -3,7 +3,7 @@ import Testing
 import VitrineCore
 import VitrineMedia
 
-@testable import VitrineCLI
+@testable import VitrineBench
 
 /// The files the bench writes for itself decode (with SDL2_image, as the naive
 /// path reads them) to the picture they were made from.

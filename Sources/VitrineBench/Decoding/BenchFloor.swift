@@ -9,11 +9,14 @@ enum BenchFloor {
     enum Kind: Equatable {
         case djpeg(denominator: Int)
         case library(PlainDecode.Library)
+        /// libpng's simplified reader: linked by the benchmark alone.
+        case libpng
 
         var label: String {
             switch self {
             case .djpeg(let denominator): return denominator == 1 ? "djpeg" : "djpeg 1/\(denominator)"
             case .library(let library): return library.label
+            case .libpng: return "libpng"
             }
         }
 
@@ -21,12 +24,15 @@ enum BenchFloor {
             switch self {
             case .djpeg(let denominator): return "djpeg:\(denominator)"
             case .library(let library): return library.rawValue
+            case .libpng: return "libpng"
             }
         }
 
         init?(argument: String) {
             if argument.hasPrefix("djpeg:"), let n = Int(argument.dropFirst(6)), DCTScale.denominators.contains(n) {
                 self = .djpeg(denominator: n)
+            } else if argument == "libpng" {
+                self = .libpng
             } else if let library = PlainDecode.Library(rawValue: argument) {
                 self = .library(library)
             } else {
@@ -66,6 +72,9 @@ enum BenchFloor {
         switch kind {
         case .library(let library):
             _ = try PlainDecode.decode(file, with: library)
+        case .libpng:
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            _ = try bytes.withUnsafeBufferPointer { data in try LibPNGImage().decodeWhole(data, path: file) }
         case .djpeg(let denominator):
             guard FileManager.default.isExecutableFile(atPath: djpegPath) else {
                 throw BenchError("djpeg is not installed (Debian package libjpeg-turbo-progs)")

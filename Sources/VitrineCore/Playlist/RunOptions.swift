@@ -1,9 +1,9 @@
 import Foundation
 
-/// The options for playlist files that `play` and `snapshot` take besides the
-/// common ones, and which common options the command line set explicitly
-/// (those win over a playlist's defaults).
-public struct PlaylistOptions: Sendable {
+/// The command-line options of one run that `play` and `snapshot` take besides the common
+/// ones (`--clock`, `--state-file`, `--no-resume`, `--wake-minutes`), and which common
+/// options the command line set explicitly (those win over a playlist's `PlaylistStyle`).
+public struct RunOptions: Sendable {
     /// `--clock`: the wall time at show time 0, as written.
     public var clock: String?
     /// `--state-file`: where the resume position is kept.

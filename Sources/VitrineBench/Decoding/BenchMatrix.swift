@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCLI
 import VitrineCore
 import VitrineMedia
 
@@ -97,7 +98,7 @@ enum BenchMatrix {
                 width: Int(mine.sourceWidth), height: Int(mine.sourceHeight), targetWidth: mine.outputWidth,
                 targetHeight: mine.outputHeight)
             return [.djpeg(denominator: denominator)]
-        case .png: return [.library(.spng), .library(.libpng)]
+        case .png: return [.library(.spng), .libpng]
         case .webp: return [.library(.libwebp)]
         case .bmp, .gif, .tiff: return [.library(.sdlImage)]
         }

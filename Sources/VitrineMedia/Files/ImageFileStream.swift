@@ -1,11 +1,11 @@
 import Glibc
 import VitrineCore
 
-/// An image file open for reading, checked as `SourceFile.read` checks it (a regular
+/// An image file open for reading, checked as `ImageFile.read` checks it (a regular
 /// file, not empty, within the size limit), read in order through a small buffer, so
 /// a decoder that takes its input a piece at a time never holds the whole file.
 /// Closed with its owner.
-final class SourceStream {
+final class ImageFileStream {
     let path: String
     /// The size the file had when opened.
     let size: Int
@@ -21,15 +21,15 @@ final class SourceStream {
     /// Opens `path`. A FIFO or device never blocks the caller: it is refused before reading.
     init(_ path: String, maxBytes: Int) throws(DecodeError) {
         let fd = FileName.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { throw DecodeError(path: path, reason: SourceFile.describe(errno: errno)) }
+        guard fd >= 0 else { throw DecodeError(path: path, reason: ImageFile.describe(errno: errno)) }
         var info = stat()
         var problem: String?
         if fstat(fd, &info) != 0 {
-            problem = SourceFile.describe(errno: errno)
-        } else if let kind = SourceFile.kindProblem(info.st_mode) {
+            problem = ImageFile.describe(errno: errno)
+        } else if let kind = ImageFile.kindProblem(info.st_mode) {
             problem = kind
         } else if info.st_size <= 0 {
-            problem = SourceFile.emptyReason
+            problem = ImageFile.emptyReason
         } else if Int(info.st_size) > maxBytes {
             problem =
                 "the file is \(Int(info.st_size) / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB limit for one image"
@@ -103,7 +103,7 @@ final class SourceStream {
         }
         start = end
         if let failure { throw failure }
-        guard !bytes.isEmpty else { throw DecodeError(path: path, reason: SourceFile.emptyReason) }
+        guard !bytes.isEmpty else { throw DecodeError(path: path, reason: ImageFile.emptyReason) }
         return bytes
     }
 
@@ -128,7 +128,7 @@ final class SourceStream {
                 consumedFromFile += n
                 return n
             }
-            if errno != EINTR { throw DecodeError(path: path, reason: SourceFile.describe(errno: errno)) }
+            if errno != EINTR { throw DecodeError(path: path, reason: ImageFile.describe(errno: errno)) }
         }
     }
 }

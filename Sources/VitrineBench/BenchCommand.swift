@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCLI
 import VitrineCore
 import VitrineMedia
 import VitrineSDL

@@ -57,10 +57,10 @@ enum BenchVideo {
         options.windowed = output
         options.renderer = .opengl
         let display: Display
-        let target: GLVideoTarget
+        let target: RendererVideoTextures
         do {
             display = try Display(options)
-            target = try GLVideoTarget(display: display)
+            target = try RendererVideoTextures(display: display)
         } catch {
             print("Video, GL path: skipped (\(error))")
             return
@@ -80,7 +80,7 @@ enum BenchVideo {
     /// Opens the clip three times (to first frame, as prefetch does before the transition), then
     /// plays it for `seconds` and prints the figures.
     private static func play(
-        _ clipPath: String, output: Size, seconds: Double, gl: GLVideoTarget?, log: Log
+        _ clipPath: String, output: Size, seconds: Double, gl: RendererVideoTextures?, log: Log
     ) -> Played? {
         var opens: [Double] = []
         var blocking: [Double] = []

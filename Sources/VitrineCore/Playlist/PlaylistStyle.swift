@@ -1,0 +1,29 @@
+import Foundation
+
+/// The part of a `ShowStyle` a playlist file sets (its `defaults`, top-level or per playlist);
+/// nil means the command line's (or built-in) value.
+public struct PlaylistStyle: Equatable, Sendable {
+    public var interval: Double?
+    public var transition: TransitionKind?
+    public var transitionDuration: Double?
+    public var fit: FitMode?
+    public var motion: DwellMotion?
+    /// The order of a folder's images.
+    public var order: SlideOrder?
+    public var seed: UInt64?
+
+    public init() {}
+
+    /// These defaults where set, `base` otherwise.
+    public func over(_ base: PlaylistStyle) -> PlaylistStyle {
+        var merged = base
+        merged.interval = interval ?? base.interval
+        merged.transition = transition ?? base.transition
+        merged.transitionDuration = transitionDuration ?? base.transitionDuration
+        merged.fit = fit ?? base.fit
+        merged.motion = motion ?? base.motion
+        merged.order = order ?? base.order
+        merged.seed = seed ?? base.seed
+        return merged
+    }
+}

@@ -1,0 +1,27 @@
+/// How every slide of the show is paced and looks (interval, transition, fit, motion,
+/// background, looping, clips), all values set. Made from the common command-line options
+/// (`CommonOptions.show`), with a playlist's `PlaylistStyle` on top; a slide may override
+/// a few of them for itself (`Slide`).
+public struct ShowStyle: Equatable, Sendable {
+    /// Seconds each slide is shown, counted from the start of its incoming transition.
+    public var interval: Double = 8
+    public var transition: TransitionKind = .fade
+    public var transitionDuration: Double = 0.8
+    public var curve: Curve = .easeInOut
+    public var slideAxis: SlideAxis = .horizontal
+    public var motion: DwellMotion = .still
+    public var loop: Bool = true
+    public var fit: FitMode = .contain
+    public var background: RGBColor = .black
+    /// A photo more than this many times as elongated as the screen (long side over short side)
+    /// is a long photo: shown across the screen and scrolled. 0 turns it off.
+    public var longPhotoRatio: Double = 2
+    /// Whether video clips are shown (`--no-video` leaves them out).
+    public var videos = true
+    /// The longest a clip plays when its item gives no `duration` (`--max-video-seconds`); nil: its whole length.
+    public var maxVideoSeconds: Double?
+    /// Where clips with `"audio": true` play their sound (`--audio-device`, libmpv's name); nil: the default.
+    public var audioDevice: String?
+
+    public init() {}
+}

@@ -1,0 +1,26 @@
+/// One entry of the show: an image and what it may override.
+public struct Slide: Equatable, Sendable {
+    /// The image's file: its path, and the key it is decoded and drawn under (for a network
+    /// photo, its file in the mirror).
+    public var path: String
+    /// Seconds this slide is shown; nil means the show's interval.
+    public var duration: Double?
+    /// The transition into this slide; nil means the show's transition.
+    public var transition: TransitionKind?
+    public var fit: FitMode?
+    public var caption: String?
+    /// Set when the slide is a video clip.
+    public var video: SlideVideo?
+
+    public init(
+        path: String, duration: Double? = nil, transition: TransitionKind? = nil, fit: FitMode? = nil,
+        caption: String? = nil, video: SlideVideo? = nil
+    ) {
+        self.path = path
+        self.video = video
+        self.duration = duration
+        self.transition = transition
+        self.fit = fit
+        self.caption = caption
+    }
+}
