@@ -24,7 +24,9 @@ public enum ImageKind: String, Sendable, CaseIterable {
                 String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self)
             }
             if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .avif }
-            if brands.contains(where: { ["heic", "heix", "mif1", "msf1", "heim", "heis"].contains($0) }) { return .heif }
+            if brands.contains(where: { ["heic", "heix", "mif1", "msf1", "heim", "heis"].contains($0) }) {
+                return .heif
+            }
         }
         return nil
     }

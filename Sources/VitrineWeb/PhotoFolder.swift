@@ -45,7 +45,8 @@ public struct PhotoFolder: Sendable {
         let ext = (name as NSString).pathExtension.lowercased()
         guard extensions.contains(ext) else {
             throw Refusal(
-                status: 415, message: "\"\(String(name.prefix(80)))\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL file name")
+                status: 415,
+                message: "\"\(String(name.prefix(80)))\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL file name")
         }
         return name
     }
@@ -60,7 +61,9 @@ public struct PhotoFolder: Sendable {
         if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
             // The major brand and the compatible ones after it (within the ftyp box).
             let size = min(head.count, max(12, Int(head[2]) << 8 | Int(head[3])))
-            let brands = stride(from: 8, to: size - 3, by: 4).map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
+            let brands = stride(from: 8, to: size - 3, by: 4).map {
+                String(decoding: head[$0..<($0 + 4)], as: UTF8.self)
+            }
             if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return "image/avif" }
             if brands.contains(where: { ["heic", "heix", "heim", "heis", "mif1", "msf1"].contains($0) }) {
                 return "image/heic"
@@ -149,7 +152,8 @@ public struct PhotoFolder: Sendable {
                 return (try? handle.read(upToCount: 64)) ?? Data()
             }
             guard let head, Self.sniff(head) != nil else {
-                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
+                throw Refusal(
+                    status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
             }
             if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
                 throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
@@ -192,7 +196,8 @@ public struct PhotoFolder: Sendable {
                 throw Refusal(status: 400, message: "\"\(name)\" is twice in the upload")
             }
             guard Self.sniff(upload.bytes) != nil else {
-                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
+                throw Refusal(
+                    status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
             }
             if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
                 throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")

@@ -17,7 +17,8 @@ struct ColorProfileTests {
             Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
             Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
         let parameters = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-        let curve = try #require(parameters.withUnsafeBufferPointer { cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) })
+        let curve = try #require(
+            parameters.withUnsafeBufferPointer { cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) })
         defer { cmsFreeToneCurve(curve) }
         var curves: [OpaquePointer?] = [curve, curve, curve]
         let profile = try #require(
@@ -135,6 +136,50 @@ struct ColorProfileTests {
             let got = Self.channels(converted[band * 64 + 32, 32])
             let worst = zip(got, expected).map { abs($0 - $1) }.max() ?? 99
             #expect(worst <= 2, "P3 \(color): got \(got), transicc \(expected)")
+        }
+    }
+
+    /// A PNG with the profile in an `iCCP` chunk (zlib, stored blocks) after IHDR.
+    static func taggedPNG(_ png: [UInt8], profile: [UInt8]) -> [UInt8] {
+        var zlib: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let n = min(65535, profile.count - start)
+            let final: UInt8 = start + n == profile.count ? 1 : 0
+            zlib += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            zlib += profile[start..<(start + n)]
+            start += n
+        } while start < profile.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in profile {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        zlib += HostileFiles.be32(b << 16 | a)
+        let chunk = HostileFiles.chunk("iCCP", Array("P3".utf8) + [0, 0] + zlib)
+        return Array(png.prefix(33)) + chunk + png.dropFirst(33)
+    }
+
+    @Test func displayP3PNGLandsWhereTransiccPutsIt() throws {
+        let folder = try Fixtures.scratchFolder("p3-png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = try Self.displayP3()
+        let profilePath = folder.appendingPathComponent("p3.icc").path
+        try Data(profile).write(to: URL(fileURLWithPath: profilePath))
+        let png = Self.taggedPNG(try #require(PNGEncoder.encode(Self.picture())), profile: profile)
+        let pngPath = folder.appendingPathComponent("p3.png").path
+        try Data(png).write(to: URL(fileURLWithPath: pngPath))
+        // From memory and streamed from the file.
+        let fromBytes = try MediaDecoder().decode(bytes: png, request: Fixtures.fullSize(pngPath)).pixels
+        let fromFile = try MediaDecoder().decode(Fixtures.fullSize(pngPath)).pixels
+        for (band, color) in Self.colors.enumerated() {
+            let expected = try Self.transicc(color, profile: profilePath)
+            for converted in [fromBytes, fromFile] {
+                let got = Self.channels(converted[band * 64 + 32, 32])
+                let worst = zip(got, expected).map { abs($0 - $1) }.max() ?? 99
+                #expect(worst <= 2, "P3 \(color): got \(got), transicc \(expected)")
+            }
         }
     }
 }

@@ -124,8 +124,10 @@ enum HEIFGridWriter {
         while i + 8 <= range.upperBound {
             let size = be32(b, i)
             guard size >= 8, i + size <= range.upperBound else { throw Failure(description: "a box overruns") }
-            found.append(Box(type: String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self), range: i..<(i + size),
-                payload: (i + 8)..<(i + size)))
+            found.append(
+                Box(
+                    type: String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self), range: i..<(i + size),
+                    payload: (i + 8)..<(i + size)))
             i += size
         }
         return found
@@ -133,7 +135,9 @@ enum HEIFGridWriter {
 
     static func box(_ type: String, _ body: [UInt8]) -> [UInt8] { u32(body.count + 8) + Array(type.utf8) + body }
     static func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    static func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func u32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
     static func be32(_ b: [UInt8], _ i: Int) -> Int { be16(b, i) << 16 | be16(b, i + 2) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 @testable import VitrineMedia
 
@@ -116,6 +117,41 @@ struct ModernFormatTests {
         ] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files.path(name))))
             #expect(ImageFormat.sniff(bytes) == format, "\(name)")
+        }
+    }
+
+    /// The EXIF a JPEG carries survives `heif-enc` and `cjxl` (the HEIF `Exif` item, the
+    /// JPEG XL `Exif` box) and reaches the metadata: date, camera and GPS position.
+    @Test func exifOfHEICAndJPEGXLReachesTheMetadata() throws {
+        let folder = try Fixtures.scratchFolder("modern-exif")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let block = ExifDetailsTests.block(
+            ifd0: [.ascii(0x010F, "Apple"), .ascii(0x0110, "iPhone 15")],
+            exif: [.ascii(0x9003, "2024:08:15 09:41:00")],
+            gps: [
+                .ascii(0x0001, "N"), .rational(0x0002, [(48, 1), (51, 1), (3030, 100)]),
+                .ascii(0x0003, "E"), .rational(0x0004, [(2, 1), (17, 1), (4020, 100)]),
+            ])
+        let app1 = Array("Exif".utf8) + [0, 0] + block
+        let plain = try #require(JPEGEncoder.encode(WebPDecoderTests.picture(width: 256, height: 128), quality: 90))
+        let jpeg =
+            Array(plain.prefix(2)) + [0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)]
+            + app1 + plain.dropFirst(2)
+        let jpegPath = folder.appendingPathComponent("exif.jpg").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: jpegPath))
+        let heic = folder.appendingPathComponent("exif.heic").path
+        let jxl = folder.appendingPathComponent("exif.jxl").path
+        let madeHEIC = try ChildProcess.run(["-q", "90", jpegPath, "-o", heic], executable: "/usr/bin/heif-enc")
+        #expect(madeHEIC.status == 0, "\(madeHEIC.stderr)")
+        let madeJXL = try ChildProcess.run([jpegPath, jxl], executable: "/usr/bin/cjxl")
+        #expect(madeJXL.status == 0, "\(madeJXL.stderr)")
+        for path in [heic, jxl] {
+            let decoded = try MediaDecoder().decode(Fixtures.fullSize(path))
+            #expect(decoded.pixels.width == 256 && decoded.pixels.height == 128, "\(path)")
+            let meta = try #require(decoded.metadata, "\(path)")
+            #expect(meta.camera == "Apple iPhone 15", "\(path)")
+            #expect(meta.dateTaken == "2024:08:15 09:41:00", "\(path)")
+            #expect(abs((meta.latitude ?? 0) - (48 + 51 / 60.0 + 30.3 / 3600)) < 1e-6, "\(path)")
         }
     }
 }

@@ -48,7 +48,8 @@ enum BenchMatrix {
         print(
             "  speed-up and memory: vitrine against the naive path (targets: JPEG ≥ 2.5x and ≤ 0.33x, WebP ≥ 2x at"
                 + " 1920x1080 and below, PNG ≤ 0.33x); vs floor: vitrine's time over the floor's (JPEG target ≤ 1.3x,"
-                + " PNG ≤ 1.0x the fastest library)")
+                + " PNG ≤ 1.0x the fastest library;"
+                + " HEIC, AVIF, JPEG XL ≤ 1.2x heif-convert's or djxl's time at 1920x1080 and at most their memory)")
         return ok
     }
 
@@ -101,6 +102,8 @@ enum BenchMatrix {
         case .png: return [.library(.spng), .libpng]
         case .webp: return [.library(.libwebp)]
         case .bmp, .gif, .tiff: return [.library(.sdlImage)]
+        case .heic, .avif: return [.heifConvert]
+        case .jxl: return [.djxl]
         }
     }
 }

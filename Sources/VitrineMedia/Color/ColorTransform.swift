@@ -55,9 +55,10 @@ final class ColorTransform: @unchecked Sendable {
                 Red: cmsCIExyY(x: coded.red.x, y: coded.red.y, Y: 1),
                 Green: cmsCIExyY(x: coded.green.x, y: coded.green.y, Y: 1),
                 Blue: cmsCIExyY(x: coded.blue.x, y: coded.blue.y, Y: 1))
-            guard let tone = curve.parameters.withUnsafeBufferPointer({
-                cmsBuildParametricToneCurve(nil, curve.type, $0.baseAddress)
-            })
+            guard
+                let tone = curve.parameters.withUnsafeBufferPointer({
+                    cmsBuildParametricToneCurve(nil, curve.type, $0.baseAddress)
+                })
             else { return nil }
             defer { cmsFreeToneCurve(tone) }
             var curves: [OpaquePointer?] = [tone, tone, tone]

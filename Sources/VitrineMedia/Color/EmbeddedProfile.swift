@@ -62,7 +62,9 @@ enum EmbeddedProfile {
             let size = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
             let start = i + 8
             guard size >= 0, size <= bytes.count - start else { return nil }
-            if fourcc.elementsEqual("ICCP".utf8) { return size <= maxBytes ? Array(bytes[start..<(start + size)]) : nil }
+            if fourcc.elementsEqual("ICCP".utf8) {
+                return size <= maxBytes ? Array(bytes[start..<(start + size)]) : nil
+            }
             i = start + size + (size & 1)
         }
         return nil

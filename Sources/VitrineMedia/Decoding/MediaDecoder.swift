@@ -18,7 +18,7 @@ public struct MediaDecoder: ImageDecoding {
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let source = try ImageFileStream(request.path, maxBytes: limits.maxFileBytes)
         if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
-            return try PNGDecoder(limits: limits).decode(source, request: request)
+            return try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
         }
         let bytes = try source.readAll()
         return try decode(bytes: consume bytes, request: request)
@@ -34,7 +34,7 @@ public struct MediaDecoder: ImageDecoding {
         var image: DecodedImage
         switch format {
         case .jpeg: image = try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
-        case .png: image = try PNGDecoder(limits: limits).decode(bytes, request: request)
+        case .png: image = try PNGDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         case .webp: image = try WebPDecoder(limits: limits).decode(bytes, request: request)
         case .heif, .avif: return try HEIFDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         case .jxl: return try JXLDecoder(limits: limits, colors: colors).decode(bytes, request: request)

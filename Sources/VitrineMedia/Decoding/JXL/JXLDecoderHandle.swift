@@ -62,7 +62,8 @@ final class JXLDecoderHandle {
         image: (_ pixels: UnsafeRawBufferPointer, _ channels: Int, _ color: SourceColor?, _ exif: [UInt8]?)
             throws(DecodeError) -> Void
     ) throws(DecodeError) {
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue)
+        let events =
+            Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue)
             | Int32(JXL_DEC_FULL_IMAGE.rawValue | JXL_DEC_BOX.rawValue)
         try check(JxlDecoderSubscribeEvents(decoder, events), "cannot set up the JPEG XL decoder")
         try check(JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner), "cannot use threads")
@@ -128,7 +129,8 @@ final class JXLDecoderHandle {
                     boxIsExif = true
                     let memory = growBox(to: 1 << 16, keeping: 0)
                     try check(
-                        JxlDecoderSetBoxBuffer(decoder, memory.baseAddress?.assumingMemoryBound(to: UInt8.self), memory.count),
+                        JxlDecoderSetBoxBuffer(
+                            decoder, memory.baseAddress?.assumingMemoryBound(to: UInt8.self), memory.count),
                         "cannot read a box")
                 }
             case JXL_DEC_BOX_NEED_MORE_OUTPUT:
@@ -150,7 +152,8 @@ final class JXLDecoderHandle {
                 break loop
             case JXL_DEC_NEED_MORE_INPUT:
                 if haveImage { break loop }
-                throw DecodeError(path: path, reason: "the JPEG XL data ends early (the file is truncated); copy it again")
+                throw DecodeError(
+                    path: path, reason: "the JPEG XL data ends early (the file is truncated); copy it again")
             default:
                 if haveImage { break loop }
                 throw damaged()
