@@ -17,6 +17,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // HEIC/HEIF and AVIF (libheif with its libde265, dav1d and aom decoders), JPEG XL (libjxl),
+        // and colour management for embedded profiles (Little CMS).
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CQRencode", providers: [.apt(["libqrencode-dev"])]),
@@ -51,7 +56,7 @@ let package = Package(
             name: "VitrineMedia",
             dependencies: [
                 "VitrineCore", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CExif", "CMpv", "CMalloc",
+                "CExif", "CMpv", "CMalloc", "CHeif", "CJXL", "CLCMS",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
             // compositor's SIMD kernels run a hundred times slower, and tests that play a show
@@ -102,7 +107,7 @@ let package = Package(
         .testTarget(name: "VitrinePOSIXTests", dependencies: ["VitrinePOSIX", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineMediaTests",
-            dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "VitrineTestSupport"],
+            dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "CLCMS", "VitrineTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),

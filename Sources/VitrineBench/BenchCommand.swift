@@ -14,9 +14,10 @@ enum BenchCommand {
             Usage: vitrine bench [FILE…] [options]
 
             With no FILE, makes a 6000x4000 baseline and progressive JPEG, a 4000x3000 PNG,
-            WebP, BMP, GIF and TIFF, and prints one table: each at each output size (800x480 to 3840x2160),
+            WebP, BMP, GIF, TIFF, HEIC, AVIF and JPEG XL, and prints one table: each at each output size (800x480 to 3840x2160),
             Vitrine's decode against IMG_Load + SDL_SoftStretchLinear (speed-up, peak memory)
-            and against the floor (djpeg at the same DCT scale, or the library's plain decode).
+            and against the floor (djpeg at the same DCT scale, the library's plain decode, or
+            heif-convert and djxl for HEIC, AVIF and JPEG XL).
 
             For each FILE prints the
             median and 95th percentile time to ready (decode + orientation + downscale to
@@ -37,7 +38,7 @@ enum BenchCommand {
               --runs N                       timed decodes per path (default 20; in the table 3)
               --frames N                     timed frames per case (default 60)
               --output WxH                   output size (default 1920x1080; in the table: only this size)
-              --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff
+              --formats LIST                 the table's rows, from baseline,progressive,png,webp,bmp,gif,tiff,heic,avif,jxl
               --no-frames                    skip the frame measurements
               --frames-only                  only the frame, window and pacing measurements
               --pacing-only                  only the pacing measurement
@@ -224,7 +225,8 @@ enum BenchCommand {
         try text.split(separator: ",").map { name in
             guard let kind = BenchSamples.Kind(rawValue: String(name)) else {
                 throw UsageError(
-                    "--formats: unknown format \(name); expected baseline,progressive,png,webp,bmp,gif,tiff")
+                    "--formats: unknown format \(name); expected baseline,progressive,png,webp,bmp,gif,tiff,heic,avif,jxl"
+                )
             }
             return kind
         }

@@ -193,6 +193,7 @@ struct SourceLister: Sendable {
     static func isImage(name: String, type: String?) -> Bool {
         if let type, type.lowercased().hasPrefix("image/") { return true }
         let ext = (name as NSString).pathExtension.lowercased()
-        return ["jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff", "heic", "heif", "avif"].contains(ext)
+        return ["jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl"]
+            .contains(ext)
     }
 }

@@ -20,7 +20,7 @@ public struct PhotoFolder: Sendable {
     }
 
     /// The kinds of picture accepted, by their file name extension.
-    public static let extensions = ["jpg", "jpeg", "png", "webp"]
+    public static let extensions = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "jxl"]
 
     public let path: String
 
@@ -54,24 +54,35 @@ public struct PhotoFolder: Sendable {
     /// Why a kind of file is refused and what to do instead, after its name.
     static func formatAdvice(_ ext: String) -> String {
         switch ext {
-        case "heic", "heif":
-            return "is a HEIC photo, which the screen cannot show: export it as JPEG (on an iPhone, "
-                + "Settings → Camera → Formats → Most Compatible takes JPEG photos)"
-        case "gif", "bmp", "tif", "tiff", "avif":
-            return "is a \(ext.uppercased()) file; the screen shows JPEG, PNG and WebP: save it as one of those"
+        case "gif", "bmp", "tif", "tiff":
+            return "is a \(ext.uppercased()) file; the screen shows JPEG, PNG, WebP, HEIC, AVIF and JPEG XL: save it as one of those"
         case "":
-            return "has no extension; the screen shows .jpg, .png and .webp files"
+            return "has no extension; the screen shows .jpg, .png, .webp, .heic, .avif and .jxl files"
         default:
-            return "is not a JPEG, PNG or WebP file name (.\(ext)); the screen shows only those"
+            return "is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL file name (.\(ext)); the screen shows only those"
         }
     }
 
     /// The picture kind the first bytes say, as a media type; nil for anything else.
     public static func sniff(_ bytes: Data) -> String? {
-        let head = [UInt8](bytes.prefix(12))
+        let head = [UInt8](bytes.prefix(64))
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if head.starts(with: [0xFF, 0x0A]) || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+            return "image/jxl"
+        }
+        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
+            // The major brand and the compatible ones after it (within the ftyp box).
+            let size = min(head.count, max(12, Int(head[2]) << 8 | Int(head[3])))
+            let brands = stride(from: 8, to: size - 3, by: 4).map {
+                String(decoding: head[$0..<($0 + 4)], as: UTF8.self)
+            }
+            if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return "image/avif" }
+            if brands.contains(where: { ["heic", "heix", "heim", "heis", "mif1", "msf1"].contains($0) }) {
+                return "image/heic"
+            }
+        }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return "image/webp"
         }
         return nil
@@ -159,10 +170,11 @@ public struct PhotoFolder: Sendable {
             }
             let head = FileHandle(forReadingAtPath: file.temporary).map { handle in
                 defer { try? handle.close() }
-                return (try? handle.read(upToCount: 12)) ?? Data()
+                return (try? handle.read(upToCount: 64)) ?? Data()
             }
             guard let head, Self.sniff(head) != nil else {
-                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG or WebP picture")
+                throw Refusal(
+                    status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
             }
             if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
                 throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")
@@ -205,7 +217,8 @@ public struct PhotoFolder: Sendable {
                 throw Refusal(status: 400, message: "\"\(name)\" is twice in the upload")
             }
             guard Self.sniff(upload.bytes) != nil else {
-                throw Refusal(status: 415, message: "\"\(name)\" is not a JPEG, PNG or WebP picture")
+                throw Refusal(
+                    status: 415, message: "\"\(name)\" is not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture")
             }
             if !replace, FileManager.default.fileExists(atPath: path + "/" + name) {
                 throw Refusal(status: 409, message: "\"\(name)\" exists already; replace it?")

@@ -47,7 +47,7 @@ import VitrineWeb
         let browser = try fixture.setUp()
         let text = fixture.upload([("notes.jpg", Data("just some text".utf8))], browser)
         #expect(text.status == 415)
-        #expect(text.text.contains("not a JPEG, PNG or WebP picture"))
+        #expect(text.text.contains("not a JPEG, PNG, WebP, HEIC, AVIF or JPEG XL picture"))
         let script = fixture.upload([("run.sh", TestImages.jpeg)], browser)
         #expect(script.status == 415)
         let broken = fixture.upload(

@@ -11,12 +11,17 @@ enum BenchFloor {
         case library(PlainDecode.Library)
         /// libpng's simplified reader: linked by the benchmark alone.
         case libpng
+        /// libheif's and libjxl's own command-line decoders, a child process per run.
+        case heifConvert
+        case djxl
 
         var label: String {
             switch self {
             case .djpeg(let denominator): return denominator == 1 ? "djpeg" : "djpeg 1/\(denominator)"
             case .library(let library): return library.label
             case .libpng: return "libpng"
+            case .heifConvert: return "heif-convert"
+            case .djxl: return "djxl"
             }
         }
 
@@ -25,6 +30,8 @@ enum BenchFloor {
             case .djpeg(let denominator): return "djpeg:\(denominator)"
             case .library(let library): return library.rawValue
             case .libpng: return "libpng"
+            case .heifConvert: return "heif-convert"
+            case .djxl: return "djxl"
             }
         }
 
@@ -33,6 +40,10 @@ enum BenchFloor {
                 self = .djpeg(denominator: n)
             } else if argument == "libpng" {
                 self = .libpng
+            } else if argument == "heif-convert" {
+                self = .heifConvert
+            } else if argument == "djxl" {
+                self = .djxl
             } else if let library = PlainDecode.Library(rawValue: argument) {
                 self = .library(library)
             } else {
@@ -56,7 +67,7 @@ enum BenchFloor {
         } catch {
             result.error = "\(error)"
         }
-        if case .djpeg = kind {
+        if kind.isChildProcess {
             var usage = rusage()
             getrusage(RUSAGE_CHILDREN.rawValue, &usage)
             result.peakKB = usage.ru_maxrss
@@ -75,6 +86,14 @@ enum BenchFloor {
         case .libpng:
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
             _ = try bytes.withUnsafeBufferPointer { data in try LibPNGImage().decodeWhole(data, path: file) }
+        case .heifConvert:
+            // Its cheapest output: the decoded planes written as they are (Y4M), to a file removed after.
+            let output = NSTemporaryDirectory() + "vitrine-bench-floor-\(getpid()).y4m"
+            defer { unlink(output) }
+            try runTool("/usr/bin/heif-convert", ["--quiet", file, output], package: "libheif-examples")
+        case .djxl:
+            // With no output file, djxl decodes and writes nothing.
+            try runTool("/usr/bin/djxl", [file, "--quiet"], package: "libjxl-tools")
         case .djpeg(let denominator):
             guard FileManager.default.isExecutableFile(atPath: djpegPath) else {
                 throw BenchError("djpeg is not installed (Debian package libjpeg-turbo-progs)")
@@ -88,6 +107,29 @@ enum BenchFloor {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { throw BenchError("djpeg failed on \(file)") }
+        }
+    }
+
+    private static func runTool(_ tool: String, _ arguments: [String], package: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw BenchError("\(tool) is not installed (Debian package \(package))")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("\(tool) failed on \(arguments[0])") }
+    }
+}
+
+extension BenchFloor.Kind {
+    /// Floors run as child processes: their peak memory is the children's.
+    var isChildProcess: Bool {
+        switch self {
+        case .djpeg, .heifConvert, .djxl: return true
+        case .library, .libpng: return false
         }
     }
 }

@@ -14,6 +14,9 @@ enum BenchSamples {
         case bmp
         case gif
         case tiff
+        case heic
+        case avif
+        case jxl
 
         var label: String {
             switch self {
@@ -24,13 +27,16 @@ enum BenchSamples {
             case .bmp: return "BMP"
             case .gif: return "GIF"
             case .tiff: return "TIFF"
+            case .heic: return "HEIC (q 90)"
+            case .avif: return "AVIF (q 90)"
+            case .jxl: return "JPEG XL (d 1)"
             }
         }
 
         var size: (width: Int, height: Int) {
             switch self {
             case .baseline, .progressive: return (6000, 4000)
-            case .png, .webp, .bmp, .gif, .tiff: return (4000, 3000)
+            case .png, .webp, .bmp, .gif, .tiff, .heic, .avif, .jxl: return (4000, 3000)
             }
         }
 
@@ -43,6 +49,9 @@ enum BenchSamples {
             case .bmp: return "photo.bmp"
             case .gif: return "photo.gif"
             case .tiff: return "photo.tif"
+            case .heic: return "photo.heic"
+            case .avif: return "photo.avif"
+            case .jxl: return "photo.jxl"
             }
         }
     }
@@ -62,6 +71,9 @@ enum BenchSamples {
         case .bmp: bytes = bmp(picture)
         case .gif: bytes = gif(picture)
         case .tiff: bytes = tiff(picture)
+        case .heic, .avif, .jxl:
+            try encodeWithTool(kind, picture, into: url)
+            return url.path
         }
         guard let bytes else { throw BenchError("cannot make the \(w)x\(h) \(kind.label) test file") }
         try Data(bytes).write(to: url)
@@ -69,6 +81,32 @@ enum BenchSamples {
     }
 
     /// A 24-bit bottom-up BMP.
+    /// HEIC and AVIF through `heif-enc`, JPEG XL through `cjxl`, from a PNG of the picture.
+    private static func encodeWithTool(_ kind: Kind, _ picture: PixelBuffer, into url: URL) throws {
+        guard let png = PNGEncoder.encode(picture) else { throw BenchError("cannot make the PNG to encode") }
+        let source = url.deletingLastPathComponent().appendingPathComponent("source-\(kind.rawValue).png")
+        try Data(png).write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let (tool, arguments): (String, [String])
+        switch kind {
+        case .heic: (tool, arguments) = ("/usr/bin/heif-enc", ["-q", "90", source.path, "-o", url.path])
+        case .avif: (tool, arguments) = ("/usr/bin/heif-enc", ["-A", "-q", "90", source.path, "-o", url.path])
+        default: (tool, arguments) = ("/usr/bin/cjxl", ["-d", "1", "--quiet", source.path, url.path])
+        }
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw BenchError("\(tool) is not installed (Debian packages libheif-examples, libjxl-tools)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(tool) could not make \(url.lastPathComponent)")
+        }
+    }
+
     static func bmp(_ image: PixelBuffer) -> [UInt8] {
         let pitch = (image.width * 3 + 3) & ~3
         let size = 54 + pitch * image.height

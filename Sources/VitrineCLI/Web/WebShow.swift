@@ -85,7 +85,7 @@ final class WebShow: ShowControlling {
     /// device's `/var/lib/vitrine/photos`), so the page has a folder to upload into.
     static func prepareUploadFolder(_ sources: ShowSources) {
         guard !sources.isPlaylistFile, let first = sources.sources.first, PathKind.probe(first) == .missing,
-            !["jpg", "jpeg", "png", "webp"].contains((first as NSString).pathExtension.lowercased())
+            !ImageFileNames.isImagePath(first)
         else { return }
         do {
             try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)

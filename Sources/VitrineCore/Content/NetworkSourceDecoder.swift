@@ -149,7 +149,9 @@ public enum NetworkSourceDecoder {
     public static func commandLineSource(_ argument: String) -> NetworkSource? {
         guard NetworkAddress.isHTTP(argument) else { return nil }
         let path = NetworkAddress.redacted(argument).lowercased()
-        let images = [".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".avif"]
+        let images = [
+            ".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".jxl",
+        ]
         if images.contains(where: { path.hasSuffix($0) }) { return .url(URLSource(url: argument)) }
         return .feed(FeedSource(url: argument))
     }

@@ -4,7 +4,7 @@ import Foundation
 public enum ImageFileNames {
     /// File name extensions taken as images, lower case.
     public static let extensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff", "tga", "qoi", "avif", "jxl",
+        "jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff", "tga", "qoi", "heic", "heif", "hif", "avif", "jxl",
     ]
 
     /// The extensions, sorted, for messages.

@@ -10,6 +10,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case qoi
     case pnm
     case pcx
+    case heif
     case avif
     case jxl
     case xcf
@@ -40,7 +41,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             return .pnm
         }
         if head.count >= 4, head[0] == 0x0A, head[1] <= 5, head[2] == 1 { return .pcx }
-        if ascii("ftypavif", at: 4) || ascii("ftypavis", at: 4) { return .avif }
+        if ascii("ftyp", at: 4), let still = isoStill(head) { return still }
         if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return .jxl }
         if ascii("gimp xcf") { return .xcf }
         if isSVG(head) { return .svg }
@@ -60,6 +61,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .qoi: return "QOI"
         case .pnm: return "PNM"
         case .pcx: return "PCX"
+        case .heif: return "HEIF"
         case .avif: return "AVIF"
         case .jxl: return "JXL"
         case .xcf: return "XCF"
@@ -77,6 +79,23 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         let hex = head.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
         return "not a known image format (first bytes \(hex.joined(separator: " "))); "
             + "convert it to JPEG, PNG or WebP, or remove it from the folder"
+    }
+
+    /// An ISO base media file whose major or compatible brands name a still image:
+    /// AVIF (`avif`, `avis`) or HEIF (HEVC-coded `heic`/`heix`, or the generic `mif1`/`msf1`).
+    private static func isoStill(_ head: [UInt8]) -> ImageFormat? {
+        guard head.count >= 12 else { return nil }
+        let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        let end = min(max(size, 12), head.count)
+        var brands = [String(decoding: head[8..<12], as: UTF8.self)]
+        var i = 16
+        while i + 4 <= end {
+            brands.append(String(decoding: head[i..<(i + 4)], as: UTF8.self))
+            i += 4
+        }
+        if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .avif }
+        let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
+        return brands.contains(where: heif.contains) ? .heif : nil
     }
 
     /// SVG is text: an XML or `<svg` start with an `<svg` element near the top.

@@ -1,21 +1,24 @@
 /// Vitrine's decoder, in the calling process: reads the file, recognises the
 /// format from its first bytes (never the name) and sends it to the right
-/// decoder: libjpeg-turbo for JPEG, libspng for PNG, libwebp for WebP, SDL2_image
-/// for the rest.
+/// decoder: libjpeg-turbo for JPEG, libspng for PNG, libwebp for WebP, libheif for
+/// HEIC/HEIF and AVIF, libjxl for JPEG XL, SDL2_image for the rest.
 /// Every path applies the pixel limit, flattens transparency, downscales to
-/// the fitted size with an area filter and turns the image upright.
+/// the fitted size with an area filter, turns the image upright and converts an
+/// embedded colour profile to sRGB (`colors` keeps the transforms between decodes).
 public struct MediaDecoder: ImageDecoding {
     public var limits: DecodeLimits
+    public var colors: ColorTransforms
 
-    public init(limits: DecodeLimits = DecodeLimits()) {
+    public init(limits: DecodeLimits = DecodeLimits(), colors: ColorTransforms = ColorTransforms()) {
         self.limits = limits
+        self.colors = colors
     }
 
     /// A PNG is read as it decodes; other files are read whole first.
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let source = try ImageFileStream(request.path, maxBytes: limits.maxFileBytes)
         if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
-            return try PNGDecoder(limits: limits).decode(source, request: request)
+            return try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
         }
         let bytes = try source.readAll()
         return try decode(bytes: consume bytes, request: request)
@@ -27,14 +30,18 @@ public struct MediaDecoder: ImageDecoding {
             throw DecodeError(path: request.path, reason: ImageFormat.unrecognisedReason(bytes))
         }
         let metadata = ExifText.of(bytes, format: format)
+        let color = EmbeddedProfile.of(bytes, format: format)
         var image: DecodedImage
         switch format {
         case .jpeg: image = try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
-        case .png: image = try PNGDecoder(limits: limits).decode(bytes, request: request)
+        case .png: image = try PNGDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         case .webp: image = try WebPDecoder(limits: limits).decode(bytes, request: request)
+        case .heif, .avif: return try HEIFDecoder(limits: limits, colors: colors).decode(bytes, request: request)
+        case .jxl: return try JXLDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         default: image = try SDLFormatDecoder(limits: limits).decode(consume bytes, format: format, request: request)
         }
         image.metadata = metadata
+        colors.convert(&image.pixels, from: color)
         return image
     }
 }

@@ -66,6 +66,8 @@ public enum DecodeWorker {
         options.priority.applyToProcess()
         returnLargeBuffers()
         let channel = WorkerChannel(fd: options.channel)
+        // Colour transforms are made once per profile and kept for the worker's life.
+        let colors = ColorTransforms()
         while case .success(let line) = channel.receive(until: nil) {
             guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
                 _ = send(.failed("the decode worker received a malformed request"), on: channel)
@@ -75,7 +77,7 @@ public enum DecodeWorker {
             alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
             // Threads libdispatch started since have their own nice level: set again.
             options.priority.applyToProcess()
-            let reply = serve(request, options: options)
+            let reply = serve(request, options: options, colors: colors)
             alarm(0)
             guard send(reply, on: channel) else { return 1 }
         }
@@ -91,12 +93,12 @@ public enum DecodeWorker {
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }
 
-    private static func serve(_ request: WorkerRequest, options: Options) -> WorkerReply {
+    private static func serve(_ request: WorkerRequest, options: Options, colors: ColorTransforms) -> WorkerReply {
         if let fault = options.fault, request.path.split(separator: "/").last.map(String.init) == fault.fileName {
             trigger(fault.kind)
         }
         do {
-            let image = try MediaDecoder(limits: request.limits).decode(request.decodeRequest)
+            let image = try MediaDecoder(limits: request.limits, colors: colors).decode(request.decodeRequest)
             guard SharedPixels.write(image.pixels.pixels, to: options.pixels) else {
                 return .failed(
                     "the decoded image does not fit the shared memory (\(image.pixels.width)x\(image.pixels.height))")

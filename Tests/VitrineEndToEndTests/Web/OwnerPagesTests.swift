@@ -48,7 +48,7 @@ import Testing
         let walk = Process()
         walk.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         walk.arguments = [
-            PlayerProcess.checkout.appendingPathComponent("Tests/VitrineWebTests/Browser/owner_pages.py").path
+            PlayerProcess.checkout.appendingPathComponent("Tests/VitrineEndToEndTests/Web/Browser/owner_pages.py").path
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["VITRINE_URL"] = player.url

@@ -6,12 +6,16 @@ import CSpng
 /// file too is read as the rows need it, never held whole.
 struct PNGDecoder {
     var limits: DecodeLimits
+    /// Converts the `iCCP` profile's colours to sRGB.
+    var colors = ColorTransforms()
 
     func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeError) -> DecodedImage in
                 guard let png = SpngContext(buffer, limits: limits) else { throw Self.cannotStart(request) }
-                return try decode(png, request: request)
+                var image = try decode(png, request: request)
+                colors.convert(&image.pixels, from: png.iccProfile().map(SourceColor.icc))
+                return image
             }
         }
         return try result.get()
@@ -22,6 +26,7 @@ struct PNGDecoder {
         guard let png = SpngContext(stream: stream, limits: limits) else { throw Self.cannotStart(request) }
         var image = try decode(png, request: request)
         image.metadata = png.exif().flatMap { ExifText.read($0[...]) }
+        colors.convert(&image.pixels, from: png.iccProfile().map(SourceColor.icc))
         return image
     }
 

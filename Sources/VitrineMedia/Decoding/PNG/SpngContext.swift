@@ -73,6 +73,17 @@ final class SpngContext {
         }
     }
 
+    /// The ICC profile of the `iCCP` chunk, decompressed by libspng (within its chunk limits).
+    func iccProfile() -> [UInt8]? {
+        var iccp = spng_iccp()
+        guard spng_get_iccp(context, &iccp) == 0, let data = iccp.profile, iccp.profile_len > 0,
+            iccp.profile_len <= EmbeddedProfile.maxBytes
+        else { return nil }
+        return data.withMemoryRebound(to: UInt8.self, capacity: iccp.profile_len) {
+            Array(UnsafeBufferPointer(start: $0, count: iccp.profile_len))
+        }
+    }
+
     private var format: Int32 { Int32(SPNG_FMT_RGBA8.rawValue) }
     private var transparency: Int32 { Int32(SPNG_DECODE_TRNS.rawValue) }
 

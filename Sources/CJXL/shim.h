@@ -1,0 +1,3 @@
+#pragma once
+#include <jxl/decode.h>
+#include <jxl/thread_parallel_runner.h>
