@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import VitrineHTTP
+import VitrineTestSupport
 import VitrineWeb
 
 /// The HTTP server's event streams on their own: an idle stream holds no worker thread, its
