@@ -138,8 +138,11 @@ extension AdminSite {
     /// What a preview shows in words: `{"display":"on"|"off","playlist":name}`.
     func previewState(_ request: WebRequest) -> WebResponse {
         guard let moment = moment(request) else { return .error(400, "give the moment as YYYY-MM-DDTHH:MM") }
-        guard let state = show.scheduled(at: moment) else { return .json(.object([("display", .string("on")), ("playlist", .null)])) }
-        return .json(.object([("display", .string(state.displayOn ? "on" : "off")), ("playlist", .string(state.playlist))]))
+        guard let state = show.scheduled(at: moment) else {
+            return .json(.object([("display", .string("on")), ("playlist", .null)]))
+        }
+        return .json(
+            .object([("display", .string(state.displayOn ? "on" : "off")), ("playlist", .string(state.playlist))]))
     }
 
     func preview(_ request: WebRequest) -> WebResponse {

@@ -55,7 +55,8 @@ public struct PhotoFolder: Sendable {
     static func formatAdvice(_ ext: String) -> String {
         switch ext {
         case "gif", "bmp", "tif", "tiff":
-            return "is a \(ext.uppercased()) file; the screen shows JPEG, PNG, WebP, HEIC, AVIF and JPEG XL: save it as one of those"
+            return
+                "is a \(ext.uppercased()) file; the screen shows JPEG, PNG, WebP, HEIC, AVIF and JPEG XL: save it as one of those"
         case "":
             return "has no extension; the screen shows .jpg, .png, .webp, .heic, .avif and .jxl files"
         default:

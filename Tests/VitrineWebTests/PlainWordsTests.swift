@@ -32,7 +32,8 @@ import VitrineWeb
                 return error.message
             }
         }
-        #expect(refusal("IMG_0001.HEIC").contains("Most Compatible"))
+        #expect(refusal("IMG_0001.HEIC") == "")
+        #expect(refusal("clip.gif").contains("save it as one of those"))
         #expect(refusal("scan.tiff").contains("save it as one of those"))
         #expect(refusal("notes").contains("has no extension"))
         #expect(refusal("holiday.jpg") == "")
