@@ -49,6 +49,24 @@ import VitrineWeb
         #expect(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == address)
     }
 
+    /// Once a password is set, an empty folder's screen invites photos instead of a setup.
+    @Test func afterSetupTheScreenAsksForPhotos() throws {
+        let code = try QRCode("http://192.168.1.20:8080/")
+        func texts(_ screen: OnboardingScreen) -> [String] {
+            screen.scene(output: Size(width: 1920, height: 1080)).ops.compactMap {
+                if case .text(let block, _, _) = $0 { return block.text }
+                return nil
+            }
+        }
+        let before = OnboardingScreen(address: "http://a/", setupCode: "12345678", modules: code.modules)
+        let after = OnboardingScreen(address: "http://a/", setupCode: nil, modules: code.modules)
+        #expect(texts(before).contains("Set up this screen"))
+        #expect(texts(before).contains("1234 5678"))
+        #expect(!texts(after).contains("Set up this screen"))
+        #expect(texts(after).contains("No photos yet"))
+        #expect(StatusScreen.onboarding(after).lines.title == "No photos yet")
+    }
+
     @Test func modulesAreWholePixelsInsideTheScreen() throws {
         let code = try QRCode("http://192.168.1.20:8080/")
         for size in [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 320, height: 240)] {

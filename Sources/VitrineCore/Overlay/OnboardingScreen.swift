@@ -14,6 +14,14 @@ public struct OnboardingScreen: Equatable, Sendable {
         self.modules = modules
     }
 
+    /// The title and the line above the address: setting the screen up while it has no
+    /// password, adding photos once it has one (the folder is still empty).
+    public var words: (title: String, invitation: String) {
+        setupCode == nil
+            ? ("No photos yet", "Add photos from a phone: scan the code, or open")
+            : ("Set up this screen", "Scan the code with a phone, or open")
+    }
+
     /// Light modules around the code, as the QR standard asks (4 modules).
     public static let quietZone = 4
 
@@ -77,8 +85,8 @@ public struct OnboardingScreen: Equatable, Sendable {
                     box: box, alpha: 1))
             y += size * 1.6
         }
-        line("Set up this screen", size: 6 * u, bold: true)
-        line("Scan the code with a phone, or open", size: 3.6 * u, color: soft)
+        line(words.title, size: 6 * u, bold: true)
+        line(words.invitation, size: 3.6 * u, color: soft)
         line(address, size: 4.4 * u, bold: true)
         if let setupCode {
             y += 2 * u

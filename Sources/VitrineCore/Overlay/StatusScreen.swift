@@ -36,7 +36,7 @@ public enum StatusScreen: Equatable, Sendable {
             let when = minutes <= 1 ? "in a minute" : "in \(minutes) minutes"
             return ("Display switching off", "The screen turns off \(when), as scheduled.")
         case .onboarding(let screen):
-            return ("Set up this screen", screen.address)
+            return (screen.words.title, screen.address)
         case .waitingForNetwork(let host, let reason):
             return ("No photos yet", "Waiting for photos from \(host): \(reason)")
         }
