@@ -109,6 +109,8 @@ extension AdminSite {
         guard !names.isEmpty else { return .error(400, "say which photo to delete") }
         var deleted: [String] = []
         var refusals: [String] = []
+        // The status when nothing was deleted: a bad name's 400 before a missing file's 404.
+        var status = 404
         for name in names.prefix(10_000) {
             do {
                 try folder.delete(name)
@@ -116,10 +118,11 @@ extension AdminSite {
                 deleted.append(name)
             } catch {
                 refusals.append(error.message)
+                if refusals.count == 1 || error.status < status { status = error.status }
             }
         }
         if !deleted.isEmpty { log.info("deleted \(deleted.count == 1 ? deleted[0] : "\(deleted.count) photos")") }
-        guard refusals.isEmpty || !deleted.isEmpty else { return .error(404, refusals.joined(separator: "; ")) }
+        guard refusals.isEmpty || !deleted.isEmpty else { return .error(status, refusals.joined(separator: "; ")) }
         let list: JSONOutput =
             deleted.count == 1 && names.count == 1 ? .string(deleted[0]) : .array(deleted.map { .string($0) })
         return .json(.object([("deleted", list), ("problems", .array(refusals.map { .string($0) }))]))

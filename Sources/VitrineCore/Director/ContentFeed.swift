@@ -39,12 +39,16 @@ public protocol ContentFeed: AnyObject {
     func photo(at path: String) -> PhotoReference?
     /// The file the network photo `photo` is shown from now; nil while it is not mirrored.
     func path(of photo: PhotoReference) -> String?
+    /// Whether the network photo `photo` is listed by its source and still downloading (a resumed
+    /// position waits for it).
+    func isAwaited(_ photo: PhotoReference) -> Bool
 }
 
 extension ContentFeed {
     public func successor(of path: String) -> String? { nil }
     public func photo(at path: String) -> PhotoReference? { nil }
     public func path(of photo: PhotoReference) -> String? { nil }
+    public func isAwaited(_ photo: PhotoReference) -> Bool { false }
 
     /// Local content waits for no server.
     public var networkWait: (host: String, reason: String)? { nil }

@@ -76,7 +76,10 @@ struct ResumeKeeper {
         case .photo(let photo): source = feed.path(of: photo)
         }
         guard let source, let index = engine.show.slides.firstIndex(where: { $0.path == source }) else {
-            if !feed.isScanning {
+            // A network photo still downloading is waited for, even once its listing is done.
+            var awaited = false
+            if case .photo(let photo) = wanted { awaited = feed.isAwaited(photo) }
+            if !feed.isScanning, !awaited {
                 pending = nil
                 if case .photo(let photo) = wanted {
                     log.info(

@@ -118,6 +118,14 @@ public final class NetworkContent {
     /// The file the photo `id` plays from now, nil while it is not mirrored.
     public func path(of id: MirrorEntryID) -> String? { paths[id] }
 
+    /// Whether the photo `id` is listed by its source and still on its way (neither mirrored nor failed).
+    public func isAwaited(_ id: MirrorEntryID) -> Bool {
+        guard fetching else { return false }
+        return mirror.snapshot(key: id.source).contains {
+            $0.id == id && $0.localPath == nil && $0.previewPath == nil && $0.failure == nil
+        }
+    }
+
     /// The full file that took the place of the preview at `path` (the same photo, same slide).
     public func successor(of path: String) -> String? { successors[path] }
 

@@ -152,6 +152,11 @@ public final class PlaylistSession: ContentFeed {
         network?.entry(at: path).map { PhotoReference(source: $0.source, id: $0.remote) }
     }
 
+    /// Whether the network photo `photo` is listed and still downloading.
+    public func isAwaited(_ photo: PhotoReference) -> Bool {
+        network?.isAwaited(MirrorEntryID(source: photo.source, remote: photo.id)) ?? false
+    }
+
     /// The file the network photo `photo` is shown from now.
     public func path(of photo: PhotoReference) -> String? {
         network?.path(of: MirrorEntryID(source: photo.source, remote: photo.id))

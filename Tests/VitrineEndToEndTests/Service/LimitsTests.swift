@@ -71,7 +71,7 @@ struct LimitsTests {
 
     @Test(
         "Under an address-space limit: a running show or one clear line within 10 s, never a hang",
-        arguments: [170, 190, 230, 400])
+        arguments: [200, 230, 400])
     func addressSpaceLimit(megabytes: Int) throws {
         let tree = try TemporaryFolder()
         try tree.mkdir("photos")
