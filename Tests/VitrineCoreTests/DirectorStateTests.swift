@@ -102,22 +102,6 @@ import Testing
         #expect(asked == 0)
     }
 
-    @Test func theStatusScreenIsPutAwayOnlyWhenTheDirectorPutItUp() {
-        var slot = StatusScreenSlot.hidden
-        let r22 = slot.update(wanted: nil)
-        #expect(r22 == StatusScreenSlot.Action.none, "a screen set by another is left alone")
-        let r23 = slot.update(wanted: .scanning(found: 3, total: nil))
-        #expect(r23 == .show(.scanning(found: 3, total: nil)))
-        #expect(slot == .shown)
-        let r24 = slot.update(wanted: .noImages(folders: ["/p"]))
-        #expect(r24 == .show(.noImages(folders: ["/p"])))
-        let r25 = slot.update(wanted: nil)
-        #expect(r25 == .hide)
-        #expect(slot == .hidden)
-        let r26 = slot.update(wanted: nil)
-        #expect(r26 == StatusScreenSlot.Action.none)
-    }
-
     @Test func theDisplayResumesOnlyThePauseItMade() {
         var power = PowerPause.none
         let r27 = power.displayTurned(on: false, showPaused: false)
@@ -137,5 +121,123 @@ import Testing
         power.userChose()
         let r32 = power.displayTurned(on: true, showPaused: true)
         #expect(r32 == PowerPause.Action.none)
+    }
+
+    @Test func theListingSaysTheCountOfWhatItTook() {
+        var listing = SlideListing()
+        listing.reloaded()
+        let take = listing.decide(now: at(1), isScanning: false, isEmpty: false)
+        #expect(take == .take(afterReload: true))
+        let first = listing.shouldSayCount(4, reloaded: true, now: at(1), isScanning: { false })
+        #expect(first)
+        #expect(listing.count.said == 4)
+        let again = listing.shouldSayCount(4, reloaded: false, now: at(2), isScanning: { false })
+        #expect(!again, "said once")
+    }
+
+    /// Hooks that write down what they were told (a test double: the real ones run commands).
+    private final class RecordingHooks: DisplayPowerHooks {
+        var turns: [Bool] = []
+        var waits = 0
+        func displayTurned(on: Bool) { turns.append(on) }
+        func waitUntilIdle() { waits += 1 }
+    }
+
+    @Test func theHooksHearEveryTurnAndTheStart() {
+        let hooks = RecordingHooks()
+        var power = DisplayTurns(hooks: hooks)
+        let pauseAtStart = power.start(on: false)
+        #expect(pauseAtStart)
+        #expect(power.pause == .pausedForDisplay)
+        let on = power.turned(on: true, showPaused: true)
+        #expect(on == .resume)
+        let off = power.turned(on: false, showPaused: true)
+        #expect(off == PowerPause.Action.none, "a user's pause stays theirs")
+        power.waitUntilIdle()
+        #expect(hooks.turns == [false, true, false])
+        #expect(hooks.waits == 1)
+        var lit = DisplayTurns(hooks: nil)
+        let pauseLit = lit.start(on: true)
+        #expect(!pauseLit)
+        #expect(lit.pause == .none)
+    }
+
+    @Test func aRemotesDisplayAskHoldsUntilTheScheduleTurnsTheDisplay() {
+        var asks = RemoteAsks()
+        asks.ask(display: .off)
+        #expect(asks.display == false)
+        let wasOn = asks.scheduleTurnedDisplay(on: true)
+        #expect(!wasOn, "the remote had it off")
+        #expect(asks.display == nil)
+        let wasOnBefore = asks.scheduleTurnedDisplay(on: false)
+        #expect(wasOnBefore, "without an ask, the schedule said the opposite before")
+        asks.ask(display: .on)
+        asks.ask(display: .auto)
+        #expect(asks.display == nil)
+    }
+
+    @Test func theShowFinishesOnceAndCountsFailuresUntilThen() {
+        var ending = ShowEnding.running(failures: 0)
+        ending.decodeFailed()
+        ending.decodeFailed()
+        #expect(ending.failures == 2 && ending.exitCode == nil)
+        let first = ending.finish(exitCode: 1)
+        #expect(first)
+        let second = ending.finish(exitCode: 0)
+        #expect(!second)
+        #expect(ending.exitCode == 1, "the first code stays")
+        ending.decodeFailed()
+        #expect(ending == .finished(exitCode: 1))
+    }
+
+    @Test func aReplacedFileShowsItsOldImageUntilTheNewOneIsLoaded() {
+        var images = LoadedImages()
+        let small = Size(width: 40, height: 30)
+        images.images["/old.jpg"] = LoadedImage(sourceSize: small, decodedFor: small)
+        var shown = ShownFile()
+        shown.replaced("/old.jpg", by: "/new.jpg")
+        #expect(shown.file(for: "/new.jpg", in: images) == "/old.jpg")
+        #expect(shown.drawn(images).images["/new.jpg"]?.sourceSize == Size(width: 40, height: 30))
+        shown.prune(images)
+        #expect(shown.standIns == ["/new.jpg": "/old.jpg"], "still waited for")
+        let large = Size(width: 80, height: 60)
+        images.images["/new.jpg"] = LoadedImage(sourceSize: large, decodedFor: large)
+        #expect(shown.file(for: "/new.jpg", in: images) == "/new.jpg")
+        shown.prune(images)
+        #expect(shown.standIns.isEmpty, "loaded: the stand-in goes")
+        let told = shown.showing("/new.jpg")
+        #expect(told)
+        let toldAgain = shown.showing("/new.jpg")
+        #expect(!toldAgain, "the feed hears of a file once")
+    }
+
+    @Test func theClockWaitsThenRunsByFramesOrInStep() throws {
+        var clock = ShowClockState.waiting
+        clock.follow(synced: true)
+        #expect(clock == .waiting, "a waiting clock waits, synced or not")
+        clock.anchor = nil
+        #expect(!clock.hasStarted)
+        clock.start()
+        #expect(clock == .running)
+        clock.follow(synced: true)
+        #expect(clock == .inStep(nil))
+        let timeline = try #require(SyncTimeline(epoch: 0, durations: [5, 5], transitionDuration: 1, loops: true))
+        let wall = Date(timeIntervalSince1970: 100)
+        clock.anchor = SyncAnchor(
+            anchor: WallAnchor(show: ShowTime(seconds: 2), wall: wall), timeline: timeline,
+            signature: SyncAnchor.Signature(
+                count: 2, interval: 5, transitionDuration: 1, loop: true, first: "/a.jpg", last: "/b.jpg"),
+            lastWall: wall, lastMonotonic: at(7), wasAway: false, checkedStart: wall)
+        #expect(clock.anchor?.lastMonotonic == at(7))
+        clock.start()
+        #expect(clock.anchor != nil, "starting again keeps the anchor")
+        clock.follow(synced: false)
+        #expect(clock == .running && clock.anchor == nil, "leaving the timeline drops its anchor")
+        clock.anchor = SyncAnchor(
+            anchor: WallAnchor(show: ShowTime(seconds: 0), wall: wall), timeline: timeline,
+            signature: SyncAnchor.Signature(
+                count: 2, interval: 5, transitionDuration: 1, loop: true, first: nil, last: nil),
+            lastWall: wall, lastMonotonic: at(0), wasAway: false, checkedStart: wall)
+        #expect(clock.anchor == nil, "no anchor outside the timeline")
     }
 }

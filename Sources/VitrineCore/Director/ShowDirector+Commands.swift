@@ -43,16 +43,12 @@ extension ShowDirector {
             switchPlaylist(to: name, at: time)
         case .display(let request):
             let wasOn = displayOn
-            switch request {
-            case .on: asked.display = true
-            case .off: asked.display = false
-            case .auto: asked.display = nil
-            }
+            asked.ask(display: request)
             displayChanged(from: wasOn, at: time)
         case .notice(let text, let seconds):
-            engine.notice = text.isEmpty ? nil : Notice(text, since: time, duration: seconds ?? noticeSeconds)
+            engine.notice = text.isEmpty ? nil : Notice(text, since: time, duration: seconds ?? asked.noticeSeconds)
         case .setNoticeDuration(let seconds):
-            noticeSeconds = seconds
+            asked.noticeSeconds = seconds
         case .reload:
             return [.reload]
         case .setInterval(let seconds):
@@ -91,7 +87,7 @@ extension ShowDirector {
         state.playlistAsked = asked.playlist ?? "auto"
         state.playlists = feed.document.file.isEmpty ? [] : feed.document.playlists.map(\.name)
         state.mode = engine.mode.rawValue
-        state.paused = show.isPaused && !power.isPausedForDisplay
+        state.paused = show.isPaused && !power.pause.isPausedForDisplay
         state.interval = show.options.interval
         state.transition = show.options.transition.rawValue
         state.displayAsked = asked.display.map { $0 ? .on : .off } ?? .auto
@@ -105,7 +101,7 @@ extension ShowDirector {
                 ? (upcoming.displayOn ? "display on" : "display off") : upcoming.playlist
         }
         if let notice = engine.notice, notice.isShowing(at: engine.time) { state.notice = notice.text }
-        state.noticeSeconds = noticeSeconds
+        state.noticeSeconds = asked.noticeSeconds
         state.notices = notices
         state.version = version
         state.uptime = frames.runTime.value

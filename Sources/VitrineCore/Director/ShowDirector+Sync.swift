@@ -24,33 +24,33 @@ extension ShowDirector {
         let wall = setup.scheduleDate(input.wall)
         let signature = syncSignature()
         guard let timeline = syncTimeline(signature) else {
-            syncAnchor = nil
+            frames.clock.anchor = nil
             return engine.advance(by: input.frameTime.value, images: input.images)
         }
         let away = engine.mode != .attract || engine.show.isPaused
-        if var anchor = syncAnchor {
+        if var anchor = frames.clock.anchor {
             let jump = abs(((wall - anchor.lastWall) - (input.monotonic - anchor.lastMonotonic)).value)
             if anchor.signature != signature || jump > Self.clockJumpLimit || (anchor.wasAway && !away) {
                 if jump > Self.clockJumpLimit { log.info("the wall clock jumped by \(jump) s; joining the timeline") }
                 anchorToWall(wall, timeline: timeline, signature: signature)
             } else {
                 anchor.wasAway = away
-                syncAnchor = anchor
+                frames.clock.anchor = anchor
             }
         } else {
             anchorToWall(wall, timeline: timeline, signature: signature)
         }
-        guard var anchor = syncAnchor else { return [] }
+        guard var anchor = frames.clock.anchor else { return [] }
         anchor.lastWall = wall
         anchor.lastMonotonic = input.monotonic
-        syncAnchor = anchor
+        frames.clock.anchor = anchor
         let requests = step(to: anchor.anchor.showTime(at: wall), images: input.images, away: away)
         // Once the timeline has changed slides, the show is checked to be on it (a remote's
         // `next` holds until then).
         let expected = timeline.position(at: wall)
         let slideStart = Date(unixSeconds: expected.slideStart)
         if !away, slideStart != anchor.checkedStart, (wall - slideStart).value >= Self.syncCheckDelay {
-            syncAnchor?.checkedStart = slideStart
+            frames.clock.anchor?.checkedStart = slideStart
             if engine.show.index != expected.index || engine.show.pending != nil {
                 anchorToWall(wall, timeline: timeline, signature: signature)
             }
@@ -95,9 +95,10 @@ extension ShowDirector {
         // The transition due by now starts, at its nominal time.
         let slides = engine.show.slides
         _ = engine.run(to: now) { slides.indices.contains($0) }
-        syncAnchor = SyncAnchor(
+        frames.clock.anchor = SyncAnchor(
             anchor: WallAnchor(show: ShowTime(seconds: now), wall: wall), timeline: timeline, signature: signature,
-            lastWall: wall, lastMonotonic: syncAnchor?.lastMonotonic ?? MonotonicInstant(seconds: 0), wasAway: false,
+            lastWall: wall, lastMonotonic: frames.clock.anchor?.lastMonotonic ?? MonotonicInstant(seconds: 0),
+            wasAway: false,
             checkedStart: Date(unixSeconds: position.slideStart))
     }
 
@@ -110,7 +111,7 @@ extension ShowDirector {
 
     /// The timeline of the slides playing: the anchor's while they are the same.
     private func syncTimeline(_ signature: SyncAnchor.Signature) -> SyncTimeline? {
-        if let anchor = syncAnchor, anchor.signature == signature { return anchor.timeline }
+        if let anchor = frames.clock.anchor, anchor.signature == signature { return anchor.timeline }
         let show = engine.show
         return SyncTimeline(
             epoch: Self.syncEpoch, durations: show.slides.indices.map(show.dwell),
@@ -120,7 +121,7 @@ extension ShowDirector {
     /// For the remote state: the epoch, and how many seconds the slide on screen started after
     /// the timeline's start of it (nil when another slide shows, such as after a remote's `next`).
     func syncReport() -> (epoch: Double, offset: Double?)? {
-        guard isSynced, let anchor = syncAnchor else { return nil }
+        guard isSynced, let anchor = frames.clock.anchor else { return nil }
         let wall = anchor.lastWall
         let expected = anchor.timeline.position(at: wall)
         guard engine.show.index == expected.index else { return (Self.syncEpoch, nil) }

@@ -9,32 +9,19 @@ public struct ShowDirector {
     public private(set) var programme: Programme
     public internal(set) var setup: DirectorSettings
     private var environment: ShowEnvironment
-    private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
-    /// The frames run, and whether the show's clock has started.
+    /// The frames run, and how the show's clock runs (held, by the frames, in step with the wall clock).
     var frames = FrameCount()
-    /// Whether the show is paused because the display is off.
-    var power = PowerPause.none
-    /// When the feed's slide list is taken.
+    /// Whether the show is paused because the display is off, and the display's power hooks.
+    var power: DisplayTurns
+    /// When the feed's slide list is taken and its count said.
     private var listing = SlideListing()
-    /// When the image count is said in the log.
-    private var count = CountAnnouncement()
-    /// Whether the status screen showing is one the director put up.
-    private var statusScreen = StatusScreenSlot.hidden
-    /// Decodes that failed, for the verdict on an empty show.
-    private var failures = 0
-    private var exitCode: Int32?
-    /// What remotes asked for over the schedule (a playlist, the display on or off).
+    /// Running (with the decodes that failed, for the verdict on an empty show), or finished.
+    private var ending = ShowEnding.running(failures: 0)
+    /// What remotes asked for over the schedule (a playlist, the display on or off), and their notices' time.
     var asked = RemoteAsks()
-    /// How long a remote's notice stays when its command gives no time.
-    var noticeSeconds = RemoteCommandParser.defaultNoticeSeconds
-    /// Where show time meets the wall clock while the show is in step with other screens.
-    var syncAnchor: SyncAnchor?
-    /// A slide whose file was replaced (a preview by its full photo): the old image stands in,
-    /// drawn where the new one will be, until the new one is loaded. New source → old source.
-    var standIns: [String: String] = [:]
-    /// The slide last reported to the feed as showing.
-    private var reportedSource: String?
+    /// The file on the screen: told to the feed, and the old image standing in for a replaced one.
+    var shown = ShownFile()
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -59,7 +46,7 @@ public struct ShowDirector {
             touch: setup.touch)
         for event in input { engine.enqueue(event) }
         resume = ResumeKeeper(store: environment.positions, setup: setup, text: feed.fingerprintText)
-        hooks = environment.powerHooks(feed.document.display)
+        power = DisplayTurns(hooks: environment.powerHooks(feed.document.display))
         feed.start()
         if let warning = resume.restore(
             feed: feed, playlist: programme.playlist, synced: setup.sync || feed.document.sync, log: contentLog)
@@ -71,11 +58,7 @@ public struct ShowDirector {
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin.unixSeconds
-        if !displayOn {
-            engine.pauseShow(at: 0)
-            power = .pausedForDisplay
-        }
-        hooks?.displayTurned(on: displayOn)
+        if power.start(on: displayOn) { engine.pauseShow(at: 0) }
         showStatus()
     }
 
@@ -101,7 +84,7 @@ public struct ShowDirector {
         control(input.control)
         engine.output = input.output
         for failure in input.failed { failed(failure) }
-        standIns = standIns.filter { input.images.images[$0.key] == nil && input.images.images[$0.value] != nil }
+        shown.prune(input.images)
         for event in input.events { deliver(event) }
         var requests: [EngineRequest] = []
         for command in input.commands { requests += perform(command, images: input.images) }
@@ -109,13 +92,13 @@ public struct ShowDirector {
             setup.onboarding = onboarding
             showStatus()
         }
-        if !frames.started, isShowing(input.images) || (isSynced && engine.show.count > 0) { frames.started = true }
+        if !frames.started, isShowing(input.images) || (isSynced && engine.show.count > 0) { frames.clock.start() }
         engine.show.applyClipLengths(input.images.clipLengths)
-        if frames.started, isSynced {
-            requests += advanceInStep(input)
-        } else if frames.started {
-            syncAnchor = nil
-            requests += engine.advance(by: input.frameTime.value, images: input.images)
+        frames.clock.follow(synced: isSynced)
+        switch frames.clock {
+        case .waiting: break
+        case .running: requests += engine.advance(by: input.frameTime.value, images: input.images)
+        case .inStep: requests += advanceInStep(input)
         }
         engine.noteLongPhotos(input.images)
         frames.ran(input.frameTime)
@@ -127,7 +110,7 @@ public struct ShowDirector {
     /// The show on the ideal timeline (every image ready when wanted) at show
     /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
     public mutating func run(to time: Double, images: LoadedImages) -> FrameOutput {
-        frames.started = true
+        frames.clock.start()
         let wall = programme.wallTime(at: 0).addingTimeInterval(time)
         for change in programme.advance(to: time, wall: wall) {
             _ = engine.run(to: change.time, images: images)
@@ -147,26 +130,21 @@ public struct ShowDirector {
             // Off: black, nothing decoded, nothing kept.
             return FrameOutput(
                 scene: Scene(size: engine.output, background: .black), paths: [:], decodes: DecodePlan(),
-                requests: requests, status: status, rotation: setup.rotation, exitCode: exitCode)
+                requests: requests, status: status, rotation: setup.rotation, exitCode: ending.exitCode)
         }
         // A replaced file's old image is drawn, laid out as the new one, until the new one is loaded.
-        var shown = images
-        for (new, old) in standIns where images.images[new] == nil { shown.images[new] = images.images[old] }
-        let scene = engine.scene(at: time, images: shown)
+        let scene = engine.scene(at: time, images: shown.drawn(images))
         var plan = DecodePlanner.plan(engine, drawn: scene, images: images)
         var paths: [Int: String] = [:]
         for i in scene.slidesDrawn where slides.indices.contains(i) {
             let path = slides[i].path
-            if images.images[path] == nil, let old = standIns[path], images.images[old] != nil {
-                paths[i] = old
-                plan.keep.insert(old)
-            } else {
-                paths[i] = path
-            }
+            let file = shown.file(for: path, in: images)
+            paths[i] = file
+            if file != path { plan.keep.insert(file) }
         }
         var out = FrameOutput(
             scene: scene, paths: paths, decodes: plan, requests: requests, status: status,
-            rotation: setup.rotation, exitCode: exitCode)
+            rotation: setup.rotation, exitCode: ending.exitCode)
         out.showsContent = engine.status != nil || (!scene.slidesDrawn.isEmpty && engine.firstPhotoShown(at: time))
         out.videos = engine.show.videoMoments(drawn: scene.slidesDrawn, at: time)
         return out
@@ -208,7 +186,7 @@ public struct ShowDirector {
     /// A decode failed: the file leaves the show until it changes (one warning).
     private mutating func failed(_ failure: (path: String, reason: String)) {
         log.warning("skipping \(failure.reason)")
-        failures += 1
+        ending.decodeFailed()
         while let i = engine.show.slides.firstIndex(where: { $0.path == failure.path }) {
             engine.removeSlide(at: i)
         }
@@ -217,30 +195,30 @@ public struct ShowDirector {
 
     /// Quit requests, `--quit-after`, and a show with nothing left that can be decoded.
     private mutating func checkEnd(_ requests: [EngineRequest]) {
-        guard exitCode == nil else { return }
+        guard ending.exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
         if let limit = setup.quitAfter, frames.started ? engine.time >= limit : frames.runTime.value >= limit {
             log.info("quitting after \(limit) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
         // Once a photo was shown, an empty show waits for its photos (a stick pulled during a decode).
-        if !frames.started, !setup.waitForImages, failures > 0, engine.show.count == 0, !feed.isScanning,
+        if !frames.started, !setup.waitForImages, ending.failures > 0, engine.show.count == 0, !feed.isScanning,
             feed.problem == nil
         {
             log.error("no image could be decoded; nothing to show")
-            exitCode = 1
+            ending.finish(exitCode: 1)
         }
     }
 
     /// Saves the position and waits for a display command still running.
     private mutating func finish(exitCode code: Int32) {
-        guard exitCode == nil else { return }
+        guard ending.exitCode == nil else { return }
         resume.save(engine, feed: feed, programme: playlist, now: .distantFuture, log: log).map { warn($0) }
-        hooks?.waitUntilIdle()
+        power.waitUntilIdle()
         if let source = engine.currentPath {
             log.info("stopped at slide \(engine.show.index + 1) of \(engine.show.count): \(source)")
         }
-        exitCode = code
+        ending.finish(exitCode: code)
     }
 
     // MARK: Content and programme
@@ -292,7 +270,7 @@ public struct ShowDirector {
         case .take(let afterReload): finishedReload = afterReload
         }
         let current = engine.currentPath.map { feed.successor(of: $0) ?? $0 }
-        if let old = engine.currentPath, let current, current != old { standIns[current] = old }
+        if let old = engine.currentPath, let current, current != old { shown.replaced(old, by: current) }
         engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         sayCount(reloaded: finishedReload, now: now)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
@@ -302,9 +280,8 @@ public struct ShowDirector {
     /// folder was still being listed count when it ends, even if that end brought no more).
     private mutating func sayCount(reloaded: Bool, now: MonotonicInstant) {
         let feed = feed
-        guard count.shouldSay(engine.show.count, reloaded: reloaded, now: now, isScanning: { feed.isScanning }) else {
-            return
-        }
+        guard listing.shouldSayCount(engine.show.count, reloaded: reloaded, now: now, isScanning: { feed.isScanning })
+        else { return }
         let what = feed.document.file.isEmpty ? "sources" : "playlist '\(playlist)'"
         log.info("\(reloaded ? "reloaded: " : "")\(what): \(engine.show.count) images")
     }
@@ -312,15 +289,12 @@ public struct ShowDirector {
     /// The awaited download's progress for the loading ring; the feed hears which slide shows.
     private mutating func followDownloads() {
         engine.download = engine.show.count == 0 ? feed.download : nil
-        if let source = engine.currentPath, source != reportedSource {
-            reportedSource = source
-            feed.showing(source)
-        }
+        if let source = engine.currentPath, shown.showing(source) { feed.showing(source) }
     }
 
     /// The document was read again: its hooks, its options, its fingerprint.
     private mutating func documentChanged() {
-        hooks = environment.powerHooks(feed.document.display)
+        power.hooks = environment.powerHooks(feed.document.display)
         resume.documentChanged(text: feed.fingerprintText)
         engine.setOptions(setup.options(feed.document, playlist: playlist))
     }
@@ -334,10 +308,7 @@ public struct ShowDirector {
             switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
-            // The programme has changed already: before, it said the opposite.
-            let wasOn = asked.display ?? !on
-            asked.display = nil
-            displayChanged(from: wasOn, at: change.time)
+            displayChanged(from: asked.scheduleTurnedDisplay(on: on), at: change.time)
         }
     }
 
@@ -352,12 +323,11 @@ public struct ShowDirector {
         let on = displayOn
         guard on != wasOn else { return }
         log.info("display \(on ? "on" : "off")")
-        switch power.displayTurned(on: on, showPaused: engine.show.isPaused) {
+        switch power.turned(on: on, showPaused: engine.show.isPaused) {
         case .resume: engine.resumeShow(at: time)
         case .pause: engine.pauseShow(at: time)
         case .none: break
         }
-        hooks?.displayTurned(on: on)
     }
 
     /// New settings and content, keeping the engine: its clock, its input trace and where it is.
@@ -365,7 +335,7 @@ public struct ShowDirector {
         setup = fresh
         environment.feed = newFeed
         newFeed.start()
-        hooks = environment.powerHooks(newFeed.document.display)
+        power.hooks = environment.powerHooks(newFeed.document.display)
         resume.documentChanged(text: newFeed.fingerprintText)
         programme.wakeDuration = fresh.wakeDuration
         if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
@@ -377,12 +347,10 @@ public struct ShowDirector {
 
     /// While the show is empty: the feed's problem, "Getting ready" during a listing, what a network
     /// source waits for, "No images yet" after it.
+    /// Only the director sets the engine's status screen, so the one up is its own to put away.
     private mutating func showStatus() {
-        switch statusScreen.update(wanted: wantedStatus()) {
-        case .show(let screen): engine.status = screen
-        case .hide: engine.status = nil
-        case .none: break
-        }
+        let wanted = wantedStatus()
+        if wanted != nil || engine.status != nil { engine.status = wanted }
     }
 
     /// The status screen the show wants now: nil while it has slides.

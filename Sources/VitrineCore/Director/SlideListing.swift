@@ -1,6 +1,7 @@
 /// When the director takes the feed's slide list: at once when the show is empty or the
 /// listing is done, a few times a second while folders are listed, and after a reload only
-/// once the new feed's listing is done.
+/// once the new feed's listing is done; and when the log says how many images it holds
+/// (`CountAnnouncement`: once the listing is done, a reload's end said even unchanged).
 ///
 ///     current ──feedChanged──▶ stale ──decide: take──▶ current
 ///        │                                ▲
@@ -30,6 +31,8 @@ struct SlideListing: Equatable {
 
     private(set) var state = State.current
     private var lastTaken = MonotonicInstant.distantPast
+    /// When the count of images is said.
+    private(set) var count = CountAnnouncement()
 
     /// The feed's slides of the playing playlist changed (a reload in progress stays one).
     mutating func feedChanged() {
@@ -61,5 +64,13 @@ struct SlideListing: Equatable {
         state = .current
         lastTaken = now
         return .take(afterReload: afterReload)
+    }
+
+    /// Whether to say the show's `images` now (`reloaded`: this take ends a reload); when true,
+    /// the count counts as said. `isScanning` is asked only when it would be said.
+    mutating func shouldSayCount(
+        _ images: Int, reloaded: Bool, now: MonotonicInstant, isScanning: () -> Bool
+    ) -> Bool {
+        count.shouldSay(images, reloaded: reloaded, now: now, isScanning: isScanning)
     }
 }

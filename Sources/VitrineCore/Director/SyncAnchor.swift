@@ -3,7 +3,7 @@ import Foundation
 /// Where a synced show's time meets the wall clock (`anchor`).
 /// Made again (re-anchored) when the slides or their timing change, when the wall clock jumps,
 /// and when the show comes back to the timeline after browsing, a pause or a remote's move.
-struct SyncAnchor {
+struct SyncAnchor: Equatable {
     /// What the timeline was made from; a different one needs a new timeline.
     struct Signature: Equatable {
         var count: Int
