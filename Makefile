@@ -55,11 +55,25 @@ test: test-deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	python3 Tests/Docs/check-links.py
 
-# The fast tier: every test target but VitrineEndToEndTests (which runs the built program
-# with brokers, browsers and servers), the links of the documentation and the format check.
+# Left out of the fast tier, run by `make test`: VitrineEndToEndTests (the built program with
+# brokers, browsers and servers), and the media tests that take seconds each in a debug build:
+# large pictures decoded against their whole-image references, files made with outside
+# encoders, decode worker processes and video clips waited on.
+SLOW_TESTS := VitrineEndToEndTests \
+	VitrineMediaTests\.(ModernFormatTests|IsolatedDecoderTests|VideoClipTests|HostileClipTests|VideoAudioTests)/ \
+	VitrineMediaTests\.DecodePathTests/jpegMatchesTheWholeImagePath \
+	VitrineMediaTests\.ProgressiveSplitTests/(givesTheWholeFilesPixelsAtEveryScale|everySplitOfTheScansGivesTheSamePixels|corruptDataGivesWhatTheWholeFileGives|aRealPhotoGivesTheWholeFilesPixels|theDecoderTakesItForProgressiveFiles) \
+	VitrineMediaTests\.JPEGBandDecoderTests/(everyScaleMatchesTheWholeImageDecode|aLargePhotoMatchesTheWholeImageDecode) \
+	VitrineMediaTests\.AreaReducerBandTests/bandsMatchTheWhole \
+	VitrineMediaTests\.AreaReducerKernelTests/photosMatchThePreviousKernel \
+	VitrineMediaTests\.WebPDecoderTests/fullSizeMatchesSDLImage \
+	VitrineMediaTests\.HostileFileTests/isolatedDecoderRefusesEachAndTheNextGoodImageDecodes \
+	VitrineMediaTests\.WorkerPriorityTests/everyThreadOfTheWorkerRunsAtItsPriority
+
+# The fast tier: every test but SLOW_TESTS, the links of the documentation and the format check.
 check:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip VitrineEndToEndTests
+	$(SWIFT) test --skip-build $(foreach test,$(SLOW_TESTS),--skip '$(test)')
 	python3 Tests/Docs/check-links.py
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 

@@ -49,8 +49,11 @@ struct DecodePathTests {
         return pixels
     }
 
+    /// The picture every JPEG kind here is made of, made once (a debug build takes a while over it).
+    static let photo = picture(width: 1203, height: 803)
+
     static func jpeg(_ kind: String) throws -> [UInt8] {
-        let image = picture(width: 1203, height: 803)
+        let image = photo
         let compressor = try #require(TurboJPEGHandle.compressor())
         switch kind {
         case "progressive": return try #require(compressor.compress(image, quality: 88, progressive: true))

@@ -14,7 +14,7 @@ struct ProgressiveDCTests {
 
     static func progressive(_ subsampling: TJSAMP) throws -> [UInt8] {
         let compressor = try #require(TurboJPEGHandle.compressor())
-        let image = DecodePathTests.picture(width: 1203, height: 803)
+        let image = DecodePathTests.photo
         return try #require(compressor.compress(image, quality: 88, progressive: true, subsampling: subsampling))
     }
 

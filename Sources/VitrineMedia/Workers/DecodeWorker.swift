@@ -65,7 +65,8 @@ public enum DecodeWorker {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in }
         options.priority.applyToProcess()
         returnLargeBuffers()
-        let channel = WorkerChannel(fd: options.channel)
+        let channel = WorkerChannel(FileDescriptor(owning: options.channel))
+        let pixels = FileDescriptor(owning: options.pixels)
         // Colour transforms are made once per profile and kept for the worker's life.
         let colors = ColorTransforms()
         while case .success(let line) = channel.receive(until: nil) {
@@ -77,7 +78,7 @@ public enum DecodeWorker {
             alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
             // Threads libdispatch started since have their own nice level: set again.
             options.priority.applyToProcess()
-            let reply = serve(request, options: options, colors: colors)
+            let reply = serve(request, options: options, pixels: pixels, colors: colors)
             alarm(0)
             guard send(reply, on: channel) else { return 1 }
         }
@@ -93,13 +94,15 @@ public enum DecodeWorker {
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }
 
-    private static func serve(_ request: WorkerRequest, options: Options, colors: ColorTransforms) -> WorkerReply {
+    private static func serve(
+        _ request: WorkerRequest, options: Options, pixels: borrowing FileDescriptor, colors: ColorTransforms
+    ) -> WorkerReply {
         if let fault = options.fault, request.path.split(separator: "/").last.map(String.init) == fault.fileName {
             trigger(fault.kind)
         }
         do {
             let image = try MediaDecoder(limits: request.limits, colors: colors).decode(request.decodeRequest)
-            guard SharedPixels.write(image.pixels.pixels, to: options.pixels) else {
+            guard SharedPixels.write(image.pixels.pixels, to: pixels) else {
                 return .failed(
                     "the decoded image does not fit the shared memory (\(image.pixels.width)x\(image.pixels.height))")
             }

@@ -1,4 +1,5 @@
 import Glibc
+import VitrinePOSIX
 
 /// Shared memory (a POSIX shm object, unlinked at once so only the descriptor
 /// names it) through which a decode worker hands decoded pixels back. The
@@ -6,47 +7,51 @@ import Glibc
 /// The pages stay for the next image (at most one output-sized image), so
 /// each decode does not fault them in afresh.
 final class SharedPixels {
-    let fd: Int32
+    private let descriptor: FileDescriptor
     private(set) var capacity = 0
 
-    /// Takes ownership of `fd`.
-    init(fd: Int32) {
-        self.fd = fd
+    /// Takes ownership of `descriptor`; it is closed with the value.
+    init(_ descriptor: consuming FileDescriptor) {
+        self.descriptor = descriptor
     }
 
-    deinit {
-        close(fd)
-    }
+    /// The descriptor's number, lent for a call (a `dup` for the worker); it stays this value's.
+    var rawDescriptor: Int32 { descriptor.rawValue }
 
-    /// A new anonymous shared memory object, or nil with errno set.
-    static func create() -> SharedPixels? {
-        for attempt in 0..<16 {
+    /// A new anonymous shared memory object.
+    static func create() throws(Errno) -> SharedPixels {
+        var attempt = 0
+        while true {
             let name = "/vitrine-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt)"
-            let fd = shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                shm_unlink(name)
-                return SharedPixels(fd: fd)
+            do throws(Errno) {
+                let fd = try Errno.check { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+                let pixels = SharedPixels(FileDescriptor(owning: fd))
+                _ = try Errno.check { shm_unlink(name) }
+                return pixels
+            } catch {
+                // Another object of that name: another name (a few times).
+                guard error == .exists, attempt < 15 else { throw error }
+                attempt += 1
             }
-            if errno != EEXIST { return nil }
         }
-        return nil
     }
 
     /// Makes room for `bytes` (sparse: no memory is used until written).
-    func reserve(_ bytes: Int) -> Bool {
-        guard bytes != capacity else { return true }
-        guard ftruncate(fd, off_t(bytes)) == 0 else { return false }
+    func reserve(_ bytes: Int) throws(Errno) {
+        guard bytes != capacity else { return }
+        let fd = descriptor.rawValue
+        _ = try Errno.check { ftruncate(fd, off_t(bytes)) }
         capacity = bytes
-        return true
     }
 
-    /// Copies `count` pixels out of the shared memory.
+    /// Copies `count` pixels out of the shared memory; nil when they are not there or cannot be mapped.
     func read(count: Int) -> [UInt32]? {
         guard count > 0, count * 4 <= capacity else { return nil }
         // Mapped in one call (MAP_POPULATE) rather than a fault for each page on the way.
-        guard let map = mmap(nil, count * 4, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0), map != MAP_FAILED
+        guard let map = mmap(nil, count * 4, PROT_READ, MAP_SHARED | MAP_POPULATE, descriptor.rawValue, 0),
+            map != MAP_FAILED
         else { return nil }
-        defer { munmap(map, count * 4) }
+        defer { Self.unmap(map, count * 4) }
         return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress {
                 UnsafeMutableRawPointer(base).copyMemory(from: map, byteCount: count * 4)
@@ -55,18 +60,24 @@ final class SharedPixels {
         }
     }
 
-    /// Writes pixels at the start of the shared memory object `fd` (worker side).
-    static func write(_ pixels: [UInt32], to fd: Int32) -> Bool {
+    /// Writes pixels at the start of the shared memory object `descriptor` (worker side).
+    static func write(_ pixels: [UInt32], to descriptor: borrowing FileDescriptor) -> Bool {
         let bytes = pixels.count * 4
         var info = stat()
-        guard bytes > 0, fstat(fd, &info) == 0, Int(info.st_size) >= bytes else { return false }
-        guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            return false
-        }
-        defer { munmap(map, bytes) }
+        guard bytes > 0, fstat(descriptor.rawValue, &info) == 0, Int(info.st_size) >= bytes else { return false }
+        guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor.rawValue, 0),
+            map != MAP_FAILED
+        else { return false }
+        defer { unmap(map, bytes) }
         pixels.withUnsafeBytes { raw in
             if let base = raw.baseAddress { map.copyMemory(from: base, byteCount: bytes) }
         }
         return true
+    }
+
+    /// Unmaps a mapping made here. munmap fails only for an address or length that is not a
+    /// mapping (EINVAL), and these are the ones mmap returned: its result says nothing more.
+    private static func unmap(_ map: UnsafeMutableRawPointer, _ bytes: Int) {
+        _ = munmap(map, bytes)
     }
 }

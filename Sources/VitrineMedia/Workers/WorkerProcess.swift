@@ -35,37 +35,61 @@ final class WorkerProcess {
 
     /// Starts `command` (executable path first) with the channel as fd 3 and the shared memory as fd 4.
     static func spawn(_ command: [String]) -> Result<WorkerProcess, SpawnError> {
-        guard let executable = command.first else { return .failure(SpawnError(reason: "no worker command")) }
-        guard let (mine, theirs) = WorkerChannel.pair() else { return .failure(SpawnError(errno: errno)) }
-        guard let pixels = SharedPixels.create() else { return .failure(SpawnError(errno: errno)) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        // Move both descriptors above the target numbers first, so neither dup2 overwrites the other.
-        let channelFD = fcntl(theirs.fd, F_DUPFD_CLOEXEC, 10)
-        let pixelsFD = fcntl(pixels.fd, F_DUPFD_CLOEXEC, 10)
-        defer {
-            if channelFD >= 0 { close(channelFD) }
-            if pixelsFD >= 0 { close(pixelsFD) }
+        guard !command.isEmpty else { return .failure(SpawnError(reason: "no worker command")) }
+        let mine: WorkerChannel
+        let theirs: WorkerChannel
+        let pixels: SharedPixels
+        do throws(Errno) {
+            let pair = try WorkerChannel.pair()
+            mine = pair.0
+            theirs = pair.1
+            pixels = try SharedPixels.create()
+        } catch {
+            return .failure(SpawnError(errno: error.rawValue))
         }
-        guard channelFD >= 0, pixelsFD >= 0 else { return .failure(SpawnError(errno: errno)) }
-        posix_spawn_file_actions_adddup2(&actions, channelFD, 3)
-        posix_spawn_file_actions_adddup2(&actions, pixelsFD, 4)
+        // Both descriptors are moved above the target numbers first, so neither dup2 overwrites
+        // the other; the copies are closed once the worker has its own.
+        let launched: Result<pid_t, SpawnError>
+        do throws(Errno) {
+            let channelCopy = FileDescriptor(
+                owning: try Errno.check { fcntl(theirs.rawDescriptor, F_DUPFD_CLOEXEC, 10) })
+            let pixelsCopy = FileDescriptor(
+                owning: try Errno.check { fcntl(pixels.rawDescriptor, F_DUPFD_CLOEXEC, 10) })
+            launched = launch(command, channel: channelCopy.rawValue, pixels: pixelsCopy.rawValue)
+            _ = consume channelCopy
+            _ = consume pixelsCopy
+        } catch {
+            return .failure(SpawnError(errno: error.rawValue))
+        }
+        return launched.map { WorkerProcess(pid: $0, channel: mine, pixels: pixels) }
+    }
 
-        // The worker starts with default signal handling and nothing blocked.
+    /// Starts `command` with descriptor `channel` as fd 3 and `pixels` as fd 4, standard input
+    /// and output on /dev/null, default signal handling and nothing blocked.
+    private static func launch(_ command: [String], channel: Int32, pixels: Int32) -> Result<pid_t, SpawnError> {
+        guard let executable = command.first else { return .failure(SpawnError(reason: "no worker command")) }
+        var actions = posix_spawn_file_actions_t()
+        if let failure = Self.checked(posix_spawn_file_actions_init(&actions)) { return .failure(failure) }
+        defer { posix_spawn_file_actions_destroy(&actions) }
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        if let failure = Self.checked(posix_spawnattr_init(&attributes)) { return .failure(failure) }
         defer { posix_spawnattr_destroy(&attributes) }
+        // The worker starts with default signal handling and nothing blocked.
         var all = sigset_t()
-        sigfillset(&all)
         var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // sigfillset and sigemptyset return -1 (and set errno); the others return an error number.
+        let codes: [Int32] = [
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0),
+            posix_spawn_file_actions_adddup2(&actions, channel, 3),
+            posix_spawn_file_actions_adddup2(&actions, pixels, 4),
+            sigfillset(&all) == 0 ? 0 : errno,
+            sigemptyset(&none) == 0 ? 0 : errno,
+            posix_spawnattr_setsigdefault(&attributes, &all),
+            posix_spawnattr_setsigmask(&attributes, &none),
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)),
+        ]
+        if let code = codes.first(where: { $0 != 0 }) { return .failure(SpawnError(errno: code)) }
 
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         argv.append(nil)
@@ -89,14 +113,21 @@ final class WorkerProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         guard status == 0 else { return .failure(SpawnError(errno: status, executable: executable)) }
-        return .success(WorkerProcess(pid: pid, channel: mine, pixels: pixels))
+        return .success(pid)
+    }
+
+    /// A spawn step's returned error number as a failure, nil when it worked.
+    private static func checked(_ code: Int32) -> SpawnError? {
+        code == 0 ? nil : SpawnError(errno: code)
     }
 
     /// Decodes `request` in the worker, waiting at most `deadline` seconds.
     func decode(_ request: DecodeRequest, limits: DecodeLimits, deadline: Double) -> Outcome {
         let message = WorkerRequest(request, limits: limits)
-        guard pixels.reserve(message.maxResultBytes) else {
-            return .lost("cannot reserve shared memory for the pixels (\(SpawnError.describe(errno)))")
+        do throws(Errno) {
+            try pixels.reserve(message.maxResultBytes)
+        } catch {
+            return .lost("cannot reserve shared memory for the pixels (\(error))")
         }
         guard let text = WorkerCoding.encode(message), channel.send(text) else { return ended() }
         let started = Monotonic.now()
@@ -157,7 +188,9 @@ final class WorkerProcess {
     /// Kills the worker (if it still runs) and reaps it.
     func stop() {
         guard !exited else { return }
-        kill(pid, SIGKILL)
+        // ESRCH is the only failure left for our own child: it is gone already (a zombie still
+        // takes the signal), and reaping it below is all there is to do either way.
+        _ = kill(pid, SIGKILL)
         _ = reap()
     }
 
