@@ -61,12 +61,9 @@ test: test-deps
 # encoders, decode worker processes and video clips waited on.
 SLOW_TESTS := VitrineEndToEndTests \
 	VitrineMediaTests\.(ModernFormatTests|IsolatedDecoderTests|VideoClipTests|HostileClipTests|VideoAudioTests)/ \
-	VitrineMediaTests\.DecodePathTests/jpegMatchesTheWholeImagePath \
-	VitrineMediaTests\.ProgressiveSplitTests/(givesTheWholeFilesPixelsAtEveryScale|everySplitOfTheScansGivesTheSamePixels|corruptDataGivesWhatTheWholeFileGives|aRealPhotoGivesTheWholeFilesPixels|theDecoderTakesItForProgressiveFiles) \
 	VitrineMediaTests\.JPEGBandDecoderTests/(everyScaleMatchesTheWholeImageDecode|aLargePhotoMatchesTheWholeImageDecode) \
 	VitrineMediaTests\.AreaReducerBandTests/bandsMatchTheWhole \
 	VitrineMediaTests\.AreaReducerKernelTests/photosMatchThePreviousKernel \
-	VitrineMediaTests\.WebPDecoderTests/fullSizeMatchesSDLImage \
 	VitrineMediaTests\.HostileFileTests/isolatedDecoderRefusesEachAndTheNextGoodImageDecodes \
 	VitrineMediaTests\.WorkerPriorityTests/everyThreadOfTheWorkerRunsAtItsPriority
 
