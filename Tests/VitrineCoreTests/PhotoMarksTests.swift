@@ -122,4 +122,19 @@ struct PhotoMarksTests {
         #expect(!marks.isHidden("/p/0.jpg"), "the oldest go first")
         #expect(marks.isHidden("/p/\(PhotoMarks.capacity + 9).jpg"))
     }
+
+    @Test func theRemoteCommandsReadBackAndRefuseBadFields() throws {
+        for command in [
+            RemoteCommand.hide(name: "pier.jpg"), .unhide(name: "/p/pier.jpg"), .favourite(name: "a.jpg", on: false),
+        ] {
+            #expect(try RemoteCommandParser.parse(command.json.rendered).command == command)
+        }
+        #expect(
+            try RemoteCommandParser.parse("{\"command\":\"favourite\",\"file\":\"a.jpg\"}").command
+                == .favourite(name: "a.jpg", on: true))
+        #expect(throws: RemoteCommandError.self) { try RemoteCommandParser.parse("{\"command\":\"hide\"}") }
+        #expect(throws: RemoteCommandError.self) {
+            try RemoteCommandParser.parse("{\"command\":\"favourite\",\"file\":\"a\",\"on\":\"yes\"}")
+        }
+    }
 }
