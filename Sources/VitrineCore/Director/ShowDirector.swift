@@ -8,7 +8,7 @@ public struct ShowDirector {
     public internal(set) var engine: ShowEngine
     public private(set) var programme: Programme
     public internal(set) var setup: DirectorSettings
-    private var environment: ShowEnvironment
+    var environment: ShowEnvironment
     private var resume: ResumeKeeper
     /// The frames run, and how the show's clock runs (held, by the frames, in step with the wall clock).
     var frames = FrameCount()
@@ -53,6 +53,7 @@ public struct ShowDirector {
         {
             warn(warning)
         }
+        loadMarks()
         let name = programme.playlist
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
@@ -101,10 +102,13 @@ public struct ShowDirector {
         case .inStep: requests += advanceInStep(input)
         }
         engine.noteLongPhotos(input.images)
+        let marked = keepMarks()
         frames.ran(input.frameTime)
         follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
-        return output(at: engine.renderTime, images: input.images, requests: requests)
+        var out = output(at: engine.renderTime, images: input.images, requests: requests)
+        out.markEvents = marked
+        return out
     }
 
     /// The show on the ideal timeline (every image ready when wanted) at show
