@@ -165,12 +165,12 @@ def kiosk_page(photos, interval, fade, path):
     rotate = "" if interval is None else f"""
 <script>
 const urls = {urls!r};
-let i = 0, top = document.getElementById('b');
+let i = 0, shown = document.getElementById('b');
 setInterval(() => {{
   i = (i + 1) % urls.length;
-  const next = top.id === 'a' ? document.getElementById('b') : document.getElementById('a');
+  const next = shown.id === 'a' ? document.getElementById('b') : document.getElementById('a');
   next.src = urls[i];
-  next.decode().then(() => {{ next.style.opacity = 1; top.style.opacity = 0; top = next; }});
+  next.decode().then(() => {{ next.style.opacity = 1; shown.style.opacity = 0; shown = next; }});
 }}, {int(interval * 1000)});
 </script>"""
     html = f"""<!doctype html>
@@ -212,6 +212,8 @@ def commands(player, case, photos, folder, vitrine, scratch):
 
 
 def main():
+    # Stopped from outside, the players and the screen are stopped too (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60, help="seconds each player is measured (60)")
     parser.add_argument("--warmup", type=float, default=8, help="seconds before measuring (8)")

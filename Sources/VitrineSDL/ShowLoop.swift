@@ -94,7 +94,9 @@ final class ShowLoop {
         if screen.panelChanged(to: panel) {
             let output = director.rotation.logicalSize(for: panel)
             log.info("output \(Int(output.width))x\(Int(output.height))")
-            loader.cacheBudget = DecodedImageCache.defaultBudget(for: output)
+            // The drawer keeps what the plan keeps (the slide before included): the cache holds
+            // one image more, for a step back past it, not three.
+            loader.cacheBudget = DecodedImageCache.defaultBudget(for: output) / 3
         }
         return director.rotation.logicalSize(for: panel)
     }

@@ -180,3 +180,20 @@ struct LoopStateTests {
         #expect(ScreenState(keepAlive: nil).redraw.keepAliveDue(at: 0) == nil)
     }
 }
+
+@Suite("OpenGL driver probe")
+struct GLProbeTests {
+    @Test func itsLineIsReadBack() {
+        let found = GLProbe.Found(renderer: "opengl", driver: "llvmpipe (LLVM 15.0.6, 256 bits)")
+        #expect(GLProbe.parse(GLProbe.line(found) + "\n") == found)
+        #expect(GLProbe.parse("software\t\n") == GLProbe.Found(renderer: "software", driver: ""))
+        #expect(GLProbe.parse("") == nil)
+        #expect(GLProbe.parse("Xlib: extension missing\n") == nil)
+    }
+
+    @Test func aSoftwareRasteriserFoundByTheProbeMeansTheSoftwareRenderer() {
+        #expect(Display.photoRenderer(asked: .auto, made: "opengl", glRenderer: "llvmpipe (LLVM 15)") == .software)
+        #expect(Display.photoRenderer(asked: .auto, made: "opengl", glRenderer: "Mesa Intel(R) UHD 620") == nil)
+        #expect(Display.photoRenderer(asked: .opengl, made: "opengl", glRenderer: "llvmpipe") == nil)
+    }
+}
