@@ -16,6 +16,7 @@ Usage: bench/peers.py [--seconds 60] [--photos assets/demo] [--vitrine .build/re
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import shutil
@@ -192,7 +193,8 @@ def commands(player, case, photos, folder, vitrine, scratch):
         renderer = "software" if player.endswith("software") else "auto"
         source = photos[0] if rest else folder
         return [vitrine, "play", source, "--config", "none", "--renderer", renderer, "--interval",
-                "86400" if rest else str(interval), "--transition", "fade", "--transition-duration", str(fade)]
+                "86400" if rest else str(interval), "--transition", "fade", "--transition-duration", str(fade),
+                "--print-state"]
     if player == "chromium":
         page = os.path.join(scratch, f"kiosk-{len(os.listdir(scratch))}.html")
         kiosk_page(photos[:1] if rest else photos, interval, fade, page)
@@ -260,6 +262,22 @@ def main():
     shutil.rmtree(scratch, ignore_errors=True)
 
 
+def late_starts(log_path, fade):
+    """From `--print-state`'s line at each new slide: how far into its fade the first frame
+    drawn of each transition was, in milliseconds of show time (one frame is 16.7 ms)."""
+    lates = []
+    try:
+        with open(log_path, errors="replace") as f:
+            for line in f:
+                if line.startswith("{") and '"transition"' in line:
+                    state = json.loads(line)
+                    if state.get("transition"):
+                        lates.append(state["transition"]["progress"] * fade * 1000)
+    except (OSError, ValueError):
+        return None
+    return lates
+
+
 def passes_line(log_path):
     """Vitrine's closing line: its loop's passes, frames and rests."""
     try:
@@ -318,6 +336,10 @@ def report(results, logs, args, players, cases):
     for (player, case), path in logs.items():
         if player.startswith("vitrine"):
             line = passes_line(path)
+            lates = late_starts(path, CASES[case][1]) if CASES[case][0] else None
+            if lates:
+                line += (f"; {len(lates)} transitions, the first frame of each at most {max(lates):.1f} ms"
+                         f" into it (median {sorted(lates)[len(lates) // 2]:.1f} ms)")
             if line:
                 print(f"- {player}, {case}: {line}")
 

@@ -253,6 +253,7 @@ final class ShowLoop {
             hooks.frameCaptured(picture)
         }
         counts.frames += 1
+        screen.drawnAt = time
         screen.redraw.presented(out.scene, keys: keys, at: time)
         // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
         if canvas.drawer.lastFrameApproximate { screen.redraw.invalidate() }
@@ -271,7 +272,7 @@ final class ShowLoop {
             drawn: drawn,
             busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
                 || links.power?.report.fading == true,
-            showChanges: director.nextChanges(wall: tick.wall),
+            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
         guard let seconds = rest.schedule.rest(after: frame) else {
             // The same picture as on the screen, but something moves soon: a short rest.
@@ -280,6 +281,14 @@ final class ShowLoop {
         }
         clock.rest(seconds: seconds, on: canvas)
         rest.rested = true
+    }
+
+    /// While remotes want pictures of the screen: when the picture drawn last has rested long
+    /// enough to be taken (it is taken by the frame after), until then.
+    private func pictureDue(at now: Double) -> [Double] {
+        guard hooks.frameInterval != nil else { return [] }
+        let due = screen.drawnAt + hooks.captureSettle + 2 * rest.schedule.frame - now
+        return due > 0 ? [due] : []
     }
 
     /// After a rest, the time slept goes to the director in pieces its clock takes whole

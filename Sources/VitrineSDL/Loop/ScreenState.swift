@@ -10,6 +10,8 @@ struct ScreenState {
     var capture = PictureCapture()
     /// Whether the renderer really draws the photos (checked once, on the first lit one).
     var rendererCheck = RendererCheck()
+    /// When the last frame was drawn (monotonic seconds).
+    var drawnAt = -Double.infinity
     private var panel: Size?
     private var panelWasDark = false
 
