@@ -11,10 +11,10 @@
 /// around every `lookAround` seconds for what cannot wake it: folders, signals on a console
 /// without an event wait, display power devices) are woken for when they fall.
 struct RestSchedule: Equatable, Sendable {
-    /// The longest rest: what cannot wake the loop (folders, the web page's first screen,
-    /// signals where the video driver has no event wait, display power devices) is looked at
-    /// this often.
-    static let lookAround = 5.0
+    /// The longest rest: what cannot wake the loop (photos arriving in folders and from the
+    /// network, the web page's first screen, signals where the video driver has no event wait,
+    /// display power devices) is looked at this often.
+    static let lookAround = 0.5
     /// Shorter rests than this are not worth a wait: the loop keeps its frame pace.
     static let shortest = 0.002
 

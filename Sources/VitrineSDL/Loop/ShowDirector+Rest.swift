@@ -5,10 +5,12 @@ extension ShowDirector {
     /// Whether the show moves on by itself between frames whose picture does not change, so
     /// the loop cannot rest: a move waiting for its image, browsing (its idle timeout and
     /// animations), and a show in step with other screens (moved by the shared timeline).
+    /// So is a show waiting for its photos (a status screen, a download awaited).
     var movesBetweenFrames: Bool {
         let show = engine.show
         return engine.mode != .attract || show.transition != nil || show.pending != nil
-            || show.waitingSince != nil || isSynced
+            || show.waitingSince != nil || isSynced || show.count == 0 || engine.status != nil
+            || engine.download != nil
     }
 
     /// Seconds from the frame drawn until each next change of the picture that comes with
