@@ -24,6 +24,7 @@ enum RemoteLink {
         remote.queue.onOffer { LoopWake.ring() }
         hooks.version = CLI.version
         hooks.stateChanged = { remote.publish(state: $0) }
+        hooks.marked = { remote.publish(marks: $0) }
         hooks.frameInterval = remote.frameInterval
         // Scaled and compressed off the render thread.
         let encoder = DispatchQueue(label: "vitrine.frame-jpeg", qos: .utility)
