@@ -33,7 +33,7 @@ public enum CLI {
     ]
 
     /// Commands that run but are left out of the help: plumbing between vitrine processes.
-    static let hiddenCommands: [Command] = [DecodeWorkerCommand.command]
+    static let hiddenCommands: [Command] = [DecodeWorkerCommand.command, GLProbeCommand.command]
 
     static func help(_ commands: [Command]) -> String {
         let list = commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }

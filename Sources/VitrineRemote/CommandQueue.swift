@@ -8,6 +8,8 @@ public final class CommandQueue: Sendable {
     /// How many commands are held at most.
     public let capacity: Int
     private let state: Mutex<State>
+    /// Called after a command is queued, from the thread that queued it (wakes a resting loop).
+    private let doorbell = Mutex<(@Sendable () -> Void)?>(nil)
 
     private struct State {
         var items: [RemoteRequest] = []
@@ -20,8 +22,19 @@ public final class CommandQueue: Sendable {
         state = Mutex(State())
     }
 
+    /// Calls `ring` after each command queued from now on, on the thread that queued it.
+    public func onOffer(_ ring: @escaping @Sendable () -> Void) {
+        doorbell.withLock { $0 = ring }
+    }
+
     /// Adds a command; false (and the command dropped) when the queue is full.
     public func offer(_ request: RemoteRequest) -> Bool {
+        let taken = queue(request)
+        if taken, let ring = doorbell.withLock({ $0 }) { ring() }
+        return taken
+    }
+
+    private func queue(_ request: RemoteRequest) -> Bool {
         state.withLock { state in
             guard state.items.count < capacity else {
                 state.dropped += 1

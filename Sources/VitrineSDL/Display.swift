@@ -23,6 +23,9 @@ public struct DisplayOptions: Sendable {
     public var renderer: RendererChoice = .auto
     /// Where to write the frame on the screen as PNG when the show ends; nil writes nothing.
     public var lastFrame: String?
+    /// Asks another process which OpenGL driver the accelerated renderer runs on (`GLProbe`),
+    /// so that with `auto` a software rasteriser never loads in this one; nil looks here.
+    public var glProbe: (@Sendable () -> GLProbe.Found?)?
 
     public init() {}
 }
@@ -103,6 +106,13 @@ public final class Display {
         // Left to choose, OpenGL (ES) on a software rasteriser gives way to the software
         // renderer; it comes back only should that one not be made.
         var rasteriser: (driver: String, gave: String)?
+        if options.renderer == .auto, chosen != "kmsdrm", let found = options.glProbe?(),
+            Self.photoRenderer(asked: .auto, made: found.renderer, glRenderer: found.driver, videoDriver: chosen)
+                == .software
+        {
+            rasteriser = (found.driver, found.renderer)
+            candidates = [.software] + candidates
+        }
         while made == nil, !candidates.isEmpty {
             let candidate = candidates.removeFirst()
             switch Self.makeRenderer(candidate, window: window, videoDriver: chosen) {

@@ -19,19 +19,50 @@ struct PolledEvents {
 /// pointer too: a button released outside the window is let go on focus loss.
 struct EventPump {
     private var pointers = PointerInput()
+    /// Whether the video driver waits for events itself (X11 and Wayland wait on their
+    /// connection; elsewhere SDL would poll every millisecond, so the pump sleeps in slices).
+    private let driverWaits: Bool
+    /// The event a wait returned, handed out by the next poll first.
+    private var held: SDL_Event?
+    /// Where a driver without a wait of its own looks for events while resting.
+    static let restSlice = 0.05
 
     /// On KMS/DRM (`videoDriver` "kmsdrm") an absolute pointer's position is read from the
     /// device, as SDL 2.26 passes its raw axis values on unscaled.
     init(videoDriver: String = "") {
         if videoDriver == "kmsdrm" { pointers.absolutePosition = AbsolutePointer.position(ofMouse:) }
+        driverWaits = ["x11", "wayland"].contains(videoDriver)
     }
 
     /// Every event SDL has queued, stamped with show time `time`.
     mutating func poll(window: OpaquePointer?, time: Double) -> PolledEvents {
         var polled = PolledEvents()
+        if let event = held {
+            held = nil
+            take(event, window: window, time: time, into: &polled)
+        }
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 { take(event, window: window, time: time, into: &polled) }
         return polled
+    }
+
+    /// Sleeps until an event comes or `seconds` pass (a signal also ends the wait on X11).
+    mutating func wait(seconds: Double) {
+        guard held == nil, seconds > 0 else { return }
+        let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.down))
+        if driverWaits {
+            var event = SDL_Event()
+            if SDL_WaitEventTimeout(&event, milliseconds) == 1 { held = event }
+            return
+        }
+        var left = milliseconds
+        while left > 0 {
+            let slice = min(left, Int32(Self.restSlice * 1000))
+            SDL_Delay(UInt32(slice))
+            left -= slice
+            SDL_PumpEvents()
+            if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE { return }
+        }
     }
 
     mutating func take(_ event: SDL_Event, window: OpaquePointer?, time: Double, into polled: inout PolledEvents) {

@@ -18,6 +18,8 @@ protocol FrameClock {
     /// Whether the loop waits for the images it asked for before the next frame
     /// (accelerated headless runs), instead of drawing on while they decode.
     var waitsForDecodes: Bool { get }
+    /// Lets up to `seconds` pass with nothing to draw, waking early for an event on `canvas`.
+    mutating func rest(seconds: Double, on canvas: any ShowCanvas)
 }
 
 /// The real clocks: SDL's performance counter and the system's wall clock.
@@ -25,6 +27,8 @@ struct RealFrameClock: FrameClock {
     private let frequency = Double(SDL_GetPerformanceFrequency())
     private var last = SDL_GetPerformanceCounter()
     var waitsForDecodes: Bool { false }
+
+    func rest(seconds: Double, on canvas: any ShowCanvas) { canvas.waitForEvents(seconds: seconds) }
 
     mutating func tick() -> FrameTick {
         let now = SDL_GetPerformanceCounter()
@@ -42,6 +46,9 @@ struct VirtualFrameClock: FrameClock {
     let wallOrigin: Date
     private var time = Seconds.zero
     var waitsForDecodes: Bool { true }
+
+    /// Accelerated time never waits.
+    func rest(seconds: Double, on canvas: any ShowCanvas) {}
 
     init(frame: Seconds, wallOrigin: Date) {
         self.frame = frame

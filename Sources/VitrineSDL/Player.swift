@@ -25,6 +25,9 @@ public final class Player {
 
     /// Opens the display and runs the show until it ends. Returns the exit code.
     public func run() throws -> Int32 {
+        // Each image a mapping of its own, given back when the show lets it go (else glibc soon
+        // serves them from its arenas, which keep the space of the largest ones).
+        DecodeWorker.returnLargeBuffers()
         let screen = try Display(display)
         log.info("renderer \(screen.rendererName)\(screen.rendererReason), video driver \(screen.videoDriver)")
         // On the bare console the screen is shared with the other virtual terminals.

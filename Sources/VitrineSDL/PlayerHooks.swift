@@ -30,6 +30,9 @@ public struct PlayerHooks {
     /// a one-line description of what is showing, and whether the frame shows content
     /// (`FrameOutput.showsContent`, and the renderer found to really draw it).
     public var framePresented: (_ time: Double, _ status: String, _ showsContent: Bool) -> Void = { _, _, _ in }
+    /// Seconds between frames presented while the picture rests, so the service manager's
+    /// watchdog hears of a loop that still presents; nil presents none then (the loop sleeps).
+    public var keepAlive: Double?
     /// Asked once a frame.
     public var control: () -> PlayerControl = { .keepGoing }
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).

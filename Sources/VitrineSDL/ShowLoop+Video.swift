@@ -14,17 +14,17 @@ enum VideoGLState {
 extension ShowLoop {
     /// New frames go into the drawer; a clip's first frame also tells the director its size and length.
     func takeVideoFrames() -> [(path: String, reason: String)] {
-        var (frames, failed) = videos.poll(now: ProcessInfo.processInfo.systemUptime)
+        var (frames, failed) = video.deck.poll(now: ProcessInfo.processInfo.systemUptime)
         // A paused clip gives no new frame: after the drawer lost its images, its last one goes back in.
         let fresh = Set(frames.map(\.path))
-        frames += videos.latestFrames.filter { images.images[$0.path] == nil && !fresh.contains($0.path) }
+        frames += video.deck.latestFrames.filter { images.images[$0.path] == nil && !fresh.contains($0.path) }
         for frame in frames {
             guard keep(frame) else { continue }
             if images.images[frame.path] == nil {
                 images.images[frame.path] = LoadedImage(sourceSize: frame.info.size, decodedFor: frame.output)
                 if let length = frame.info.length { images.clipLengths[frame.path] = length }
             }
-            redraw.invalidate()
+            screen.redraw.invalidate()
         }
         return failed
     }
@@ -34,7 +34,7 @@ extension ShowLoop {
         if let pixels = frame.pixels {
             return canvas.drawer.setImage(pixels, sourceSize: frame.info.size, for: frame.path)
         }
-        guard case .using(let target) = videoGL, let renderer = canvas.drawer as? SceneRenderer,
+        guard case .using(let target) = video.gl, let renderer = canvas.drawer as? SceneRenderer,
             let texture = target.texture(for: frame.path)
         else { return false }
         renderer.setTexture(texture, sourceSize: frame.info.size, for: frame.path)
@@ -43,9 +43,9 @@ extension ShowLoop {
 
     /// Opens the clips the plan wants (ahead of their slides, as photos are decoded ahead).
     func scheduleVideos(_ plan: DecodePlan) {
-        if case .untried = videoGL, plan.wants.contains(where: \.video) { startVideoGL() }
+        if case .untried = video.gl, plan.wants.contains(where: \.video) { startVideoGL() }
         let show = director.engine.show
-        videos.schedule(
+        video.deck.schedule(
             plan.wants, keep: plan.keep, options: show.options, slides: show.slides,
             now: ProcessInfo.processInfo.systemUptime)
     }
@@ -54,7 +54,7 @@ extension ShowLoop {
     /// they take the software path, said once.
     private func startVideoGL() {
         guard let window = canvas as? WindowCanvas, ["opengl", "opengles2"].contains(window.rendererName) else {
-            videoGL = .software
+            video.gl = .software
             return
         }
         do {
@@ -67,23 +67,23 @@ extension ShowLoop {
                 Log("video").info(
                     "clips take the software path: the OpenGL driver is a software rasteriser (\(driver)), "
                         + "where it costs less; --renderer \(window.rendererName) renders them through OpenGL")
-                videoGL = .software
+                video.gl = .software
                 return
             }
-            videoGL = .using(target)
-            videos.gl = target
+            video.gl = .using(target)
+            video.deck.gl = target
             Log("video").info(
                 "clips render through OpenGL on the \(window.rendererName) renderer (driver: \(driver))")
         } catch {
             Log("video").warning("clips take the software path: \(error)")
-            videoGL = .software
+            video.gl = .software
         }
     }
 
     /// Closes the clips and the GL target before the renderer they render into goes.
     func dropVideoGL() {
-        videos.closeAll()
-        videos.gl = nil
-        videoGL = .untried
+        video.deck.closeAll()
+        video.deck.gl = nil
+        video.gl = .untried
     }
 }

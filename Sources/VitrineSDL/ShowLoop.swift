@@ -11,56 +11,52 @@ final class ShowLoop {
     private var clock: any FrameClock
     private let loader: ImageLoader
     private let hooks: PlayerHooks
-    private let recorder: InputTraceRecorder?
-    /// What the player does to the display itself (DPMS, backlight, CEC); nil does nothing.
-    private let power: DisplayPower?
-    private var panelWasDark = false
-    private var lastPrinted: String?
+    /// The input trace, the display's power devices, the virtual terminal.
+    private let links: LoopLinks
     private var log: Log { Log("play") }
     /// What the drawer holds, as the director sees it.
     var images = LoadedImages()
-    var redraw = RedrawPolicy()
-    /// The show's video clips.
-    let videos = VideoDeck()
-    /// Where clips render on a GL renderer (made when the first clip is wanted).
-    var videoGL = VideoGLState.untried
+    /// The show's clips.
+    var video = LoopVideo()
+    /// The output size, redraws, pictures for remotes, the renderer's check.
+    var screen: ScreenState
     /// Frames at 60 Hz where the renderer does not wait for vsync.
     private var pacer = FramePacer()
-    private var lastPanel: Size?
-    /// Images decoded and uploaded so far.
-    private(set) var decodes = 0
-    /// Frames drawn so far.
-    private(set) var frames = 0
-    /// Set when a wait for decodes gave up: the decoder hangs.
-    private(set) var stalled = false
+    /// When the loop sleeps between frames, and whether it slept before this one.
+    private var rest = (schedule: RestSchedule(), rested: false)
+    /// Decodes, frames, passes and rests so far.
+    private(set) var counts = LoopCounts()
+    /// When the state goes to remotes and `--print-state`.
+    private var reports = ReportPace()
     /// A remote asked for a reload; it is done at the next frame.
     private var reloadAsked = false
-    private var lastState = -Double.infinity
-    /// When a picture of the screen is taken for remotes.
-    private var capture = PictureCapture()
-    /// Whether the renderer really draws the photos (checked once, on the first lit one).
-    private var rendererCheck = RendererCheck()
-    /// The virtual terminal the screen is shared with (KMS/DRM); nil elsewhere.
-    private let console: ConsoleLink?
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
         hooks: PlayerHooks = PlayerHooks(), recorder: InputTraceRecorder? = nil, console: ConsoleLink? = nil,
         power: DisplayPower? = nil
     ) {
-        self.console = console
-        self.power = power
+        self.links = LoopLinks(recorder: recorder, power: power, console: console)
         self.director = director
         self.canvas = canvas
         self.clock = clock
         self.loader = ImageLoader(decoder: decoder)
         self.hooks = hooks
-        self.recorder = recorder
+        self.screen = ScreenState(keepAlive: hooks.keepAlive)
     }
+
+    /// Images decoded and uploaded so far.
+    var decodes: Int { counts.decodes }
+    /// Frames drawn so far.
+    var frames: Int { counts.frames }
+    /// Set when a wait for decodes gave up: the decoder hangs.
+    var stalled: Bool { counts.stalled }
 
     /// One frame; the output's exit code, when set, ends the show.
     func step() -> FrameOutput {
-        let tick = clock.tick()
+        counts.steps += 1
+        var tick = clock.tick()
+        if let ended = catchUp(&tick) { return ended }
         let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()
         let out = director.frame(
@@ -73,9 +69,10 @@ final class ShowLoop {
         if !out.markEvents.isEmpty { hooks.marked(out.markEvents) }
         followPower(tick)
         schedule(out.decodes)
-        videos.follow(out.videos)
-        present(out, at: tick.monotonic)
+        video.deck.follow(out.videos)
+        let drawn = present(out, at: tick.monotonic)
         report(at: tick.monotonic.seconds)
+        if out.exitCode == nil { sleep(after: out, drawn: drawn, tick: tick) }
         return out
     }
 
@@ -83,7 +80,8 @@ final class ShowLoop {
     func run() -> Int32 {
         while true {
             if let code = step().exitCode {
-                power?.finish()
+                links.power?.finish()
+                log.info(counts.summary)
                 return code
             }
         }
@@ -94,12 +92,12 @@ final class ShowLoop {
     /// The output in the picture's coordinates; a new size resizes the decode cache.
     private func logicalSize() -> Size {
         let panel = canvas.panelSize
-        if panel != lastPanel {
-            lastPanel = panel
+        if screen.panelChanged(to: panel) {
             let output = director.rotation.logicalSize(for: panel)
             log.info("output \(Int(output.width))x\(Int(output.height))")
-            loader.cacheBudget = DecodedImageCache.defaultBudget(for: output)
-            redraw.invalidate()
+            // The drawer keeps what the plan keeps (the slide before included): the cache holds
+            // one image more, for a step back past it, not three.
+            loader.cacheBudget = DecodedImageCache.defaultBudget(for: output) / 3
         }
         return director.rotation.logicalSize(for: panel)
     }
@@ -110,12 +108,12 @@ final class ShowLoop {
         for (request, result) in loader.drain() {
             switch result {
             case .success(let image):
-                rendererCheck.decoded(request.path, pixels: image.pixels)
+                screen.rendererCheck.decoded(request.path, pixels: image.pixels)
                 if canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
                     images.images[request.path] = LoadedImage(
                         sourceSize: image.sourceSize, decodedFor: request.output, metadata: image.metadata)
-                    decodes += 1
-                    redraw.invalidate()
+                    counts.decodes += 1
+                    screen.redraw.invalidate()
                 } else {
                     let size = "\(image.pixels.width)x\(image.pixels.height)"
                     failed.append(
@@ -133,8 +131,8 @@ final class ShowLoop {
     /// SDL's events, turned into the picture's coordinates and recorded.
     private func pollEvents() -> PolledEvents {
         var polled = canvas.poll(time: director.renderTime.seconds)
-        if let console {
-            if console.follow() { redraw.invalidate() }
+        if let console = links.console {
+            if console.follow() { screen.redraw.invalidate() }
             // Keys typed on another terminal are not for the show (SDL reads the devices anyway).
             if !console.onScreen { polled.input = [] }
             if console.onScreen, let terminal = polled.terminal { console.activate(terminal) }
@@ -144,9 +142,9 @@ final class ShowLoop {
             canvas.reset()
             images.images.removeAll()
         }
-        if polled.exposed || polled.texturesLost { redraw.invalidate() }
+        if polled.exposed || polled.texturesLost { screen.redraw.invalidate() }
         polled.input = polled.input.map(director.rotation.logical)
-        for event in polled.input { recorder?.record(event) }
+        for event in polled.input { links.recorder?.record(event) }
         return polled
     }
 
@@ -158,7 +156,7 @@ final class ShowLoop {
         case .keepGoing: return .keepGoing
         case .stop: return .stop
         case .reload:
-            redraw.invalidate()
+            screen.redraw.invalidate()
             do {
                 guard let fresh = try hooks.reload() else { return .keepGoing }
                 return .reload(fresh.setup, fresh.feed)
@@ -181,30 +179,27 @@ final class ShowLoop {
 
     /// The show's state for remotes, a few times a second.
     private func report(at time: Double) {
-        guard let stateChanged = hooks.stateChanged, time - lastState >= 0.25 || time < lastState else { return }
-        lastState = time
+        guard let stateChanged = hooks.stateChanged, reports.stateDue(at: time) else { return }
         var state = director.remoteState(version: hooks.version)
-        state.power = power?.report
+        state.power = links.power?.report
         stateChanged(state)
     }
 
     /// The display's devices follow the director's on/off and the dim windows; `--print-state`
     /// prints a line each time the slide or the display's power changes.
     private func followPower(_ tick: FrameTick) {
-        if let power {
+        if let power = links.power {
             power.frame(
                 on: director.displayOn, spec: director.displaySpec,
                 wall: director.setup.scheduleDate(tick.wall), clock: director.programme.schedule.clock,
                 now: tick.monotonic.seconds)
-            if panelWasDark, !power.panelDark { redraw.invalidate() }
-            panelWasDark = power.panelDark
+            screen.panel(dark: power.panelDark)
         }
         guard let printState = hooks.printState else { return }
         var report = director.report(at: director.renderTime.seconds)
-        report.power = power?.report
+        report.power = links.power?.report
         let key = "\(report.index) \(report.count) \(report.displayOn) \(report.power?.milestone ?? "")"
-        guard key != lastPrinted else { return }
-        lastPrinted = key
+        guard reports.printDue(key) else { return }
         printState(report.json)
     }
 
@@ -222,59 +217,109 @@ final class ShowLoop {
         canvas.drawer.retainOnly(plan.keep)
         images.images = images.images.filter { plan.keep.contains($0.key) }
         images.clipLengths = images.clipLengths.filter { plan.keep.contains($0.key) }
-        if clock.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { stalled = true }
+        if clock.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { counts.stalled = true }
     }
 
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
-    private func present(_ out: FrameOutput, at instant: MonotonicInstant) {
+    /// Returns whether a frame was drawn.
+    private func present(_ out: FrameOutput, at instant: MonotonicInstant) -> Bool {
         let time = instant.seconds
-        guard console?.onScreen ?? true else {
+        guard links.console?.onScreen ?? true else {
             // Another terminal shows: nothing is drawn; the loop still runs (and says so).
             hooks.framePresented(time, out.status, false)
             SDL_Delay(20)
-            return
+            return true
         }
-        if power?.panelDark == true {
+        if links.power?.panelDark == true {
             // The panel is off by DPMS: nothing to draw (page flips would fail), the loop still lives.
             // Remotes get a dark picture once.
-            if capture.panelDark(interval: hooks.frameInterval, at: instant) {
+            if screen.capture.panelDark(interval: hooks.frameInterval, at: instant) {
                 let size = (width: max(1, Int(out.scene.size.width)), height: max(1, Int(out.scene.size.height)))
                 hooks.frameCaptured(PixelBuffer(width: size.width, height: size.height, color: 0xFF00_0000))
             }
             hooks.framePresented(time, out.status, out.showsContent)
-            SDL_Delay(20)
-            return
+            return false
         }
         let keys = out.drawnKeys
-        let takePicture = capture.wants(
+        let takePicture = screen.capture.wants(
             out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
-        guard clock.waitsForDecodes || takePicture || redraw.needsDrawing(out.scene, keys: keys, at: time) else {
-            // The same picture as on the screen: nothing to draw, and a rest for the CPU or GPU.
-            if !clock.waitsForDecodes { SDL_Delay(10) }
-            return
-        }
-        let judging = rendererCheck.wants(out)
+        guard clock.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
+        else { return false }
+        let judging = screen.rendererCheck.wants(out)
         let picture = canvas.present(
             out.scene, rotation: out.rotation, key: out.path, capture: takePicture || judging)
         if takePicture, let picture {
-            capture.taken(out, mode: director.engine.mode, at: instant)
+            screen.capture.taken(out, mode: director.engine.mode, at: instant)
             hooks.frameCaptured(picture)
         }
-        frames += 1
-        redraw.presented(out.scene, keys: keys, at: time)
+        counts.frames += 1
+        screen.drawnAt = time
+        screen.redraw.presented(out.scene, keys: keys, at: time)
         // A fast move drawn with nearest sampling gets its sharp frame as soon as it stops.
-        if canvas.drawer.lastFrameApproximate { redraw.invalidate() }
+        if canvas.drawer.lastFrameApproximate { screen.redraw.invalidate() }
         let drawn = judging ? checkRenderer(picture) : true
         hooks.framePresented(time, out.status, out.showsContent && drawn)
         if !canvas.hasVsync, !clock.waitsForDecodes { pacer.wait() }
+        return true
+    }
+
+    /// After a frame: rests until the next deadline when nothing moves (`RestSchedule`), else
+    /// gives the CPU a moment when nothing was drawn; a drawn frame was paced by `present`.
+    private func sleep(after out: FrameOutput, drawn: Bool, tick: FrameTick) {
+        rest.rested = false
+        guard !clock.waitsForDecodes, !drawn else { return }
+        let frame = RestSchedule.Frame(
+            drawn: drawn,
+            busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
+                || links.power?.report.fading == true,
+            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds),
+            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
+        guard let seconds = rest.schedule.rest(after: frame) else {
+            // The same picture as on the screen, but something moves soon: a short rest.
+            clock.rest(seconds: 0.01, on: canvas)
+            return
+        }
+        clock.rest(seconds: seconds, on: canvas)
+        rest.rested = true
+    }
+
+    /// While remotes want pictures of the screen: when the picture drawn last has rested long
+    /// enough to be taken (it is taken by the frame after), until then.
+    private func pictureDue(at now: Double) -> [Double] {
+        guard hooks.frameInterval != nil else { return [] }
+        let due = screen.drawnAt + hooks.captureSettle + 2 * rest.schedule.frame - now
+        return due > 0 ? [due] : []
+    }
+
+    /// After a rest, the time slept goes to the director in pieces its clock takes whole
+    /// (a long frame is clamped as a stall), without input, so the frame drawn is at the show
+    /// time it should be. Returns the output that ended the show, if one did.
+    private func catchUp(_ tick: inout FrameTick) -> FrameOutput? {
+        guard rest.rested else { return nil }
+        counts.rests += 1
+        let maxFrame = director.engine.clock.maxFrame
+        let (pieces, last) = RestSchedule.catchUp(tick.frameTime.value, maxFrame: maxFrame)
+        for piece in 0..<pieces {
+            // Seconds before the tick at which this piece ends.
+            let before = Double(pieces - 1 - piece) * maxFrame + last
+            let out = director.frame(
+                FrameInput(
+                    frameTime: Seconds(maxFrame), monotonic: MonotonicInstant(seconds: tick.monotonic.seconds - before),
+                    wall: tick.wall.addingTimeInterval(-before), output: logicalSize(), events: [], images: images,
+                    failed: [],
+                    control: .keepGoing, commands: [], onboarding: nil))
+            if out.exitCode != nil { return out }
+        }
+        tick.frameTime = Seconds(last)
+        return nil
     }
 
     /// Judges the first photo frame read back: a renderer that drew only black is replaced by
     /// the next one, the images loaded again. Returns whether the frame showed the photo.
     private func checkRenderer(_ picture: PixelBuffer?) -> Bool {
         let name = canvas.rendererName
-        switch rendererCheck.judge(picture) {
+        switch screen.rendererCheck.judge(picture) {
         case .notJudged:
             return true
         case .draws:
@@ -287,12 +332,12 @@ final class ShowLoop {
             dropVideoGL()
             guard let next = canvas.replaceRenderer() else {
                 log.error("renderer \(name) presents only black where a photo should be, and no other is left")
-                rendererCheck.stop()
+                screen.rendererCheck.stop()
                 return false
             }
             log.warning("renderer \(name) presents only black where a photo should be; using \(next) instead")
             images.images.removeAll()
-            redraw.invalidate()
+            screen.redraw.invalidate()
             return false
         }
     }

@@ -101,8 +101,12 @@ enum PlayCommand {
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }
         remote?.setConfigurationURL(web?.address)
+        var display = setup.options.display
+        // Which OpenGL driver there is is asked of a process of its own: a software rasteriser
+        // the player will not draw with then never loads here.
+        display.glProbe = { GLProbe.ask() }
         let player = Player(
-            director: director, display: setup.options.display, decoder: setup.options.decoding.isolatedDecoder(),
+            director: director, display: display, decoder: setup.options.decoding.isolatedDecoder(),
             hooks: hooks, recorder: recorder)
         return try player.run()
     }

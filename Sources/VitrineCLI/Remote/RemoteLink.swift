@@ -21,6 +21,7 @@ enum RemoteLink {
             throw UsageError(error.description)
         }
         hooks.commands = { remote.take() }
+        remote.queue.onOffer { LoopWake.ring() }
         hooks.version = CLI.version
         hooks.stateChanged = { remote.publish(state: $0) }
         hooks.marked = { remote.publish(marks: $0) }

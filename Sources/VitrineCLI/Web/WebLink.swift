@@ -109,6 +109,7 @@ final class WebLink: Sendable {
         let previousCommands = hooks.commands
         let queue = show.queue
         hooks.commands = { previousCommands() + queue.take() }
+        queue.onOffer { LoopWake.ring() }
         let previousState = hooks.stateChanged
         let show = self.show
         hooks.stateChanged = { state in

@@ -23,6 +23,13 @@ public struct RedrawPolicy: Sendable {
         return last.scene != scene || last.keys != keys || time - last.time >= keepAlive || time < last.time
     }
 
+    /// Seconds from `time` until a frame is due to keep the loop seen alive; nil when none
+    /// will be (no frame presented yet, or no keep-alive).
+    public func keepAliveDue(at time: Double) -> Double? {
+        guard let last, keepAlive.isFinite else { return nil }
+        return last.time + keepAlive - time
+    }
+
     /// Records the frame just presented.
     public mutating func presented(_ scene: Scene, keys: [String], at time: Double) {
         last = (scene, keys, time)

@@ -81,6 +81,9 @@ public enum DecodeWorker {
             let reply = serve(request, options: options, pixels: pixels, colors: colors)
             alarm(0)
             guard send(reply, on: channel) else { return 1 }
+            // Idle until the next request: what the decode freed below the mapping threshold
+            // (rows, tables, the threads' arenas) goes back to the system too.
+            _ = malloc_trim(0)
         }
         return 0
     }

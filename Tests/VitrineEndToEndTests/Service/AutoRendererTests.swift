@@ -11,6 +11,11 @@ struct AutoRendererTests {
     /// The log of `play` on a folder of photos with `--renderer renderer`, once the renderer was
     /// seen to draw the first photo (or 60 s went by).
     static func log(renderer: String) throws -> String {
+        try run(renderer: renderer).log
+    }
+
+    /// The log, as above, and the libraries the player had mapped once it drew.
+    static func run(renderer: String) throws -> (log: String, maps: String) {
         let folder = try TemporaryFolder()
         try TestPictures.write(count: 2, into: folder.path)
         let screen = try VirtualXServer(width: 640, height: 480)
@@ -23,11 +28,29 @@ struct AutoRendererTests {
         }
         let drew = child.waitForError(containing: "draws the photos", timeout: 60)
         #expect(drew, "\(child.standardError)")
-        return child.standardError
+        return (child.standardError, Self.whole("/proc/\(child.pid)/maps"))
+    }
+
+    /// A file of /proc read to its end (its size says 0, so it is read until a read gives nothing).
+    static func whole(_ path: String) -> String {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func leftToChooseThePlayerTakesTheSoftwareRenderer() throws {
-        let log = try Self.log(renderer: "auto")
+        let (log, maps) = try Self.run(renderer: "auto")
+        // The driver was looked at by a process of its own: the rasteriser never loaded here.
+        #expect(maps.contains("libSDL2"), "the player's maps were not read")
+        #expect(!maps.contains("swrast_dri") && !maps.contains("libLLVM"), "\(maps)")
         let lines = log.split(separator: "\n").filter { $0.contains("INFO play: renderer ") }
         let said = lines.filter { $0.contains("runs on a software rasteriser, llvmpipe") }
         #expect(said.count == 1, "\(log)")

@@ -1,0 +1,15 @@
+import CSDL2
+
+/// Wakes a resting play loop from any thread, when something it takes once a frame has come
+/// (a remote's command).
+public enum LoopWake {
+    /// Puts an empty event in SDL's queue: a wait for events returns. Returns false when SDL
+    /// took none (its events are not started yet, or the queue is full); the loop still looks
+    /// around within `RestSchedule.lookAround` seconds.
+    @discardableResult
+    public static func ring() -> Bool {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        return SDL_PushEvent(&event) == 1
+    }
+}

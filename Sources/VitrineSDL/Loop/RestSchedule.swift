@@ -1,0 +1,58 @@
+/// How long the play loop may sleep after a frame: between transitions, with nothing moving,
+/// it waits for events until the next deadline instead of waking every frame.
+///
+///     moving ──picture unchanged, nothing busy──▶ resting(until the first deadline)
+///       ▲                                               │
+///       └──────── an event, a deadline, a frame to draw ┘
+///
+/// Deadlines come in two kinds. The show's own (the next transition, the clock overlay's next
+/// minute, a notice going, a schedule change) are woken for a frame early, so the frame at the
+/// deadline is drawn on time. The loop's own (a keep-alive frame for the watchdog, and a look
+/// around every `lookAround` seconds for what cannot wake it: folders, signals on a console
+/// without an event wait, display power devices) are woken for when they fall.
+struct RestSchedule: Equatable, Sendable {
+    /// The longest rest: what cannot wake the loop (photos arriving in folders and from the
+    /// network, the web page's first screen, signals where the video driver has no event wait,
+    /// display power devices) is looked at this often.
+    static let lookAround = 0.5
+    /// Shorter rests than this are not worth a wait: the loop keeps its frame pace.
+    static let shortest = 0.002
+
+    /// Seconds of one frame: show deadlines are woken for this much early.
+    var frame: Double = 1.0 / 60.0
+
+    /// What the loop saw at the end of a frame.
+    struct Frame: Equatable, Sendable {
+        /// The frame was drawn: the picture changed.
+        var drawn: Bool
+        /// Something moves without changing this frame's picture (decodes awaited, clips,
+        /// browsing, a backlight fade, a show in step with others): no rest.
+        var busy: Bool
+        /// Seconds from now until each of the show's next changes.
+        var showChanges: [Double]
+        /// Seconds from now until a keep-alive frame is due; nil when none is wanted.
+        var keepAlive: Double?
+    }
+
+    /// Seconds to rest after `frame`; nil keeps the frame pace.
+    func rest(after frame: Frame) -> Double? {
+        guard !frame.drawn, !frame.busy else { return nil }
+        var until = Self.lookAround
+        for change in frame.showChanges where change.isFinite {
+            // Too close to rest for: the next frames are paced as usual.
+            if change - self.frame < Self.shortest { return nil }
+            until = min(until, change - self.frame)
+        }
+        if let keepAlive = frame.keepAlive { until = min(until, max(0, keepAlive)) }
+        return until < Self.shortest ? nil : until
+    }
+
+    /// The frame times a rest of `elapsed` seconds is fed to a clock that takes at most
+    /// `maxFrame` at once (it clamps longer frames, dropping the time of a stall): whole
+    /// `maxFrame` pieces, then the rest for the frame that is drawn. A rest is not a stall.
+    static func catchUp(_ elapsed: Double, maxFrame: Double) -> (pieces: Int, last: Double) {
+        guard elapsed.isFinite, elapsed > maxFrame, maxFrame > 0 else { return (0, elapsed) }
+        let pieces = Int((elapsed / maxFrame).rounded(.up)) - 1
+        return (pieces, elapsed - Double(pieces) * maxFrame)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineMedia
+
+@testable import VitrineSDL
+
+/// The play loop at rest, on a clock that moves only as the loop asks: each frame one
+/// sixtieth of a second later, each rest exactly as long as the loop rests. Wake-ups are
+/// counted as passes of the loop, not as CPU time, so the counts are exact.
+@Suite("Play loop: asleep at rest")
+struct ShowLoopRestTests {
+    /// The clock's time, shared with the test.
+    final class Timeline {
+        var now = 0.0
+        var resting = 0.0
+    }
+
+    struct RestingClock: FrameClock {
+        let timeline: Timeline
+        let frame = 1.0 / 60.0
+        var started = false
+        var waitsForDecodes: Bool { false }
+
+        mutating func tick() -> FrameTick {
+            let elapsed = started ? frame + timeline.resting : 0
+            started = true
+            timeline.resting = 0
+            timeline.now += elapsed
+            return FrameTick(
+                frameTime: Seconds(elapsed), monotonic: MonotonicInstant(seconds: timeline.now),
+                wall: Date(unixSeconds: 0) + Seconds(timeline.now))
+        }
+
+        func rest(seconds: Double, on canvas: any ShowCanvas) { timeline.resting += seconds }
+    }
+
+    static let size = Size(width: 64, height: 36)
+
+    static func loop(_ director: ShowDirector, timeline: Timeline) throws -> ShowLoop {
+        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), composed: true)
+        return ShowLoop(
+            director: director, canvas: canvas, clock: RestingClock(timeline: timeline), decoder: PatternDecoder())
+    }
+
+    /// Runs the loop until `done` says so (or a step budget runs out, which fails the test).
+    static func run(_ loop: ShowLoop, until done: () -> Bool) {
+        var budget = 200_000
+        while !done(), budget > 0 {
+            _ = loop.step()
+            budget -= 1
+        }
+        #expect(budget > 0, "the loop never got there")
+    }
+
+    @Test("a paused show with a clock overlay wakes only for its deadlines")
+    func pausedShowSleeps() throws {
+        var style = ShowStyle()
+        style.interval = 5
+        var setup = DirectorSettings(show: style, waitForImages: false)
+        setup.overlays.clockFormat = "%H:%M"
+        // Space pauses the show half a second in.
+        let pause = InputEvent(time: 0.5, kind: .key(.space))
+        let director = ShowDirector(
+            slides: (0..<3).map { Slide(path: "slide-\($0).png") }, setup: setup, output: Self.size, input: [pause])
+        let timeline = Timeline()
+        let loop = try Self.loop(director, timeline: timeline)
+        Self.run(loop) { loop.director.engine.show.isPaused && timeline.now > 2 }
+        // The clock overlay's minute is crossed in this stretch (show time 0 is 00:00:00).
+        let (start, steps, rests) = (timeline.now, loop.counts.steps, loop.counts.rests)
+        Self.run(loop) { timeline.now >= start + 70 }
+        let passes = loop.counts.steps - steps
+        // A look around every few seconds, the minute (woken a frame early, then its frame), and
+        // the stretch's two ends.
+        let deadlines = Int((70 / RestSchedule.lookAround).rounded(.up)) + 2 + 2
+        #expect(passes <= deadlines, "\(passes) passes in 70 s at rest")
+        // Each rest is followed by one frame's time.
+        #expect(loop.counts.rests - rests >= Int(70 / (RestSchedule.lookAround + 1.0 / 60.0)) - 2)
+        #expect(loop.director.engine.show.index == 0)
+        // The minute's change was drawn.
+        #expect(loop.frames >= 2)
+    }
+
+    @Test("the transition after a long rest starts within one frame of its time")
+    func transitionOnTimeAfterRest() throws {
+        var style = ShowStyle()
+        style.interval = 30
+        style.transitionDuration = 1
+        let director = ShowDirector(
+            slides: (0..<3).map { Slide(path: "slide-\($0).png") },
+            setup: DirectorSettings(show: style, waitForImages: false), output: Self.size)
+        let timeline = Timeline()
+        let loop = try Self.loop(director, timeline: timeline)
+        // Show time and the clock keep the distance they had once the first photo is up.
+        Self.run(loop) { loop.frames > 0 && loop.director.renderTime.seconds > 1 }
+        let offset = timeline.now - loop.director.renderTime.seconds
+        let (steps, rests) = (loop.counts.steps, loop.counts.rests)
+        Self.run(loop) { loop.director.engine.show.transition != nil }
+        let transition = try #require(loop.director.engine.show.transition)
+        let late = loop.director.renderTime.seconds - transition.start
+        #expect(late >= 0 && late <= 1.0 / 60.0 + 1e-9, "the first frame of the transition is \(late) s in")
+        #expect(abs(timeline.now - loop.director.renderTime.seconds - offset) <= 1.0 / 60.0 + 1e-9)
+        #expect(abs(transition.start - 30) <= 1.0 / 60.0, "started at \(transition.start)")
+        // It slept through the slide: a few long rests, not a frame each sixtieth.
+        #expect(loop.counts.rests - rests >= Int(29 / (RestSchedule.lookAround + 1.0 / 60.0)) - 2)
+        let passes = Int((29 / RestSchedule.lookAround).rounded(.up)) + 4
+        #expect(loop.counts.steps - steps <= passes, "\(loop.counts.steps - steps) passes for 29 s")
+    }
+}
+
+@Suite("Rest schedule")
+struct RestScheduleTests {
+    let schedule = RestSchedule()
+
+    @Test func drawnOrBusyFramesDoNotRest() {
+        #expect(schedule.rest(after: .init(drawn: true, busy: false, showChanges: [], keepAlive: nil)) == nil)
+        #expect(schedule.rest(after: .init(drawn: false, busy: true, showChanges: [], keepAlive: nil)) == nil)
+    }
+
+    @Test func restsUntilAFrameBeforeTheShowsNextChange() throws {
+        let rest = try #require(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [0.5, 3], keepAlive: nil)))
+        #expect(abs(rest - (0.5 - schedule.frame)) < 1e-12)
+        // Too close for a rest: the frame pace goes on.
+        #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [0.01], keepAlive: nil)) == nil)
+    }
+
+    @Test func looksAroundAndKeepsAliveOnTime() {
+        #expect(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [90], keepAlive: nil))
+                == RestSchedule.lookAround)
+        #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [], keepAlive: 0.3)) == 0.3)
+        #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [.infinity], keepAlive: 0)) == nil)
+    }
+
+    @Test func aRestIsFedToTheClockInPiecesItTakesWhole() {
+        #expect(RestSchedule.catchUp(0.1, maxFrame: 0.25) == (0, 0.1))
+        let (pieces, last) = RestSchedule.catchUp(0.6, maxFrame: 0.25)
+        #expect(pieces == 2)
+        #expect(abs(last - 0.1) < 1e-12)
+        #expect(RestSchedule.catchUp(1, maxFrame: 0.25) == (3, 0.25))
+    }
+}
+
+@Suite("Play loop state")
+struct LoopStateTests {
+    @Test func statesGoToRemotesAFewTimesASecondAndLinesOnlyWhenChanged() {
+        var pace = ReportPace()
+        var due: [Bool] = []
+        for time in [10, 10.1, 10.25, 3] { due.append(pace.stateDue(at: time)) }
+        // The last: a clock that went back.
+        #expect(due == [true, false, true, true])
+        var printed: [Bool] = []
+        for key in ["0 3 true", "0 3 true", "1 3 true"] { printed.append(pace.printDue(key)) }
+        #expect(printed == [true, false, true])
+    }
+
+    @Test func aNewPanelSizeOrALitPanelIsDrawnAgain() {
+        var screen = ScreenState(keepAlive: nil)
+        let scene = Scene(size: Size(width: 4, height: 4), background: .black)
+        let first = screen.panelChanged(to: Size(width: 4, height: 4))
+        screen.redraw.presented(scene, keys: [], at: 0)
+        #expect(first)
+        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: 100))
+        let same = screen.panelChanged(to: Size(width: 4, height: 4))
+        let other = screen.panelChanged(to: Size(width: 8, height: 4))
+        #expect(!same && other)
+        #expect(screen.redraw.needsDrawing(scene, keys: [], at: 1))
+        screen.redraw.presented(scene, keys: [], at: 1)
+        screen.panel(dark: true)
+        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: 2))
+        screen.panel(dark: false)
+        #expect(screen.redraw.needsDrawing(scene, keys: [], at: 2))
+    }
+
+    @Test func aKeepAliveIsDueItsIntervalAfterTheLastFrame() {
+        var screen = ScreenState(keepAlive: 5)
+        let scene = Scene(size: Size(width: 4, height: 4), background: .black)
+        #expect(screen.redraw.keepAliveDue(at: 0) == nil)
+        screen.redraw.presented(scene, keys: [], at: 10)
+        #expect(screen.redraw.keepAliveDue(at: 12) == 3)
+        #expect(ScreenState(keepAlive: nil).redraw.keepAliveDue(at: 0) == nil)
+    }
+}
+
+@Suite("OpenGL driver probe")
+struct GLProbeTests {
+    @Test func itsLineIsReadBack() {
+        let found = GLProbe.Found(renderer: "opengl", driver: "llvmpipe (LLVM 15.0.6, 256 bits)")
+        #expect(GLProbe.parse(GLProbe.line(found) + "\n") == found)
+        #expect(GLProbe.parse("software\t\n") == GLProbe.Found(renderer: "software", driver: ""))
+        #expect(GLProbe.parse("") == nil)
+        #expect(GLProbe.parse("Xlib: extension missing\n") == nil)
+    }
+
+    @Test func aSoftwareRasteriserFoundByTheProbeMeansTheSoftwareRenderer() {
+        #expect(Display.photoRenderer(asked: .auto, made: "opengl", glRenderer: "llvmpipe (LLVM 15)") == .software)
+        #expect(Display.photoRenderer(asked: .auto, made: "opengl", glRenderer: "Mesa Intel(R) UHD 620") == nil)
+        #expect(Display.photoRenderer(asked: .opengl, made: "opengl", glRenderer: "llvmpipe") == nil)
+    }
+}
