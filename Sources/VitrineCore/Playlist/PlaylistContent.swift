@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which item of which playlist of a document.
 public struct ItemKey: Hashable, Sendable {
     public var playlist: Int
