@@ -61,13 +61,14 @@ struct GestureArenaTests {
         #expect(arena.isConsistent)
     }
 
-    @Test func aPanThatStartedBeforeTheSecondFingerStaysAPan() {
+    @Test func aPanThatStartedLongBeforeTheSecondFingerStaysAPan() {
+        // The second finger lands 0.35 s after the first: later than `secondFingerTime`.
         let script = GestureScript().down(1, 0.5, 0.5, at: 1)
-            .drag(1, from: (0.5, 0.5), to: (0.4, 0.5), from: 1, to: 1.1, lift: false)
-            .down(2, 0.7, 0.5, at: 1.15)
-            .drag(2, from: (0.7, 0.5), to: (0.9, 0.5), from: 1.15, to: 1.3, lift: false)
-            .drag(1, from: (0.4, 0.5), to: (0.3, 0.5), from: 1.3, to: 1.4)
-            .up(2, 0.9, 0.5, at: 1.45)
+            .drag(1, from: (0.5, 0.5), to: (0.4, 0.5), from: 1, to: 1.3, lift: false)
+            .down(2, 0.7, 0.5, at: 1.35)
+            .drag(2, from: (0.7, 0.5), to: (0.9, 0.5), from: 1.35, to: 1.5, lift: false)
+            .drag(1, from: (0.4, 0.5), to: (0.3, 0.5), from: 1.5, to: 1.6)
+            .up(2, 0.9, 0.5, at: 1.65)
         let (arena, gestures) = runArena(script, enabled: [.tap, .doubleTap, .longPress, .pan, .pinch], until: 2)
         #expect(Set(kinds(gestures)) == [.pan])
         #expect(gestures.last?.phase == .ended)

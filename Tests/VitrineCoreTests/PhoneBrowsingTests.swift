@@ -93,24 +93,24 @@ struct PagingDirectionTests {
         return drag(from: (0.85, 0.1), to: (0.85 - dx, 0.1 + dy), at: 1)
     }
 
-    @Test func onlyADragWithinThirtyDegreesOfTheAxisPages() {
+    @Test func aDragWithinFortyFiveDegreesOfTheAxisPagesAndASteeperOnePullsDown() {
         var h = BrowseHarness()
-        h.script = slanted(25)
-        #expect(h.report(at: 2).index == 1)
-        for degrees in [40.0, 45] {
+        for degrees in [25.0, 40, 44] {
             h.script = slanted(degrees)
-            let r = h.report(at: 2)
-            #expect(r.index == 0, "\(degrees)°")
-            #expect(r.transition == nil)
-            #expect(h.rect(of: 0, at: 1.2) == h.fit(0), "\(degrees)°: the slide does not follow")
+            #expect(h.report(at: 2).index == 1, "\(degrees)°")
         }
-        // Steeper than 45° and downwards it is the dismiss, as before.
-        h.script = slanted(60, length: 300)
-        #expect(h.report(at: 2).mode == "attract")
-        // The angle is a setting.
-        h.touch.gestures.pageAngle = 45
+        // Steeper than 45° and downwards it is the dismiss: no drag is neither.
+        for degrees in [46.0, 60] {
+            h.script = slanted(degrees, length: 300)
+            #expect(h.report(at: 2).mode == "attract", "\(degrees)°")
+        }
+        // The angle is a setting: at 30° a drag between 30° and 45° is neither.
+        h.touch.gestures.pageAngle = 30
         h.script = slanted(40)
-        #expect(h.report(at: 2).index == 1)
+        let r = h.report(at: 2)
+        #expect(r.index == 0)
+        #expect(r.transition == nil)
+        #expect(h.rect(of: 0, at: 1.2) == h.fit(0), "the slide does not follow")
     }
 
     @Test func aZoomedImageDraggedPastItsEdgePagesAndTheZoomIsForgotten() throws {

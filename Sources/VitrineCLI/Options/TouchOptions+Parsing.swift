@@ -9,7 +9,7 @@ extension TouchOptions {
           --grid                         start with a wall of thumbnails (key g toggles it)
           --input FILE                   replay an input trace (JSON Lines, as --record-input writes)
           --double-tap-time SECONDS      longest wait for the second tap of a double tap (default 0.3)
-          --long-press-time SECONDS      how long a finger rests for a long press (default 0.6)
+          --long-press-time SECONDS      how long a finger rests for a long press (default 0.8)
           --paging horizontal|vertical   which way swipes page (default horizontal); vertical pages with
                                          up and down swipes, slides in vertically and dismisses with a
                                          sideways pull

@@ -6,7 +6,10 @@
 /// - a single tap waits for the double tap to fail (it is held, then reported,
 ///   or dropped if the double tap succeeds);
 /// - a second finger landing before a pan is accepted fails the pan, so the
-///   pinch takes it; a pan already accepted keeps its finger and the pinch loses;
+///   pinch takes it; so does one landing within `secondFingerTime` of the first
+///   when a one-finger drag has already begun (the drag is reported cancelled and
+///   springs back); later, a pan already accepted keeps its finger and the pinch loses;
+/// - a second finger before the long press is due fails the long press;
 /// - the swipe (along the paging axis, within `pageAngle`) and the dismiss
 ///   (across it) pans lock to their axis when the slop is passed, so at most
 ///   one of them survives, and a drag between the two is neither.
@@ -32,6 +35,8 @@ public struct GestureArena: Sendable {
     private var held: Held?
     private var reportedRevision = -1
     private var reportedEnd = false
+    /// When the first finger of this sequence touched down.
+    private var sequenceStart = -Double.infinity
 
     /// A recognised gesture waiting for the one that blocks it to fail.
     private struct Held: Equatable, Sendable {
@@ -72,9 +77,42 @@ public struct GestureArena: Sendable {
     /// Feeds a finger event; returns what the winner did. Keys and the wheel are ignored.
     public mutating func handle(_ event: InputEvent) -> [Gesture] {
         guard let change = fingers.apply(event) else { return [] }
-        if case .added = change, fingers.count == 1 { startSequence() }
+        var out: [Gesture] = []
+        if case .added(let p) = change {
+            if fingers.count == 1 {
+                startSequence()
+                sequenceStart = p.startTime
+            } else if fingers.count == 2, p.startTime - sequenceStart <= metrics.settings.secondFingerTime {
+                out += handOverToPinch(joining: p.id)
+            }
+        }
         for kind in GestureKind.allCases where active.contains(kind) { perform(.handle(event), on: kind) }
-        return evaluate()
+        return out + evaluate()
+    }
+
+    /// A second finger landed soon after the first, which is already dragging: fingers
+    /// rarely land together, so it is a two-finger gesture after all. The drag is
+    /// reported cancelled and the pinch starts from the fingers as they are now.
+    private mutating func handOverToPinch(joining id: Int) -> [Gesture] {
+        guard let w = winner, [.pan, .swipe, .dismiss].contains(w), enabled.contains(.pinch),
+            recognizer(w).state.isActive
+        else { return [] }
+        var out: [Gesture] = []
+        if let g = gesture(w, phase: .cancelled) { out.append(g) }
+        for kind in GestureKind.allCases where kind != .pinch { perform(.reset, on: kind) }
+        perform(.reset, on: .pinch)
+        perform(.metrics(metrics), on: .pinch)
+        let size = metrics.output
+        for p in fingers.pointers where p.id != id {
+            let down = InputEvent(
+                time: fingers.time, kind: .down(id: p.id, x: p.point.x / size.width, y: p.point.y / size.height))
+            perform(.handle(down), on: .pinch)
+        }
+        active = [.pinch]
+        winner = nil
+        reportedRevision = -1
+        reportedEnd = false
+        return out
     }
 
     /// Lets time pass: a long press may begin, a double tap may fail (and the held tap be reported).

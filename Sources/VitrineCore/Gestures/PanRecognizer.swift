@@ -88,9 +88,12 @@ public struct PanRecognizer: GestureRecognizer {
         }
     }
 
+    /// A pan locked to an axis waits for the longer direction travel before it decides (a lift past
+    /// the slop decides at once); a free pan begins at the slop.
     private mutating func passSlop(_ p: Pointer, lifted: Bool) {
         let d = p.translation
-        guard d.length > metrics.slop else { return }
+        let travel = axis == .free || lifted ? metrics.slop : metrics.directionTravel
+        guard d.length > travel else { return }
         if !Self.allows(d, axis: axis, maxAngle: maxAngle) {
             state = .failed
             return

@@ -1,5 +1,7 @@
 /// The info panel in browse mode: a long press or the `i` key opens it, a tap
-/// outside it (or `i` again, or the idle timeout) closes it.
+/// outside it, a pull across the paging axis (or `i` again, or the idle timeout)
+/// closes it. It is not modal: swipes and paging keys page with it open, and it
+/// then tells of the photo showing.
 extension BrowseController {
     mutating func openInfo(at time: Double) {
         guard mode == .browse, info?.isOpen != true else { return }

@@ -27,6 +27,9 @@ public struct BrowseController: Sendable {
     public internal(set) var info: InfoPanelState?
     /// Where the open info panel is, for telling a tap inside it from one outside.
     public internal(set) var infoRect: Rect?
+    /// The touch sequence under way began with the info panel open: its pull closes the panel
+    /// instead of putting the photo away.
+    var touchOverInfo = false
 
     /// Seconds the show takes to fade back in after a dismiss.
     public static let returnFadeDuration = 0.4
@@ -101,6 +104,7 @@ public struct BrowseController: Sendable {
                 enteringTouch = mode == .attract
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
                 if mode == .browse { view?.catchGlide(at: time) }
+                touchOverInfo = info?.isOpen == true
                 arena.enabled = enabledGestures
                 arena.metrics = metrics
             }
@@ -126,7 +130,9 @@ public struct BrowseController: Sendable {
             placeInfo(show: show, imageSize: imageSize, metadata: metadata)
             return true
         }
-        if info?.isOpen == true, mode == .browse { closeInfo(at: time) }
+        // Paging keeps the panel open, telling of the new photo; any other key closes it.
+        let pages: Set<Key> = [.left, .right, .home, .end]
+        if info?.isOpen == true, mode == .browse, !pages.contains(key) { closeInfo(at: time) }
         if key == .g {
             lastInput = time
             if mode == .grid { returnToAttract(at: time, show: &show) } else { enterGrid(at: time, show: &show) }
@@ -188,8 +194,9 @@ public struct BrowseController: Sendable {
         switch mode {
         case .grid: return [.tap, .swipe]
         case .attract, .browse:
-            // Over the info panel a tap is all there is: outside it, it closes the panel.
-            if info?.isOpen == true { return [.tap] }
+            // With the info panel open a swipe still pages (the panel then tells of the new photo);
+            // a tap outside it or a pull across the paging axis closes it.
+            if info?.isOpen == true { return [.tap, .swipe, .dismiss] }
             if let v = view, !v.isAtFit { return [.tap, .doubleTap, .longPress, .pan, .pinch] }
             // A long photo pans at 1×: across the paging axis instead of the dismiss, along it
             // before a swipe (paging once its edge is reached).
@@ -267,6 +274,8 @@ public struct BrowseController: Sendable {
                     })
                 if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
             }
+        case .dismiss(let phase, _) where touchOverInfo:
+            if phase == .began { closeInfo(at: time) }
         case .dismiss(let phase, let info):
             switch phase {
             case .began:
