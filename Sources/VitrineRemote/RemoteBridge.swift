@@ -54,6 +54,8 @@ public final class RemoteBridge: @unchecked Sendable {
         var configurationURL: String?
         /// The slide last said on `shown` (index and file); kept across reconnections.
         var lastShown: String?
+        /// Photos hidden or made favourites, not yet sent (bounded: a flood keeps the latest).
+        var marks: [PhotoMarkEvent] = []
     }
 
     /// Sets up the client (nothing connects until `start`).
@@ -114,6 +116,15 @@ public final class RemoteBridge: @unchecked Sendable {
         shared.withLock { $0.pending = state }
     }
 
+    /// Photos hidden, shown again, or (un)marked as favourites: one event each on the `marked` topic.
+    public func publish(marks events: [PhotoMarkEvent]) {
+        guard !events.isEmpty else { return }
+        shared.withLock { shared in
+            shared.marks += events
+            if shared.marks.count > 100 { shared.marks.removeFirst(shared.marks.count - 100) }
+        }
+    }
+
     /// The owner's web page for the device's page in Home Assistant; announced again when it changes.
     public func setConfigurationURL(_ url: String?) {
         shared.withLock { $0.configurationURL = url }
@@ -169,6 +180,7 @@ public final class RemoteBridge: @unchecked Sendable {
         case state(String)
         case image([UInt8])
         case discovery(Announced)
+        case marked(String)
         case shown(String)
     }
 
@@ -206,6 +218,8 @@ public final class RemoteBridge: @unchecked Sendable {
                     work.append(.state(state.json.rendered))
                 }
             }
+            for event in shared.marks { work.append(.marked(Self.markEvent(event))) }
+            shared.marks.removeAll()
             if let interval = c.imageInterval, !shared.jpegSent, let jpeg = shared.jpeg,
                 shared.lastImageSent.map({ now - $0 >= interval }) ?? true
             {
@@ -225,6 +239,8 @@ public final class RemoteBridge: @unchecked Sendable {
                 announce(announced)
             case .shown(let json):
                 client.publish(MQTTClient.Message(topic: c.topics.shown, text: json, qos: 0, retain: false))
+            case .marked(let json):
+                client.publish(MQTTClient.Message(topic: c.topics.marked, text: json, qos: 1, retain: false))
             }
         }
     }
@@ -236,6 +252,16 @@ public final class RemoteBridge: @unchecked Sendable {
             ("file", .optional(state.file)), ("caption", .optional(state.caption)),
             ("source", .optional(state.path)), ("index", .optional(state.index)),
             ("playlist", .optional(state.playlist)),
+            ("time", .string(RemoteControl.iso8601(Date()))),
+        ]).rendered
+    }
+
+    /// `{"event_type":"hidden"|"shown-again"|"favourite"|"unfavourite","file":…,"source":…,"time":…}`.
+    static func markEvent(_ event: PhotoMarkEvent) -> String {
+        JSONOutput.object([
+            ("event_type", .string(event.name)),
+            ("file", .string(event.path.split(separator: "/").last.map(String.init) ?? event.path)),
+            ("source", .string(event.path)),
             ("time", .string(RemoteControl.iso8601(Date()))),
         ]).rendered
     }

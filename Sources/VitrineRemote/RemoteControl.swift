@@ -89,6 +89,11 @@ public final class RemoteControl: Sendable {
         bridge?.publish(state: state)
     }
 
+    /// Photos hidden or (un)marked as favourites, for the MQTT `marked` topic.
+    public func publish(marks events: [PhotoMarkEvent]) {
+        bridge?.publish(marks: events)
+    }
+
     /// The owner's web page, linked from the device's page in Home Assistant (announced again when it changes).
     public func setConfigurationURL(_ url: String?) {
         bridge?.setConfigurationURL(url)

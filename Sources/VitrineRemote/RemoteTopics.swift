@@ -18,6 +18,8 @@ public struct RemoteTopics: Equatable, Sendable {
     public var frame: String { base + "/frame" }
     /// One JSON message (not retained) each time a photo is shown: Home Assistant's photo-shown event.
     public var shown: String { base + "/shown" }
+    /// One JSON message (not retained) each time a photo is hidden, shown again or (un)marked as a favourite.
+    public var marked: String { base + "/marked" }
 
     /// The command topic of a group: one message there moves every screen of the group.
     public static func group(_ name: String) -> String { "vitrine/group/\(name)/cmd" }

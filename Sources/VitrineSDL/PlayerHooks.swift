@@ -38,6 +38,8 @@ public struct PlayerHooks {
     public var commands: () -> [RemoteCommand] = { [] }
     /// The show's state for remotes, a few times a second; nil when nobody listens.
     public var stateChanged: ((RemoteState) -> Void)?
+    /// Photos hidden or (un)marked as favourites this frame, for remotes.
+    public var marked: ([PhotoMarkEvent]) -> Void = { _ in }
     /// The version the state reports.
     public var version = ""
     /// Seconds between two pictures of the screen for remotes; nil takes none.

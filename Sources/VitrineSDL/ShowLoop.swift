@@ -70,6 +70,7 @@ final class ShowLoop {
                 control: polled.quit ? .stop : control(), commands: hooks.commands(),
                 onboarding: hooks.onboarding()))
         perform(out.requests)
+        if !out.markEvents.isEmpty { hooks.marked(out.markEvents) }
         followPower(tick)
         schedule(out.decodes)
         videos.follow(out.videos)

@@ -25,6 +25,8 @@ extension AdminSite {
         if !stamp.isEmpty, let kept = listing.withLock({ $0 }), kept.stamp == stamp { return kept.entries }
         let entries = folder.list()
         listing.withLock { $0 = stamp.isEmpty ? nil : (stamp, entries) }
+        // The folder changed: thumbnails of photos gone from it go too.
+        thumbnails.prune(keeping: entries.map(\.name))
         return entries
     }
 

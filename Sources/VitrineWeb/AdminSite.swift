@@ -182,6 +182,24 @@ public final class AdminSite: Sendable {
         case ("GET", "/api/thumb"): return thumbnail(request)
         case ("GET", "/api/photo"): return photo(request)
         case ("POST", "/api/photos/delete"): return deletePhoto(request)
+        case ("GET", "/api/hidden"):
+            return .json(
+                .object([
+                    (
+                        "hidden",
+                        .array(
+                            show.hiddenPhotos().map { path in
+                                .object([
+                                    ("path", .string(path)),
+                                    ("name", .string((path as NSString).lastPathComponent)),
+                                ])
+                            })
+                    )
+                ]))
+        case ("POST", "/api/hidden/restore"):
+            let path = request.formFields["path"] ?? ""
+            if let refusal = show.showAgain(path) { return .error(409, refusal) }
+            return .json(.object([("restored", .string(path))]))
         case ("GET", "/api/playlist"): return playlistText()
         case ("GET", "/api/browse"): return browse(request)
         case ("POST", "/api/playlist/check"): return playlistCheck(request)

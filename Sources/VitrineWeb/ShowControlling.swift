@@ -97,6 +97,10 @@ public struct EditProblem: Equatable, Sendable {
 /// threads, never on the render thread; an implementation hands commands to the frame loop
 /// through a queue and answers from the latest values the loop published, never waiting for a frame.
 public protocol ShowControlling: Sendable {
+    /// The photos hidden from the screen's info panel or a remote, oldest first (paths).
+    func hiddenPhotos() -> [String]
+    /// Queues showing a hidden photo again; nil when accepted, else one line why not.
+    func showAgain(_ path: String) -> String?
     /// The show's state as one JSON object: at least what `--print-state` prints; `uptime` (seconds)
     /// and `warnings` (a list of strings) are shown when present.
     func stateJSON() -> JSONOutput
@@ -168,4 +172,10 @@ func pathKindOnDisk(_ path: String) -> PathKind {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
     return isDirectory.boolValue ? .directory : .file
+}
+
+/// A show that keeps no hidden photos (a preview, a test) has none to list.
+extension ShowControlling {
+    public func hiddenPhotos() -> [String] { [] }
+    public func showAgain(_ path: String) -> String? { "this show keeps no hidden photos" }
 }

@@ -4,7 +4,8 @@ import VitrineCore
 
 /// Small JPEGs of the photo folder's pictures, kept on disk beside the page's state so each is
 /// made once: a file per picture holding the version it was made of, written durably; a
-/// newer version replaces the older, a deleted photo's thumbnail goes with it.
+/// newer version replaces the older, a deleted photo's thumbnail goes with it, and those of photos
+/// removed outside the page go when the folder is next listed.
 final class ThumbnailStore: Sendable {
     let folder: String
     private let log = Log("web")
@@ -60,5 +61,18 @@ final class ThumbnailStore: Sendable {
     /// Removes the kept thumbnail of `name`.
     func remove(_ name: String) {
         unlink(path(name: name))
+    }
+
+    /// Removes the thumbnails of photos no longer in the folder (removed outside the page: over
+    /// the network, by a copy, by hand); returns how many went.
+    @discardableResult
+    func prune(keeping names: [String]) -> Int {
+        let kept = Set(names.map { Self.key($0) + ".thumb" })
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for file in files where file.hasSuffix(".thumb") && !kept.contains(file) {
+            if unlink("\(folder)/\(file)") == 0 { removed += 1 }
+        }
+        return removed
     }
 }

@@ -12,6 +12,18 @@ final class ShowDouble: ShowControlling {
     let playlistPath: String?
     let configPath: String?
     private let sent = Mutex<[ShowCommand]>([])
+    /// The photos hidden from the screen, as the real show reads them from its marks file.
+    let hidden = Mutex<[String]>([])
+    /// The photos asked to be shown again.
+    let restored = Mutex<[String]>([])
+
+    func hiddenPhotos() -> [String] { hidden.withLock { $0 } }
+
+    func showAgain(_ path: String) -> String? {
+        guard hiddenPhotos().contains(path) else { return "that photo is not hidden" }
+        restored.withLock { $0.append(path) }
+        return nil
+    }
 
     init(withPlaylist: Bool = true) {
         root = NSTemporaryDirectory() + "vitrine-web-\(UUID().uuidString)"

@@ -279,6 +279,28 @@ function startPhotos() {
   new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) morePhotos(); }, { rootMargin: "800px" })
     .observe($("more"));
   listPhotos(false);
+  listHidden();
+}
+
+async function listHidden() {
+  const data = await getJSON("/api/hidden");
+  const hidden = (data && data.hidden) || [];
+  $("hidden-card").hidden = hidden.length === 0;
+  $("hidden-heading").textContent = hidden.length === 1 ? "1 photo hidden from the screen" : hidden.length + " photos hidden from the screen";
+  $("hidden").replaceChildren(...hidden.map((photo) => {
+    const again = element("button", { type: "button", textContent: "Show again" });
+    again.setAttribute("aria-label", "Show " + photo.name + " again");
+    again.addEventListener("click", async () => {
+      const result = await post("/api/hidden/restore", form({ path: photo.path }), formType);
+      if (result.ok) {
+        toast(photo.name + " is back in the show", "good");
+        listHidden();
+      } else {
+        toast(result.data.error || "Not shown again (" + result.status + ")", "bad");
+      }
+    });
+    return element("li", {}, [element("span", { className: "name", textContent: photo.name, title: photo.path }), again]);
+  }));
 }
 
 // Playlist

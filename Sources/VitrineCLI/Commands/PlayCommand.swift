@@ -78,14 +78,18 @@ enum PlayCommand {
         if setup.options.web.enabled { WebShow.prepareUploadFolder(setup.sources) }
         let positions = setup.sources.positions()
         // What a power cut left in the state folder goes now, and again every hour.
-        let leftovers = positions.map { LeftoverSweeper(folders: [$0.leftoverFolder]) }
-        leftovers?.sweepNow()
-        leftovers?.start()
-        defer { leftovers?.stop() }
+        let marks = setup.sources.marks()
+        let noneOfOurOwn: @Sendable (String) -> Int32? = { _ in nil }
+        let folder: (path: String, alsoOurs: @Sendable (String) -> Int32?) =
+            positions?.leftoverFolder ?? (LeftoverFiles.folder(of: marks.path), noneOfOurOwn)
+        let leftovers = LeftoverSweeper(folders: [folder])
+        leftovers.sweepNow()
+        leftovers.start()
+        defer { leftovers.stop() }
         let first = try setup.playerSetup(now: now)
         let director = setup.sources.director(
             first.feed, setup: first.setup, output: Size(width: 1280, height: 720), now: now,
-            positions: positions, input: input)
+            positions: positions, input: input, marks: marks)
         var hooks = ServiceHooks.make { try PlaySetup(args).playerSetup(now: Date()) }
         hooks.displayDevices = PowerDevices.make()
         if setup.options.printState {

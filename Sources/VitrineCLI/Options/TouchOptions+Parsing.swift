@@ -15,6 +15,8 @@ extension TouchOptions {
                                          sideways pull
           --pan-slop FRACTION            how far a finger moves before a touch is a drag, as a fraction
                                          of the shorter screen side (default 0.015)
+          --no-panel-actions             no Hide and Favourite buttons in the info panel (a screen that
+                                         strangers touch); hidden photos stay hidden
         """
 
     /// Applies `option` if it is one of these; returns false otherwise.
@@ -22,6 +24,7 @@ extension TouchOptions {
         switch option {
         case "--idle-timeout": idleTimeout = try scanner.seconds(for: option)
         case "--grid": startInGrid = true
+        case "--no-panel-actions": panelActions = false
         case "--input": inputTrace = try scanner.value(for: option)
         case "--double-tap-time": gestures.doubleTapTime = try scanner.seconds(for: option)
         case "--long-press-time": gestures.longPressTime = try scanner.seconds(for: option)

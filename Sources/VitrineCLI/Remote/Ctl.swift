@@ -23,6 +23,9 @@ public enum Ctl {
           reload                         read the sources and playlist again
           interval SECONDS               seconds each slide is shown
           transition fade|zoom|slide|none
+          hide FILE | unhide FILE        leave a photo out of the show for good, or show it again
+          favourite FILE | unfavourite FILE
+                                         mark a photo as a favourite, or no longer
           send JSON                      send a command payload as written, e.g. '{"command":"next"}'
           state                          print the screen's state (JSON)
           frame FILE                     save a small picture of the screen (JPEG) to FILE
@@ -137,6 +140,10 @@ public enum Ctl {
                 throw UsageError("transition \(text): expected fade, zoom, slide or none")
             }
             command = .setTransition(kind)
+        case "hide": command = .hide(name: try one("a FILE name or path"))
+        case "unhide": command = .unhide(name: try one("a FILE name or path"))
+        case "favourite": command = .favourite(name: try one("a FILE name or path"), on: true)
+        case "unfavourite": command = .favourite(name: try one("a FILE name or path"), on: false)
         default:
             throw UsageError("unknown command '\(name)'; run 'vitrine ctl --help'")
         }

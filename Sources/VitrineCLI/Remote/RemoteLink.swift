@@ -23,6 +23,7 @@ enum RemoteLink {
         hooks.commands = { remote.take() }
         hooks.version = CLI.version
         hooks.stateChanged = { remote.publish(state: $0) }
+        hooks.marked = { remote.publish(marks: $0) }
         hooks.frameInterval = remote.frameInterval
         // Scaled and compressed off the render thread.
         let encoder = DispatchQueue(label: "vitrine.frame-jpeg", qos: .utility)

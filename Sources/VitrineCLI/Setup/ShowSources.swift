@@ -92,14 +92,21 @@ struct ShowSources {
         return ResumeStore(path: playlist.stateFile ?? ResumeStore.defaultPath())
     }
 
+    /// Where the hidden and favourite photos of a live show are kept: beside the resume position
+    /// (kept even with `--no-resume`: a hidden photo stays hidden).
+    func marks() -> MarksStore {
+        MarksStore(besidePosition: playlist.stateFile ?? ResumeStore.defaultPath())
+    }
+
     /// A director for `feed`: the engine, programme and resume position of this show.
     func director(
         _ feed: any ContentFeed, setup: DirectorSettings, output: Size, now: Date, positions: (any PositionStore)?,
-        input: [InputEvent]
+        input: [InputEvent], marks: (any PhotoMarkStore)? = nil
     ) -> ShowDirector {
         ShowDirector(
             setup: setup,
-            environment: ShowEnvironment(feed: feed, positions: positions, powerHooks: { PowerHooks.make($0) }),
+            environment: ShowEnvironment(
+                feed: feed, positions: positions, powerHooks: { PowerHooks.make($0) }, marks: marks),
             output: setup.rotation.logicalSize(for: output),
             wallOrigin: wallOrigin(feed, now: now),
             input: input)

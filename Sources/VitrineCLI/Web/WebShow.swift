@@ -206,6 +206,16 @@ final class WebShow: ShowControlling {
         return queue.offer(RemoteRequest(remote, id: "web")) ? nil : "the show is busy; try again in a moment"
     }
 
+    func hiddenPhotos() -> [String] {
+        (try? sources.marks().load().get())?.hidden ?? []
+    }
+
+    func showAgain(_ path: String) -> String? {
+        guard hiddenPhotos().contains(path) else { return "that photo is not hidden" }
+        return queue.offer(RemoteRequest(.unhide(name: path), id: "web"))
+            ? nil : "the show is busy; try again in a moment"
+    }
+
     // MARK: Edits and previews
 
     func check(config text: String) -> [EditProblem] {

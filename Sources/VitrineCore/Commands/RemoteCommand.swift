@@ -26,6 +26,12 @@ public enum RemoteCommand: Equatable, Sendable {
     case setInterval(seconds: Double)
     /// How slides change from now on.
     case setTransition(TransitionKind)
+    /// Leave the photo whose file name or path is `name` out of the show, for good.
+    case hide(name: String)
+    /// Show a hidden photo again.
+    case unhide(name: String)
+    /// Make a photo a favourite, or no longer one.
+    case favourite(name: String, on: Bool)
 
     /// A playlist asked for by name, or `auto`: whatever the schedule says.
     public enum PlaylistChoice: Equatable, Sendable {
@@ -66,6 +72,9 @@ public enum RemoteCommand: Equatable, Sendable {
         case .setInterval: return "interval"
         case .setTransition: return "transition"
         case .setNoticeDuration: return "notice-duration"
+        case .hide: return "hide"
+        case .unhide: return "unhide"
+        case .favourite: return "favourite"
         }
     }
 
@@ -84,6 +93,10 @@ public enum RemoteCommand: Equatable, Sendable {
         case .setInterval(let seconds): members.append(("seconds", .number(seconds)))
         case .setTransition(let kind): members.append(("kind", .string(kind.rawValue)))
         case .setNoticeDuration(let seconds): members.append(("seconds", .number(seconds)))
+        case .hide(let name), .unhide(let name): members.append(("file", .string(name)))
+        case .favourite(let name, let on):
+            members.append(("file", .string(name)))
+            members.append(("on", .bool(on)))
         }
         return .object(members)
     }

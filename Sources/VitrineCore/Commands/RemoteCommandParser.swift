@@ -109,6 +109,20 @@ public enum RemoteCommandParser {
                 throw .missingField(command: name, field: "kind")
             }
             return .setTransition(kind)
+        case "hide", "unhide", "favourite":
+            guard let file = try fields.string("file", maximum: maximumNameLength) else {
+                throw .missingField(command: name, field: "file")
+            }
+            if name == "hide" { return .hide(name: file) }
+            if name == "unhide" { return .unhide(name: file) }
+            var on = true
+            if let node = fields.take("on") {
+                guard let value = node.bool else {
+                    throw .wrongType(field: "on", expected: "true or false", found: node.typeName)
+                }
+                on = value
+            }
+            return .favourite(name: file, on: on)
         default:
             throw .unknownCommand(name)
         }

@@ -82,13 +82,17 @@ public struct ShowEnvironment {
     public var positions: (any PositionStore)?
     /// The power hooks of a document's display section, nil when it names no command.
     public var powerHooks: (DisplaySpec) -> (any DisplayPowerHooks)?
+    /// Where hidden and favourite photos are kept; nil keeps them for this run only.
+    public var marks: (any PhotoMarkStore)?
 
     public init(
         feed: any ContentFeed, positions: (any PositionStore)? = nil,
-        powerHooks: @escaping (DisplaySpec) -> (any DisplayPowerHooks)? = { _ in nil }
+        powerHooks: @escaping (DisplaySpec) -> (any DisplayPowerHooks)? = { _ in nil },
+        marks: (any PhotoMarkStore)? = nil
     ) {
         self.feed = feed
         self.positions = positions
         self.powerHooks = powerHooks
+        self.marks = marks
     }
 }

@@ -19,6 +19,8 @@ public struct FrameOutput: Sendable {
     public var showsContent = true
     /// The video clips the scene draws and where each is in its clip.
     public var videos: [VideoMoment] = []
+    /// Photos hidden or made favourites this frame, for the remote events.
+    public var markEvents: [PhotoMarkEvent] = []
 
     /// The key of slide `i`'s image for the drawer.
     public func path(_ i: Int) -> String? { paths[i] }

@@ -63,8 +63,32 @@ extension ShowDirector {
             setup.show.transition = kind
             setup.given.insert("--transition")
             engine.setOptions(setup.options(feed.document, playlist: playlist))
+        case .hide(let name):
+            guard let path = slides.first(where: { Self.named(name, $0.path) })?.path else {
+                refuse("hide \(name): no slide of that name")
+                return []
+            }
+            engine.hide(path, at: time)
+        case .unhide(let name):
+            guard let path = engine.marks.hidden.first(where: { Self.named(name, $0) }) else {
+                refuse("unhide \(name): no hidden photo of that name")
+                return []
+            }
+            engine.unhide(path, at: time)
+        case .favourite(let name, let on):
+            let known = slides.map(\.path) + engine.marks.favourites
+            guard let path = known.first(where: { Self.named(name, $0) }) else {
+                refuse("favourite \(name): no slide of that name")
+                return []
+            }
+            engine.setFavourite(path, on)
         }
         return []
+    }
+
+    /// Whether `name` names the photo at `path` (its path or its file name).
+    static func named(_ name: String, _ path: String) -> Bool {
+        path == name || fileName(path) == name
     }
 
     /// A command that cannot be carried out: one warning, kept for the remote state.

@@ -8,7 +8,7 @@ public struct ShowDirector {
     public internal(set) var engine: ShowEngine
     public private(set) var programme: Programme
     public internal(set) var setup: DirectorSettings
-    private var environment: ShowEnvironment
+    var environment: ShowEnvironment
     private var hooks: (any DisplayPowerHooks)?
     private var resume: ResumeKeeper
     /// The frames run, and whether the show's clock has started.
@@ -66,6 +66,7 @@ public struct ShowDirector {
         {
             warn(warning)
         }
+        loadMarks()
         let name = programme.playlist
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
@@ -118,10 +119,13 @@ public struct ShowDirector {
             requests += engine.advance(by: input.frameTime.value, images: input.images)
         }
         engine.noteLongPhotos(input.images)
+        let marked = keepMarks()
         frames.ran(input.frameTime)
         follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
-        return output(at: engine.renderTime, images: input.images, requests: requests)
+        var out = output(at: engine.renderTime, images: input.images, requests: requests)
+        out.markEvents = marked
+        return out
     }
 
     /// The show on the ideal timeline (every image ready when wanted) at show

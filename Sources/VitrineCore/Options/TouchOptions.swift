@@ -4,6 +4,8 @@ public struct TouchOptions: Equatable, Sendable {
     public var idleTimeout: Double = 30
     /// Start with the wall of thumbnails instead of the show.
     public var startInGrid = false
+    /// Whether the info panel has Hide and Favourite buttons (off for a screen strangers touch).
+    public var panelActions = true
     public var gestures = GestureSettings()
     /// Zoom factor of one wheel notch.
     public var wheelZoomStep = 1.25

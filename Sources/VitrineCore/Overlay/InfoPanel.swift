@@ -14,6 +14,20 @@ public struct InfoPanel: Equatable, Sendable {
     }
 
     public var rows: [Row]
+    /// The Hide and Favourite buttons under the rows, nil for none.
+    public var actions: Actions?
+
+    /// The buttons' state: whether the photo is a favourite already.
+    public struct Actions: Equatable, Sendable {
+        public var favourite: Bool
+        public init(favourite: Bool) { self.favourite = favourite }
+    }
+
+    /// Where the buttons are, at full size.
+    public struct ButtonRects: Equatable, Sendable {
+        public var hide: Rect
+        public var favourite: Rect
+    }
 
     /// Seconds for the panel to open (scale and fade in), and to close.
     public static let openDuration = 0.25
@@ -24,7 +38,8 @@ public struct InfoPanel: Equatable, Sendable {
     static let startScale = 0.9
 
     /// The rows for a slide, what its file says and its pixel size.
-    public init(slide: Slide?, metadata: ImageMetadata?, pixelSize: Size?) {
+    public init(slide: Slide?, metadata: ImageMetadata?, pixelSize: Size?, actions: Actions? = nil) {
+        self.actions = slide == nil ? nil : actions
         var rows: [Row] = []
         func add(_ label: String, _ value: String?, lines: Int = 1) {
             guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return }
@@ -81,6 +96,8 @@ public struct InfoPanel: Equatable, Sendable {
         var gap: Double { 2.5 * unit }
         /// A rough average glyph width; the renderer wraps or cuts within the box, never outside it.
         var glyph: Double { 0.56 * text }
+        /// A button's height: a phone's touch target (9 mm) or more on any panel.
+        var button: Double { 8 * unit }
     }
 
     func metrics(_ output: Size) -> Metrics { Metrics(unit: min(output.width, output.height) / 100) }
@@ -95,12 +112,30 @@ public struct InfoPanel: Equatable, Sendable {
         let m = metrics(output)
         let widest = rows.map { Double($0.value.count) * m.glyph }.max() ?? 0
         let maxWidth = output.width - 6 * m.unit
-        let width = min(max(2 * m.padding + labelWidth(m) + m.gap + widest, 40 * m.unit), maxWidth)
+        // Wide enough for both buttons' labels ("★ Favourite") side by side.
+        let buttons = actions == nil ? 0 : 2 * m.padding + m.gap + 2 * (12 * m.glyph + 2 * m.unit)
+        let width = min(max(2 * m.padding + labelWidth(m) + m.gap + widest, 40 * m.unit, buttons), maxWidth)
         let valueWidth = width - 2 * m.padding - labelWidth(m) - m.gap
         var height = 2 * m.padding
         for row in rows { height += m.rowHeight * Double(lines(row, valueWidth: valueWidth, m)) }
+        if actions != nil { height += m.gap + m.button }
         height = min(height, output.height - 10 * m.unit)
         return Rect(x: (output.width - width) / 2, y: 5 * m.unit, width: width, height: max(height, 0))
+    }
+
+    /// The Hide and Favourite buttons along the panel's bottom, at full size; nil without them.
+    public func buttonRects(output: Size) -> ButtonRects? {
+        guard actions != nil else { return nil }
+        return buttonRects(in: rect(output: output), metrics(output), scale: 1)
+    }
+
+    private func buttonRects(in panel: Rect, _ m: Metrics, scale s: Double) -> ButtonRects {
+        let height = m.button * s
+        let y = panel.maxY - m.padding * s - height
+        let width = (panel.width - 2 * m.padding * s - m.gap * s) / 2
+        return ButtonRects(
+            hide: Rect(x: panel.minX + m.padding * s, y: y, width: width, height: height),
+            favourite: Rect(x: panel.minX + m.padding * s + width + m.gap * s, y: y, width: width, height: height))
     }
 
     func lines(_ row: Row, valueWidth: Double, _ m: Metrics) -> Int {
@@ -126,10 +161,12 @@ public struct InfoPanel: Equatable, Sendable {
         let valueX = panel.minX + m.padding * s + labelWidth + m.gap * s
         let valueWidth = panel.maxX - m.padding * s - valueX
         var y = panel.minY + m.padding * s
+        let buttons = actions.map { (rects: buttonRects(in: panel, m, scale: s), favourite: $0.favourite) }
+        let rowsEnd = (buttons?.rects.hide.minY).map { $0 - m.gap * s } ?? panel.maxY - m.padding * s
         for row in rows {
             let n = lines(row, valueWidth: valueWidth / s, m)
             let height = m.rowHeight * s * Double(n)
-            guard y + height <= panel.maxY - m.padding * s + 1e-6 else { break }
+            guard y + height <= rowsEnd + 1e-6 else { break }
             ops.append(
                 .text(
                     TextBlock(
@@ -142,6 +179,24 @@ public struct InfoPanel: Equatable, Sendable {
                     TextBlock(row.value, size: m.text * s, alignment: .leading, maxLines: n, shadow: false),
                     box: Rect(x: valueX, y: y, width: valueWidth, height: height), alpha: p))
             y += height
+        }
+        if let buttons {
+            let labels = [
+                (buttons.rects.hide, "Hide", RGBColor(r: 0x3A, g: 0x41, b: 0x4B)),
+                (
+                    buttons.rects.favourite, buttons.favourite ? "★ Favourite" : "☆ Favourite",
+                    buttons.favourite ? RGBColor(r: 0x8A, g: 0x6A, b: 0x12) : RGBColor(r: 0x3A, g: 0x41, b: 0x4B)
+                ),
+            ]
+            for (rect, label, color) in labels {
+                ops.append(.fill(rect: rect, color: color, alpha: p))
+                ops.append(
+                    .text(
+                        TextBlock(label, size: m.text * s, alignment: .center, shadow: false),
+                        box: Rect(
+                            x: rect.minX + m.unit * s, y: rect.minY + (rect.height - m.rowHeight * s) / 2,
+                            width: rect.width - 2 * m.unit * s, height: m.rowHeight * s), alpha: p))
+            }
         }
         return ops
     }

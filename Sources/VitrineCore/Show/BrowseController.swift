@@ -30,6 +30,10 @@ public struct BrowseController: Sendable {
     /// The touch sequence under way began with the info panel open: its pull closes the panel
     /// instead of putting the photo away.
     var touchOverInfo = false
+    /// The open panel's buttons.
+    var infoButtons: InfoPanel.ButtonRects?
+    /// A button pressed, for the engine to carry out.
+    var panelAction: PanelAction?
 
     /// Seconds the show takes to fade back in after a dismiss.
     public static let returnFadeDuration = 0.4
@@ -243,9 +247,7 @@ public struct BrowseController: Sendable {
         let canPage = { (d: Int) in Self.neighbour(of: current, d) != nil }
         switch gesture {
         case .tap(let p) where info?.isOpen == true:
-            if !(infoRect.map { p.x >= $0.minX && p.x <= $0.maxX && p.y >= $0.minY && p.y <= $0.maxY } ?? false) {
-                closeInfo(at: time)
-            }
+            tapWithInfoOpen(at: p, time: time, show: show)
             enteringTouch = false
         case .tap:
             // The tap that starts browsing shows the overlays; later ones toggle them.

@@ -37,12 +37,19 @@ public struct ShowEngine: Sendable {
     private var browseStarted = false
     /// The output size each long photo (by source) wants to be decoded at, once its size is known.
     var longPhotoOutputs: [String: Size] = [:]
+    /// The photos hidden or made favourites.
+    public internal(set) var marks = PhotoMarks()
+    /// Changes of `marks` not yet taken by the host.
+    var markEvents: [PhotoMarkEvent] = []
+    /// The slide list as last given, hidden photos included (they come back when shown again).
+    var listedSlides: [Slide] = []
 
     public init(
         slides: [Slide], options: ShowStyle, output: Size, touch: TouchOptions = TouchOptions(),
         step: Double = 1.0 / 120.0
     ) {
         self.show = Show(slides: slides, options: options)
+        self.listedSlides = slides
         self.clock = FixedStepClock(step: step)
         self.output = output
         self.browse = BrowseController(options: touch, output: output)
@@ -169,6 +176,7 @@ public struct ShowEngine: Sendable {
     ) -> [EngineRequest] {
         guard case .key(let key) = event.kind else {
             browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
+            if let action = browse.takePanelAction() { applyPanelAction(action, at: t) }
             return []
         }
         switch key {
@@ -228,7 +236,9 @@ public struct ShowEngine: Sendable {
                 scene.ops += overlays.ops(for: frame)
             }
             if mode == .browse, let info = browse.info {
-                let panel = browse.infoPanel(show: show, imageSize: imageSize, metadata: metadata)
+                let favourite = currentPath.map(marks.isFavourite) ?? false
+                let panel = browse.infoPanel(
+                    show: show, imageSize: imageSize, metadata: metadata, favourite: favourite)
                 scene.ops += panel.ops(output: output, progress: info.progress(at: time))
             }
         }

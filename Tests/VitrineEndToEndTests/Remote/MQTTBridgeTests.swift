@@ -95,6 +95,26 @@ import VitrineTestSupport
         #expect(later.count(on: topic) == 0)
     }
 
+    @Test func hidingAndFavouritingAreEventsNotRetained() throws {
+        let broker = try Broker()
+        let topic = "vitrine/marks-frame/marked"
+        let subscriber = try Subscriber(broker, filters: [topic])
+        let remote = try RemoteHarness.remote(broker, id: "marks-frame")
+        defer { remote.stop() }
+        remote.publish(state: RemoteState())
+        remote.publish(marks: [.hidden("/photos/a.jpg"), .favourite("/photos/b.jpg", true)])
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 2 })
+        let events = try subscriber.messages(on: topic).map { try RemoteHarness.json($0) }
+        #expect(events.map { $0["event_type"]?.string } == ["hidden", "favourite"])
+        #expect(events.map { $0["file"]?.string } == ["a.jpg", "b.jpg"])
+        #expect(events.first?["source"]?.string == "/photos/a.jpg")
+        remote.publish(marks: [.shownAgain("/photos/a.jpg")])
+        #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 3 })
+        #expect(
+            try RemoteHarness.json(try #require(subscriber.messages(on: topic).last))["event_type"]?.string
+                == "shown-again")
+    }
+
     @Test func commandsPublishedWithMosquittoPubArriveParsed() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, filters: ["vitrine/cmd-frame/#"])
