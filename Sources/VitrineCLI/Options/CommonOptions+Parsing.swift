@@ -13,8 +13,12 @@ extension CommonOptions {
           --slide-axis horizontal|vertical
                                          direction of the slide transition (default horizontal)
           --motion still|kenburns        motion while a slide is shown (default still)
-          --order name|mtime|shuffle     order of a folder's images (default name)
+          --order name|mtime|shuffle     order of a folder's images (default name); shuffle is fair:
+                                         every photo once before any again, new photos next, what
+                                         was shown kept across restarts beside the resume position
           --seed N                       seed for --order shuffle (default 0)
+          --favour recent                with --order shuffle: photos within a month (a year) of the
+                                         folder's newest come earlier in each cycle, 4× (2×) as likely
           --no-loop                      stop on the last slide instead of starting over
           --sync                         the show follows the wall clock: screens with the same
                                          playlist and a clock set by NTP change slides together
@@ -57,6 +61,7 @@ extension CommonOptions {
             let text = try scanner.value(for: option)
             guard let value = UInt64(text) else { throw UsageError("--seed \(text): expected a whole number ≥ 0") }
             seed = value
+        case "--favour": favour = try scanner.choice(for: option, as: ShuffleFavour.self)
         case "--no-loop": show.loop = false
         case "--sync": sync = true
         case "--wait-for-images": waitForImages = true

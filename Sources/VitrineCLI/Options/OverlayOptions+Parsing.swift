@@ -5,6 +5,10 @@ extension OverlayOptions {
     public static let help = """
           --caption none|playlist|filename|exif-date
                                          caption under each photo (default none)
+          --caption-template TEXT        the caption of photos whose playlist item gives none, with
+                                         fields: "{date:long} · {place}" (implies --caption playlist;
+                                         fields: date, date:long|short|year|month|time, years-ago,
+                                         place, camera, folder, file, title)
           --caption-position top|bottom  (default bottom)
           --clock-overlay FORMAT         a clock in a corner, strftime-style, e.g. %H:%M
           --clock-position top|bottom    (default top)
@@ -20,6 +24,9 @@ extension OverlayOptions {
     public mutating func apply(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch option {
         case "--caption": caption = try scanner.choice(for: option, as: CaptionKind.self)
+        case "--caption-template":
+            captionTemplate = try scanner.value(for: option)
+            caption = .playlist
         case "--caption-position": captionEdge = try scanner.choice(for: option, as: OverlayEdge.self)
         case "--clock-overlay":
             let format = try scanner.value(for: option)

@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineSDL
+import VitrineSystem
 
 /// Everything `play` starts with: the configuration file and the command line
 /// merged (the command line wins) and checked. Built again on SIGHUP.
@@ -25,6 +26,10 @@ struct PlaySetup {
     /// The settings and content a running player takes from a reload.
     func playerSetup(now: Date) throws -> PlayerSetup {
         let feed = try sources.feed(.live)
+        if let positions = sources.positions() { feed.keepShown(in: ShownStore(besidePosition: positions.path)) }
+        // Memories follow the schedule's clock (`--clock` shifts it).
+        let offset = sources.wallOrigin(feed, now: now).timeIntervalSince(now)
+        feed.clock = { Date().addingTimeInterval(offset) }
         return PlayerSetup(
             setup: sources.setup(feed, now: now, quitAfter: options.quitAfter, touch: options.touch), feed: feed)
     }

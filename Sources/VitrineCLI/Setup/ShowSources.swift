@@ -78,6 +78,9 @@ struct ShowSources {
                 + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",
             seed: common.seed)
         setup.sync = common.sync
+        if PlaceNamesFile.needed(setup.overlays, document: feed.document) {
+            setup.overlays.places = PlaceNamesFile.shared
+        }
         return setup
     }
 

@@ -42,6 +42,9 @@ public protocol ContentFeed: AnyObject {
     /// Whether the network photo `photo` is listed by its source and still downloading (a resumed
     /// position waits for it).
     func isAwaited(_ photo: PhotoReference) -> Bool
+    /// In step with other screens, shuffled items play cycle `cycle`'s order (nil: the fair
+    /// shuffle's own). Returns whether the slides changed.
+    func playSynced(cycle: Int?) -> Bool
 }
 
 extension ContentFeed {
@@ -49,6 +52,7 @@ extension ContentFeed {
     public func photo(at path: String) -> PhotoReference? { nil }
     public func path(of photo: PhotoReference) -> String? { nil }
     public func isAwaited(_ photo: PhotoReference) -> Bool { false }
+    public func playSynced(cycle: Int?) -> Bool { false }
 
     /// Local content waits for no server.
     public var networkWait: (host: String, reason: String)? { nil }

@@ -22,6 +22,7 @@ extension ShowDirector {
     /// Steps the engine to the wall clock's show time; anchors first when needed.
     mutating func advanceInStep(_ input: FrameInput) -> [EngineRequest] {
         let wall = setup.scheduleDate(input.wall)
+        followSyncedCycle(at: wall)
         let signature = syncSignature()
         guard let timeline = syncTimeline(signature) else {
             frames.clock.anchor = nil
@@ -100,6 +101,22 @@ extension ShowDirector {
             lastWall: wall, lastMonotonic: frames.clock.anchor?.lastMonotonic ?? MonotonicInstant(seconds: 0),
             wasAway: false,
             checkedStart: Date(unixSeconds: position.slideStart))
+    }
+
+    /// Shuffled items play the order of the timeline's cycle at `wall` (a function of the seed, the
+    /// cycle and the photos, the same on every screen), taken before the engine steps into the
+    /// cycle. The order changes within items only, so a timeline of the same slide times goes on.
+    private mutating func followSyncedCycle(at wall: Date) {
+        let before = syncSignature()
+        guard let timeline = syncTimeline(before), feed.playSynced(cycle: timeline.position(at: wall).cycle) else {
+            return
+        }
+        let durations = engine.show.slides.indices.map(engine.show.dwell)
+        engine.replaceSlides(feed.slides(for: playlist), at: engine.time)
+        let after = syncSignature()
+        if after.count == before.count, engine.show.slides.indices.map(engine.show.dwell) == durations {
+            syncAnchor?.signature = after
+        }
     }
 
     private func syncSignature() -> SyncAnchor.Signature {

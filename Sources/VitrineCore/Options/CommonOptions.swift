@@ -3,6 +3,8 @@ public struct CommonOptions: Equatable, Sendable {
     public var show = ShowStyle()
     public var order: SlideOrder = .name
     public var seed: UInt64 = 0
+    /// `--favour recent`: newer photos come earlier in each cycle of a shuffled folder.
+    public var favour: ShuffleFavour?
     public var overlay = OverlayOptions()
     /// Folders without images show a "No images yet" screen instead of failing.
     public var waitForImages = false

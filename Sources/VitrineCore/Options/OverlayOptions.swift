@@ -2,6 +2,10 @@
 public struct OverlayOptions: Equatable, Sendable {
     public var caption: CaptionKind = .none
     public var captionEdge: OverlayEdge = .bottom
+    /// `--caption-template`: the caption of slides whose item gives none, with fields.
+    public var captionTemplate: String?
+    /// Place names for a caption's `{place}`, loaded when a caption may use it.
+    public var places: PlaceNames?
     /// strftime-style format of the clock overlay; nil means no clock.
     public var clockFormat: String?
     public var clockEdge: OverlayEdge = .top
@@ -17,7 +21,10 @@ public struct OverlayOptions: Equatable, Sendable {
     /// The overlay stack these options ask for, in drawing order.
     public func stack(slides: [Slide], timeZone: TimeZoneBox = .current) -> OverlayStack {
         var stack = OverlayStack()
-        let captionOverlay = CaptionOverlay(kind: caption, edge: captionEdge)
+        var captionOverlay = CaptionOverlay(kind: caption, edge: captionEdge)
+        captionOverlay.template = captionTemplate
+        captionOverlay.places = places
+        captionOverlay.zone = timeZone.zone
         if caption != .none { stack.add(captionOverlay, slides: slides) }
         if let clockFormat {
             stack.add(

@@ -7,6 +7,12 @@ public struct CaptionOverlay: OverlayComponent {
     public var edge: OverlayEdge
     /// Lines at most before the text is cut with an ellipsis.
     public var maxLines = 2
+    /// The caption of slides whose item gives none (`--caption-template`).
+    public var template: String?
+    /// Place names for `{place}`; nil leaves it out.
+    public var places: PlaceNames?
+    /// The show's time zone, for `{years-ago}`.
+    public var zone: TimeZone = .current
 
     public init(kind: CaptionKind, edge: OverlayEdge = .bottom) {
         self.kind = kind
@@ -14,14 +20,17 @@ public struct CaptionOverlay: OverlayComponent {
     }
 
     /// The caption text for a slide, or nil when it has none.
-    public func text(for slide: Slide?, metadata: ImageMetadata?) -> String? {
+    public func text(for slide: Slide?, metadata: ImageMetadata?, wallTime: Double? = nil) -> String? {
         guard let slide else { return nil }
         let text: String?
         switch kind {
         case .none:
             text = nil
         case .playlist:
-            text = slide.caption
+            let template = CaptionTemplate(slide.caption ?? self.template ?? "")
+            let facts = CaptionFacts(
+                path: slide.path, metadata: metadata, title: slide.title, now: wallTime, zone: zone, places: places)
+            text = template.render(facts.value)
         case .filename:
             text = ((slide.path as NSString).lastPathComponent as NSString).deletingPathExtension
         case .exifDate:
@@ -46,7 +55,7 @@ public struct CaptionOverlay: OverlayComponent {
     public var bandUnits: Double { 4 * 1.3 * Double(maxLines) + 4 }
 
     public func ops(for frame: OverlayFrame) -> [DrawOp] {
-        guard let text = text(for: frame.slide, metadata: frame.metadata) else { return [] }
+        guard let text = text(for: frame.slide, metadata: frame.metadata, wallTime: frame.wallTime) else { return [] }
         let u = frame.unit
         let size = 4 * u
         let padding = 2 * u

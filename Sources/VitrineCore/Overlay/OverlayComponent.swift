@@ -51,6 +51,8 @@ public struct ImageMetadata: Equatable, Sendable, Codable {
     public var description: String?
     /// EXIF DateTimeOriginal as written, `YYYY:MM:DD HH:MM:SS`.
     public var dateTaken: String?
+    /// EXIF OffsetTimeOriginal, `+02:00`: the offset from UTC of `dateTaken`, when written.
+    public var dateOffset: String?
     /// Make and model, as `Canon EOS 5D`.
     public var camera: String?
     /// EXIF LensModel.

@@ -12,6 +12,8 @@ public struct FolderSource: Equatable, Sendable {
     /// nil means the playlist's default order.
     public var order: SlideOrder?
     public var seed: UInt64?
+    /// A `memories` item: only the photos taken on this calendar day in earlier years play.
+    public var memories = false
 
     public init(path: String) {
         self.path = path

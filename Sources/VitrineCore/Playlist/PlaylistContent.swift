@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which item of which playlist of a document.
 public struct ItemKey: Hashable, Sendable {
     public var playlist: Int
@@ -27,6 +29,14 @@ public struct PlaylistContent: Sendable {
     public private(set) var failed: Set<String> = []
     /// Each network item's mirrored photos, in play order.
     public internal(set) var network: [ItemKey: [NetworkPhoto]] = [:]
+    /// The fair shuffle's record of what each shuffled item has shown (`PlaylistContent+Shuffle`).
+    public var shown = ShownRecord()
+    /// Set while the show is in step with other screens: the cycle its shuffled items play.
+    public internal(set) var syncCycle: Int?
+    /// `--favour recent`: newer photos come earlier in each shuffled cycle.
+    public var favourRecent = false
+    /// The frame's day for `memories` items: a wall time and the document's zone.
+    public internal(set) var memoriesDay: (now: Double, zone: TimeZone)?
 
     public init(
         document: PlaylistDocument, fallbackOrder: SlideOrder = .name, fallbackSeed: UInt64 = 0,
@@ -78,7 +88,18 @@ public struct PlaylistContent: Sendable {
     public func slides(for name: String) -> [Slide] {
         guard let p = document.playlists.firstIndex(where: { $0.name == name }) else { return [] }
         var slides: [Slide] = []
-        for (i, item) in document.playlists[p].items.enumerated() {
+        // On a day with memories they are all a playlist plays; without, its other items.
+        if hasMemories(p) {
+            for (i, item) in document.playlists[p].items.enumerated() where isMemories(p, i) {
+                guard case .folder(let folder) = item.source else { continue }
+                let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+                for entry in memories(ItemKey(playlist: p, item: i)) where !failed.contains(base + entry.relative) {
+                    slides.append(item.slide(base + entry.relative))
+                }
+            }
+            if !slides.isEmpty { return slides }
+        }
+        for (i, item) in document.playlists[p].items.enumerated() where !isMemories(p, i) {
             switch item.source {
             case .image(let path):
                 if presentImages.contains(path), !failed.contains(path) { slides.append(item.slide(path)) }
@@ -86,14 +107,15 @@ public struct PlaylistContent: Sendable {
                 guard let index = folders[ItemKey(playlist: p, item: i)] else { continue }
                 let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
                 slides.reserveCapacity(slides.count + index.count)
-                for entry in index.entries {
+                for entry in playOrder(ItemKey(playlist: p, item: i), index) {
                     let path = base + entry.relative
                     if failed.isEmpty || !failed.contains(path) { slides.append(item.slide(path)) }
                 }
             case .network:
-                for photo in network[ItemKey(playlist: p, item: i)] ?? [] where !failed.contains(photo.path) {
+                for photo in playOrder(ItemKey(playlist: p, item: i)) where !failed.contains(photo.path) {
                     var slide = item.slide(photo.path)
                     slide.caption = item.caption ?? photo.caption
+                    slide.title = photo.caption
                     slides.append(slide)
                 }
             }

@@ -31,7 +31,7 @@ public struct PlaylistDecoder {
     static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
-        "caption", "video", "loop", "audio",
+        "caption", "video", "loop", "audio", "memories",
     ]
     static let playlistFields = ["defaults", "items"]
 
@@ -206,6 +206,7 @@ public struct PlaylistDecoder {
         guard let f = reader.object(node, path, fields: Self.itemFields) else { return nil }
         let join = { (key: String) in DocumentReader.join(path, key) }
         if let videoNode = f["video"] { return decodeVideoItem(videoNode, fields: f, path) }
+        if let memoriesNode = f["memories"] { return decodeMemoriesItem(memoriesNode, fields: f, path) }
         for key in ["loop", "audio"] {
             if let extra = f[key] {
                 reader.warning(join(key), "applies to video clips only; it is ignored here", at: extra.position)

@@ -25,5 +25,6 @@ extension PlaylistContent {
             document: document, fallbackOrder: common.order, fallbackSeed: common.seed,
             forcedOrder: given.contains("--order") ? common.order : nil,
             forcedSeed: given.contains("--seed") ? common.seed : nil)
+        favourRecent = common.favour == .recent
     }
 }

@@ -9,6 +9,8 @@ public struct Slide: Equatable, Sendable {
     public var transition: TransitionKind?
     public var fit: FitMode?
     public var caption: String?
+    /// What the photo's network source calls it (a feed's title, an Immich description), for `{title}`.
+    public var title: String?
     /// Set when the slide is a video clip.
     public var video: SlideVideo?
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import VitrineCore
 
@@ -63,11 +64,21 @@ public final class FolderScan: Sendable {
                 return batch.isEmpty || flush()
             },
             found: { entry in
-                batch.append(FolderEntry(relative: prefix + entry.relative, mtime: entry.mtime))
+                // A memories item's photos are picked by the date they were taken.
+                let taken = folder.memories ? Self.taken(root + "/" + entry.relative) : nil
+                batch.append(FolderEntry(relative: prefix + entry.relative, mtime: entry.mtime, taken: taken))
                 return (handedOver > 0 && batch.count < 512) || flush()
             })
         _ = flush()
         state.withLock { $0.finished = true }
+    }
+
+    /// The date the photo at `path` was taken, from the EXIF block at the start of its file.
+    static func taken(_ path: String) -> TakenDate? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: ExifDateScan.prefixLength) else { return nil }
+        return ExifDateScan.taken(Array(data))
     }
 
     public func cancel() {

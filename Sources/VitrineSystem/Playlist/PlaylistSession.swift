@@ -36,6 +36,15 @@ public final class PlaylistSession: ContentFeed {
     /// Each folder source's identity when it was last listed; none while it is missing.
     private var identities: [ItemKey: FolderIdentity] = [:]
     private var lastMountCheck = -Double.infinity
+    /// The fair shuffle's record on disk; nil keeps it in memory only.
+    private var shownStore: ShownStore?
+    private var shownSaved = (changed: false, at: -Double.infinity)
+    /// Playlists whose shuffled order changed since the last poll.
+    private var reordered: Set<String> = []
+    /// The wall clock, for the day of `memories` items (the schedule's, shifted by `--clock`).
+    public var clock: @Sendable () -> Date = { Date() }
+    /// Seconds between two saves of the record of shown photos.
+    static let shownSaveInterval = 30.0
     /// Seconds between two looks at the mount table.
     static let mountCheckInterval = 0.25
     /// Beyond this many files being written, they are looked at a few times a second only.
@@ -71,6 +80,7 @@ public final class PlaylistSession: ContentFeed {
     }
 
     deinit {
+        saveShown(force: true)
         for scan in scans { scan.cancel() }
         network?.stop()
     }
@@ -78,6 +88,7 @@ public final class PlaylistSession: ContentFeed {
     /// Watches what the document names and starts scanning its folders.
     public func start() {
         watchTargets()
+        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone())
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)
         }
@@ -141,8 +152,44 @@ public final class PlaylistSession: ContentFeed {
     /// A network source's server and what it waits for, while it has no photo yet.
     public var networkWait: (host: String, reason: String)? { network?.waiting() }
 
-    /// The show moved to `path`: the mirror fetches it first and keeps it longest.
-    public func showing(_ path: String) { network?.showing(path) }
+    /// The show moved to `path`: the mirror fetches it first and keeps it longest, and the fair
+    /// shuffle records it (saved at most every 30 s, and at once when a cycle is complete).
+    public func showing(_ path: String) {
+        network?.showing(path)
+        let before = content.shown
+        let changed = content.recordShown(path) { [scans, network, content] key in
+            !scans.contains { $0.key == key } && network?.isListing(content) != true
+        }
+        reordered.formUnion(changed)
+        guard content.shown != before else { return }
+        shownSaved.changed = true
+        let cycleEnded = content.shown.decks.contains { name, deck in deck.cycle != before[name]?.cycle ?? 0 }
+        saveShown(force: cycleEnded)
+    }
+
+    /// Keeps the fair shuffle's record in `store`: reads what it holds now.
+    public func keepShown(in store: ShownStore) {
+        let (record, warning) = store.load()
+        if let warning { log.warning(warning) }
+        content.shown = record
+        shownStore = store
+    }
+
+    /// Writes the record of shown photos when it changed and the last write is old enough.
+    public func saveShown(force: Bool = false) {
+        guard let shownStore, shownSaved.changed else { return }
+        let now = ProcessInfo.processInfo.systemUptime
+        guard force || now - shownSaved.at >= Self.shownSaveInterval else { return }
+        shownSaved = (false, now)
+        do {
+            try shownStore.save(content.shown)
+        } catch {
+            log.warning("\(error); what the shuffle has shown will not survive a restart")
+        }
+    }
+
+    /// In step with other screens, shuffled items play the synced cycle's order.
+    public func playSynced(cycle: Int?) -> Bool { content.playSynced(cycle: cycle) }
 
     /// The full file that replaced a network photo's preview at `path`, so the show stays on the photo.
     public func successor(of path: String) -> String? { network?.successor(of: path) }
@@ -195,6 +242,11 @@ public final class PlaylistSession: ContentFeed {
     public func poll(now instant: MonotonicInstant) -> SessionUpdate {
         let now = instant.seconds
         var update = SessionUpdate()
+        update.playlists = reordered
+        reordered = []
+        if content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone()) {
+            update.playlists.formUnion(content.playlistsWithMemories)
+        }
         drainScans(&update)
         if let watcher {
             for event in watcher.read() { handle(event, now: now, &update) }
@@ -225,7 +277,8 @@ public final class PlaylistSession: ContentFeed {
         if subfolder.isEmpty { identities[key] = FolderIdentity.of(folder.path) }
         let (order, _) = content.orderAndSeed(key, folder)
         let scan = FolderScan(
-            key: key, folder: folder, subfolder: subfolder, needsMtime: order == .mtime, watcher: watcher)
+            key: key, folder: folder, subfolder: subfolder,
+            needsMtime: order == .mtime || (order == .shuffle && content.favourRecent), watcher: watcher)
         scans.append(scan)
         guard background else { return scan.walk() }
         do {
@@ -414,7 +467,13 @@ public final class PlaylistSession: ContentFeed {
 
     private func flushArrivals() {
         guard !arrivals.isEmpty else { return }
-        for (key, entries) in arrivals { _ = content.insert(entries, into: key) }
+        for (key, entries) in arrivals {
+            // A photo that comes once its folder is listed plays next in a shuffled folder.
+            if !scans.contains(where: { $0.key == key }) {
+                content.join(entries.map(\.relative).filter { content.folders[key]?.contains($0) == false }, into: key)
+            }
+            _ = content.insert(entries, into: key)
+        }
         arrivals.removeAll()
     }
 
@@ -477,6 +536,9 @@ public final class PlaylistSession: ContentFeed {
         scans.removeAll()
         document = fresh
         content = makeContent(fresh)
+        content.shown = old.shown
+        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: fresh.timeZone())
+        _ = content.playSynced(cycle: old.syncCycle)
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)
         }

@@ -30,6 +30,8 @@ public enum ExifText {
         // When the photo was taken; edited files often keep only the IFD0 date.
         let date = text(exif, EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(exif, EXIF_IFD_0, EXIF_TAG_DATE_TIME)
         var metadata = ImageMetadata(description: description, dateTaken: date)
+        metadata.dateOffset =
+            text(exif, EXIF_IFD_EXIF, EXIF_TAG_OFFSET_TIME_ORIGINAL) ?? text(exif, EXIF_IFD_EXIF, EXIF_TAG_OFFSET_TIME)
         ExifDetails.read(exif, into: &metadata)
         return metadata.isEmpty ? nil : metadata
     }

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A caption with fields filled from the photo: `"{date:long} · {place}"`. A field the photo
+/// does not have is left out with the text that joins it to the others, so a missing place
+/// leaves `17 May 2024`, never `17 May 2024 ·`.
+///
+/// Fields: `{date}` (17 May 2024), `{date:long}` (Friday 17 May 2024), `{date:short}`
+/// (2024-05-17), `{date:year}`, `{date:month}` (May 2024), `{date:time}` (14:03) — the date and
+/// time the photo was taken, as the camera's clock read there (EXIF DateTimeOriginal, with its
+/// offset when written); `{years-ago}` (3 years ago, from a year on); `{place}` (the nearest town
+/// to its GPS position); `{camera}`; `{folder}` (the folder it is in); `{file}` (its name without
+/// the extension); `{title}` (what its network source calls it, else its EXIF description).
+/// `{{` and `}}` are braces. Text without fields is shown as it is.
+public struct CaptionTemplate: Equatable, Sendable {
+    /// Text, then a field, then text, …: `texts.count == fields.count + 1`.
+    public private(set) var texts: [String] = [""]
+    public private(set) var fields: [String] = []
+
+    public init(_ template: String) {
+        var text = ""
+        var chars = template[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if c == "{", chars.first == "{" {
+                text.append("{")
+                chars = chars.dropFirst()
+            } else if c == "}", chars.first == "}" {
+                text.append("}")
+                chars = chars.dropFirst()
+            } else if c == "{", let end = chars.firstIndex(of: "}") {
+                fields.append(chars[..<end].trimmingCharacters(in: .whitespaces).lowercased())
+                texts[texts.count - 1] = text
+                texts.append("")
+                text = ""
+                chars = chars[chars.index(after: end)...]
+            } else {
+                text.append(c)
+            }
+        }
+        texts[texts.count - 1] = text
+    }
+
+    /// Whether the text has fields to fill.
+    public var hasFields: Bool { !fields.isEmpty }
+
+    /// Whether `{place}` is used.
+    public var usesPlace: Bool { fields.contains("place") }
+
+    /// The caption with `value`'s answers; nil when no field has one.
+    public func render(_ value: (String) -> String?) -> String? {
+        guard hasFields else { return texts[0] }
+        let values = fields.map { value($0).flatMap { $0.isEmpty ? nil : $0 } }
+        let present = values.indices.filter { values[$0] != nil }
+        guard let first = present.first, let lastPresent = present.last else { return nil }
+        // The text before the first field belongs to it, the text after the last to that one;
+        // between two present fields, the text just before the second joins them.
+        var out = first == 0 ? texts[0] : ""
+        for (n, i) in present.enumerated() {
+            if n > 0 { out += texts[i] }
+            out += values[i] ?? ""
+        }
+        if lastPresent == fields.count - 1 { out += texts[fields.count] }
+        let trimmed = out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// What a caption template's fields are filled from, for one slide.
+public struct CaptionFacts: Sendable {
+    public var path: String
+    public var metadata: ImageMetadata?
+    /// The network source's name of the photo (a feed's title, an Immich description).
+    public var title: String?
+    /// The frame's wall time (UTC seconds) and the show's time zone, for `{years-ago}`.
+    public var now: Double?
+    public var zone: TimeZone
+    public var places: PlaceNames?
+
+    public init(
+        path: String, metadata: ImageMetadata?, title: String? = nil, now: Double? = nil,
+        zone: TimeZone = .current, places: PlaceNames? = nil
+    ) {
+        self.path = path
+        self.metadata = metadata
+        self.title = title
+        self.now = now
+        self.zone = zone
+        self.places = places
+    }
+
+    /// The value of field `field`; nil when the photo does not have it (or the field is unknown).
+    public func value(_ field: String) -> String? {
+        let taken = metadata.flatMap { TakenDate($0.dateTaken, offset: $0.dateOffset) }
+        switch field {
+        case "date": return taken?.text(.medium)
+        case "camera": return metadata?.camera
+        case "folder":
+            let folder = (path as NSString).deletingLastPathComponent
+            return folder.isEmpty ? nil : (folder as NSString).lastPathComponent
+        case "file": return ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        case "title": return title ?? metadata?.description
+        case "place":
+            guard let lat = metadata?.latitude, let lon = metadata?.longitude else { return nil }
+            return places?.table.place(latitude: lat, longitude: lon)
+        case "years-ago":
+            guard let taken, let now else { return nil }
+            return taken.yearsAgoText(now: now, zone: zone)
+        default:
+            guard field.hasPrefix("date:"), let style = TakenDate.Style(rawValue: String(field.dropFirst(5))) else {
+                return nil
+            }
+            return taken?.text(style)
+        }
+    }
+}
+
+/// The shipped table of place names, loaded once and shared by the overlays that use it.
+public final class PlaceNames: Sendable, Equatable {
+    public let table: PlaceTable
+
+    public init(_ table: PlaceTable) {
+        self.table = table
+    }
+
+    public static func == (a: PlaceNames, b: PlaceNames) -> Bool { a === b }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import VitrineCore
+
+/// The fair shuffle of one item, played the way the show plays a slide list: the next slide
+/// after the current one, and, when the order changes, the list taken again with the current
+/// photo kept showing (`Show.replaceSlides`).
+private struct DeckShow {
+    var deck: ShuffleDeck
+    var names: [String]
+    var order: ShuffleOrder
+    var list: [String] = []
+    var index: Int
+
+    init(names: [String], order: ShuffleOrder, deck: ShuffleDeck = ShuffleDeck(), resumeAt: String? = nil) {
+        self.deck = deck
+        self.names = names
+        self.order = order
+        index = 0
+        rearrange(keeping: resumeAt)
+        // A show without a resume position starts at its first slide, which shows at once.
+        if resumeAt == nil { record(list[0]) }
+    }
+
+    mutating func rearrange(keeping current: String?) {
+        list = deck.arrange(names, order: order).map { names[$0] }
+        index = current.flatMap { list.firstIndex(of: $0) } ?? 0
+    }
+
+    private mutating func record(_ name: String) {
+        if deck.record(name, of: names, complete: true, order: order) { rearrange(keeping: name) }
+    }
+
+    /// The photo on the screen.
+    var current: String { list[index] }
+
+    /// The show moves to the next slide; returns its photo.
+    mutating func next() -> String {
+        index = (index + 1) % list.count
+        let name = list[index]
+        let before = list
+        record(name)
+        if list == before { #expect(list[index] == name) }
+        return name
+    }
+
+    /// A photo joins the item.
+    mutating func add(_ name: String) {
+        names.append(name)
+        deck.join([name])
+        rearrange(keeping: current)
+    }
+}
+
+@Suite struct FairShuffleTests {
+    static let photos = (0..<1000).map { String(format: "photos/%04d.jpg", $0) }
+
+    @Test func everyPhotoIsShownOnceBeforeAnyAgain() {
+        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 7))
+        let first = [show.current] + (1..<1000).map { _ in show.next() }
+        #expect(Set(first).count == 1000, "1,000 slides show 1,000 different photos")
+        #expect(first != Self.photos, "the order is shuffled")
+        let second = (0..<1000).map { _ in show.next() }
+        #expect(Set(second).count == 1000, "the next cycle shows each once again")
+        #expect(second != first, "each cycle has an order of its own")
+        #expect(second.first != first.last, "no photo twice in a row where cycles meet")
+        #expect(show.deck.cycle == 2)
+    }
+
+    @Test func aPhotoThatJoinsComesWithinAFewSlides() {
+        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 3))
+        var seen = [show.current] + (1..<500).map { _ in show.next() }
+        show.add("photos/new.jpg")
+        let after = (0..<10).map { _ in show.next() }
+        #expect(after.contains("photos/new.jpg"), "the new photo shows within 10 slides")
+        seen += after
+        seen += (0..<491).map { _ in show.next() }
+        #expect(Set(seen).count == 1001, "the cycle still shows every photo once, the new one too")
+        #expect(show.deck.cycle == 1)
+    }
+
+    @Test func aRestartDoesNotShowAgainWhatWasShown() throws {
+        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 11))
+        let before = [show.current] + (1..<700).map { _ in show.next() }
+        var record = ShownRecord()
+        record.set(show.deck, for: "folder:/photos")
+        let saved = try JSONEncoder().encode(record)
+        let loaded = try #require(try JSONDecoder().decode(ShownRecord.self, from: saved)["folder:/photos"])
+        #expect(loaded.shown == show.deck.shown)
+        // Started again from the first slide (no resume position), and at the saved one.
+        for resumeAt in [nil, before.last] {
+            var again = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 11), deck: loaded, resumeAt: resumeAt)
+            var rest = resumeAt == nil ? [again.current] : []
+            while rest.count < 300 { rest.append(again.next()) }
+            #expect(Set(rest).isDisjoint(with: before), "none of the first 700 is shown again")
+            #expect(Set(rest).count == 300, "the 300 not shown come, each once")
+        }
+    }
+
+    @Test func favouringRecentPhotosBringsThemEarlierWithoutStarvingTheRest() {
+        let day = 86_400.0
+        var times: [String: Double] = [:]
+        for (i, name) in Self.photos.enumerated() { times[name] = i < 100 ? 1000 * day : Double(i) }
+        let recent = Set(Self.photos.prefix(100))
+        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 5, times: times, now: 1000 * day))
+        let cycle = [show.current] + (1..<1000).map { _ in show.next() }
+        #expect(Set(cycle).count == 1000, "every photo still shows once a cycle")
+        let early = cycle.prefix(500).filter(recent.contains).count
+        #expect(early >= 70, "recent photos come early: \(early) of 100 in the first half")
+        var plain = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 5))
+        let plainCycle = [plain.current] + (1..<1000).map { _ in plain.next() }
+        #expect(plainCycle.prefix(500).filter(recent.contains).count < 70, "without favour they do not")
+    }
+
+    @Test func syncedOrdersAreAFunctionOfSeedCycleAndPhotos() {
+        let order = ShuffleOrder(seed: 9)
+        let shuffled = Self.photos.reversed().map { $0 }
+        for cycle in [0, 1, 5, 1_000_000] {
+            let a = order.synced(Self.photos, cycle: cycle).map { Self.photos[$0] }
+            let b = order.synced(shuffled, cycle: cycle).map { shuffled[$0] }
+            #expect(a == b, "the same photos listed in another order play alike")
+            #expect(Set(a).count == 1000)
+        }
+        let c0 = order.synced(Self.photos, cycle: 0).map { Self.photos[$0] }
+        let c1 = order.synced(Self.photos, cycle: 1).map { Self.photos[$0] }
+        #expect(c0 != c1)
+        #expect(c0.last == c1.last, "one photo ends every cycle, so none shows twice in a row")
+    }
+
+    @Test func theRecordIsBoundedAndCompact() throws {
+        var record = ShownRecord()
+        for i in 0..<(ShownRecord.maxDecks + 10) { record.set(ShuffleDeck(), for: "folder:/\(i)") }
+        #expect(record.decks.count == ShownRecord.maxDecks)
+        #expect(record["folder:/0"] == nil, "the least recently used go first")
+        let keys = (0..<50_000).map { ShuffleDeck.key("p/\($0).jpg") }
+        record.set(ShuffleDeck(cycle: 3, shown: keys, joined: [], last: keys[0]), for: "folder:/big")
+        let bytes = try JSONEncoder().encode(record).count
+        #expect(bytes < 600_000, "50,000 photos take \(bytes) bytes")
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(
+                ShownRecord.self, from: Data(#"{"decks":[{"source":"x","cycle":0,"shown":"!!","joined":""}]}"#.utf8))
+        }
+    }
+}
