@@ -59,6 +59,8 @@ install -D -m 755 "$BINARY" "$root/usr/bin/vitrine"
 strip --strip-unneeded "$root/usr/bin/vitrine" 2>/dev/null || true
 for file in "$REPO"/assets/demo/*; do install -D -m 644 "$file" "$root/usr/share/vitrine/demo/$(basename "$file")"; done
 for file in "$REPO"/assets/www/*; do install -D -m 644 "$file" "$root/usr/share/vitrine/www/$(basename "$file")"; done
+install -D -m 644 "$REPO/assets/places/places.tsv" "$root/usr/share/vitrine/places/places.tsv"
+install -D -m 644 "$REPO/assets/places/README.md" "$root/usr/share/doc/vitrine/PLACES.md"
 install -D -m 755 "$REPO/deploy/sources-dropin.sh" "$root/usr/lib/vitrine/sources-dropin"
 install -d "$root/lib/systemd/system"
 sed 's|/usr/local/|/usr/|g; s|Installed by deploy/install.sh|Installed by the vitrine package|' \

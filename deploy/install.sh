@@ -157,6 +157,10 @@ for file in "$REPO"/assets/www/*; do
     put_file "$file" "$SHARE/www/$(basename "$file")" 644
 done
 
+# The place names of caption templates (GeoNames, CC BY 4.0: see assets/places/README.md).
+put_file "$REPO/assets/places/places.tsv" "$SHARE/places/places.tsv" 644
+put_file "$REPO/assets/places/README.md" "$SHARE/places/README.md" 644
+
 # 4. The unit, and the user it runs as (with the groups for the display, the GPU and touch).
 put_file "$REPO/deploy/vitrine.service" "$UNIT" 644
 put_file "$REPO/deploy/vitrine.sysusers" "$SYSUSERS" 644

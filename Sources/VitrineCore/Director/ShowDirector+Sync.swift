@@ -115,7 +115,7 @@ extension ShowDirector {
         engine.replaceSlides(feed.slides(for: playlist), at: engine.time)
         let after = syncSignature()
         if after.count == before.count, engine.show.slides.indices.map(engine.show.dwell) == durations {
-            syncAnchor?.signature = after
+            frames.clock.anchor?.signature = after
         }
     }
 
