@@ -32,7 +32,7 @@ import VitrineTestSupport
 
     @Test func evdevKeyDownIsPresentAndUpIsAbsent() throws {
         var ends: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, &ends) == 0)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
         // The test double of the device: the socket's other end, written as the kernel writes events.
         let kernelSide = FileDescriptor(owning: ends[1])
         let inbox = PresenceInbox()
@@ -64,14 +64,14 @@ import VitrineTestSupport
 
     @Test func evdevReaderEndsWhenTheDeviceGoes() throws {
         var ends: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, &ends) == 0)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
         var kernelSide: FileDescriptor? = FileDescriptor(owning: ends[1])
+        _ = kernelSide
         let reader = try EvdevPresence(
             reading: FileDescriptor(owning: ends[0]), name: "input-event double", code: nil, inbox: PresenceInbox())
         try reader.start()
         #expect(!reader.hasEnded)
         kernelSide = nil
-        #expect(kernelSide == nil)
         #expect(eventually(timeout: 5) { reader.hasEnded })
     }
 

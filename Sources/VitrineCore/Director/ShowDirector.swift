@@ -336,7 +336,10 @@ public struct ShowDirector {
             switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
-            displayChanged(from: asked.scheduleTurnedDisplay(on: on), at: change.time)
+            // An empty room kept the display off before the change, whatever the schedule said.
+            let overRemote = asked.display != nil
+            let wasOn = asked.scheduleTurnedDisplay(on: on)
+            displayChanged(from: overRemote ? wasOn : wasOn && !(presence?.away ?? false), at: change.time)
         }
     }
 

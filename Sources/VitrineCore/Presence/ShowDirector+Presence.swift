@@ -31,5 +31,5 @@ extension ShowDirector {
     }
 
     /// Seconds until the room counts as empty (for the loop's rest), when it is not yet.
-    var presenceDeadline: Double? { presence?.awayAt.map { $0 - engine.time } }
+    public var presenceDeadline: Double? { presence?.awayAt.map { $0 - engine.time } }
 }

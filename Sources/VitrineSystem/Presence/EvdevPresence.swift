@@ -8,7 +8,7 @@ import VitrinePOSIX
 
 /// A presence source on an evdev input device (a PIR wired as a `gpio-keys` key): key down
 /// reports present, key up absent. It owns the device's descriptor and reads it on a thread of
-/// its own, waiting in `poll` on the device and on a pipe that `stop()` writes to.
+/// its own, waiting in `poll` on the device and on a socket that `stop()` writes to.
 public final class EvdevPresence: Sendable {
     private let device: FileDescriptor
     private let wakeRead: FileDescriptor
@@ -36,9 +36,11 @@ public final class EvdevPresence: Sendable {
     {
         var ends: [Int32] = [-1, -1]
         do {
-            _ = try Errno.check { pipe2(&ends, O_CLOEXEC | O_NONBLOCK) }
+            _ = try Errno.check {
+                socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+            }
         } catch {
-            throw PresenceError("\(name): cannot make a pipe to stop its reader: \(error)")
+            throw PresenceError("\(name): cannot make a socket pair to stop its reader: \(error)")
         }
         self.device = device
         wakeRead = FileDescriptor(owning: ends[0])
