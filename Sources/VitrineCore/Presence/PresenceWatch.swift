@@ -94,8 +94,9 @@ public struct DebouncedLevel: Equatable, Sendable {
     }
 
     /// Time passes with no new reading; returns the new stable level when the candidate held.
+    /// Compared against `settlesAt` itself, so a reader that waits until then finds it settled.
     public mutating func settle(at time: Double) -> Bool? {
-        guard let c = candidate, time - c.since >= debounce else { return nil }
+        guard let c = candidate, let due = settlesAt, time >= due else { return nil }
         stable = c.level
         candidate = nil
         return c.level
