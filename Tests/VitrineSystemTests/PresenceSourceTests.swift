@@ -12,8 +12,8 @@ import VitrineTestSupport
 
 /// The evdev and GPIO presence sources. There is no /dev/uinput here to make a real input
 /// device, and Debian 12's kernel has no gpio-sim, so each is read through a named test double:
-/// the evdev reader from a socket pair fed `struct input_event`s as the kernel writes them
-/// (24 bytes on 64-bit Linux), the GPIO reader from `ScriptedGPIOLine`, written from libgpiod's
+/// the evdev reader from a socket pair (or a FIFO at the section's device path) fed
+/// `struct input_event`s as the kernel writes them (24 bytes on 64-bit Linux), the GPIO reader from `ScriptedGPIOLine`, written from libgpiod's
 /// documented behaviour.
 @Suite struct PresenceSourceTests {
     /// The kernel's `struct input_event` on 64-bit Linux: timeval (two 64-bit words), type, code, value.
@@ -73,6 +73,39 @@ import VitrineTestSupport
         #expect(!reader.hasEnded)
         kernelSide = nil
         #expect(eventually(timeout: 5) { reader.hasEnded })
+    }
+
+    /// The section's `evdev.device` opened by its path: a FIFO stands in for the device node (the
+    /// kernel's events written into it), read through `PresenceSources` as the player does.
+    @Test func theEvdevDeviceIsOpenedByItsPathFromTheSection() throws {
+        let tree = try TemporaryFolder()
+        let path = tree.at("pir-event")
+        #expect(mkfifo(path, 0o600) == 0)
+        // Held open for writing (and reading, so that opening does not wait for a reader).
+        let kernelSide = try FileDescriptor.open(path, O_RDWR | O_CLOEXEC)
+        let sources = PresenceSources()
+        defer { sources.stop() }
+        var spec = PresenceSpec(offAfter: 60)
+        spec.evdev = EvdevPresenceSpec(device: path, code: Int(Self.keyF13))
+        sources.follow(spec)
+        try kernelSide.writeAll(Self.inputEvent(type: 1, code: Self.keyF13, value: 1) + Self.sync)
+        var reports: [PresenceReport] = []
+        #expect(
+            eventually(timeout: 5) {
+                reports += sources.take()
+                return reports.contains { $0.source == "evdev" && $0.present }
+            }, "\(reports)")
+        // The section without it: the reader is stopped (follow waits for it) and the device let
+        // go, so what is written later stays in the FIFO, unread.
+        sources.follow(nil)
+        let up = Self.inputEvent(type: 1, code: Self.keyF13, value: 0) + Self.sync
+        try kernelSide.writeAll(up)
+        var waiting = [pollfd(fd: kernelSide.rawValue, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&waiting, 1, 0) == 1, "the events written after the source closed were read")
+        var left = [UInt8](repeating: 0, count: up.count)
+        #expect(read(kernelSide.rawValue, &left, left.count) == up.count)
+        #expect(left == up)
+        #expect(sources.take().isEmpty)
     }
 
     @Test func aMissingEvdevDeviceIsAClearError() {
