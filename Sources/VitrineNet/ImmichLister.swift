@@ -9,7 +9,12 @@ import VitrineCore
 ///   (`GET /api/albums/{id}`) from an older server;
 /// - a person by name through `GET /api/search/person?withHidden=true` (hidden people included), or
 ///   every page of `GET /api/people?withHidden=true` when that finds no one of that exact name;
-/// - favorites and a person's photos page by page (`POST /api/search/metadata`).
+/// - favorites and a person's photos page by page (`POST /api/search/metadata`);
+/// - the photos of the "on this day" memories shown on the frame's day: `GET /api/memories` with
+///   `for` (the frame's time, ISO 8601) and `type=on_this_day`, a list of `MemoryResponseDto`, each
+///   with its year (`data.year`) and its assets; each photo keeps its `localDateTime` as its taken
+///   date (for `{years-ago}`, and so a listing of another day never plays). The older
+///   `GET /api/assets/memory-lane` is not used.
 /// Each photo is Immich's own render: `GET /api/assets/{id}/thumbnail?size=preview` (and
 /// `size=thumbnail` as its preview), with `edited=true` from 2.5 on (Immich's editor: the edited
 /// render where there is one, the original's otherwise), so a crop or rotation made in Immich shows.
@@ -27,7 +32,9 @@ struct ImmichLister {
     /// The first version with edited renders (`edited=true`).
     static let editedVersion = ServerVersion(major: 2, minor: 5)
 
-    func list(_ source: ImmichSource) -> Result<[RemoteEntry], TransferFailure> {
+    func list(_ source: ImmichSource, now: Date = Date(), zone: TimeZone = .current) -> Result<
+        [RemoteEntry], TransferFailure
+    > {
         let api = Self.apiBase(source.server)
         do {
             // An older server, or one that does not say, is asked only what 1.94 knew.
@@ -47,8 +54,10 @@ struct ImmichLister {
             } else if let person = source.person {
                 let id = try personID(person, api: api)
                 try search(api: api, filter: ("personIds", .array([.string(id)])), into: &gathered)
+            } else if source.memories {
+                try memories(api: api, now: now, zone: zone, into: &gathered)
             } else {
-                throw TransferFailure.badListing("an Immich source needs an album, favorites or a person")
+                throw TransferFailure.badListing("an Immich source needs an album, favorites, a person or memories")
             }
             return .success(gathered.entries)
         } catch let failure as TransferFailure {
@@ -131,6 +140,31 @@ struct ImmichLister {
         }
     }
 
+    /// `GET /api/memories?for=…&type=on_this_day` (`for` the frame's time in its zone, as
+    /// `2026-03-10T00:30:00+01:00`): the assets of each memory, oldest year first. An asset without a
+    /// `localDateTime` is dated by its memory's year on the day asked for.
+    private func memories(api: String, now: Date, zone: TimeZone, into gathered: inout Gathered) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = zone
+        let when = formatter.string(from: now)
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-:")
+        let query = when.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let answer = try get("\(api)/memories?for=\(query)&type=on_this_day")
+        guard let list = answer.elements else {
+            throw TransferFailure.badListing("Immich answered its memories with something other than a list")
+        }
+        let day = String(when.prefix(10))
+        let memories = list.filter { ($0["type"]?.string ?? "on_this_day") == "on_this_day" }
+            .sorted { ($0["data"]?["year"]?.number ?? 0) < ($1["data"]?["year"]?.number ?? 0) }
+        for memory in memories {
+            let year = memory["data"]?["year"]?.number.map { Int($0) }
+            let fallback = year.map { String(format: "%04d", $0) + day.dropFirst(4) }
+            try gathered.add(memory["assets"]?.elements ?? [], api: api, taken: fallback)
+        }
+    }
+
     private func get(_ url: String) throws -> JSONNode { try send(url, method: "GET", body: nil) }
 
     private func send(_ url: String, method: String, body: String?) throws -> JSONNode {
@@ -163,7 +197,7 @@ private struct Gathered {
         self.edited = edited
     }
 
-    mutating func add(_ assets: [JSONNode], api: String) throws {
+    mutating func add(_ assets: [JSONNode], api: String, taken: String? = nil) throws {
         for asset in assets {
             guard let id = asset["id"]?.string, ImmichLister.isSafeID(id), asset["type"]?.string ?? "IMAGE" == "IMAGE",
                 seen.insert(id).inserted
@@ -177,7 +211,8 @@ private struct Gathered {
                 RemoteEntry(
                     id: id, url: "\(api)/assets/\(id)/thumbnail?size=preview\(rendition)",
                     previewURL: "\(api)/assets/\(id)/thumbnail?size=thumbnail\(rendition)", caption: caption,
-                    version: version.isEmpty ? nil : version.joined(separator: " ")))
+                    version: version.isEmpty ? nil : version.joined(separator: " "),
+                    taken: taken == nil ? nil : asset["localDateTime"]?.string ?? taken))
         }
     }
 }

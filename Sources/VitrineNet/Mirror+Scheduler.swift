@@ -118,7 +118,8 @@ extension Mirror {
             access = try SourceAccess.read(for: source)
             let lister = SourceLister(
                 limits: configuration.limits, timeouts: configuration.timeouts,
-                isCancelled: { [self] in shared.withLock { $0.stopping } })
+                isCancelled: { [self] in shared.withLock { $0.stopping } }, wallClock: configuration.wallClock,
+                timeZone: configuration.timeZone)
             outcome = lister.list(source, access: access ?? SourceAccess(), previous: previous)
         } catch {
             outcome = .failed(error)
@@ -139,10 +140,15 @@ extension Mirror {
                 shared.firstTries[key] = nil
                 shared.hosts[host]?.succeeded()
                 // Only a complete, well-formed listing gets here; one that would remove half or more
-                // of the photos must be confirmed by a later one first.
-                verdict = HeldListing.judge(
-                    entries, replacing: shared.sources[index].entries, held: &shared.held[key], now: now,
-                    interval: configuration.refreshInterval)
+                // of the photos must be confirmed by a later one first. Not so the day's Immich
+                // memories: each day's listing replaces the last one's as it should.
+                if case .immich(let immich) = source, immich.memories {
+                    shared.held[key] = nil
+                } else {
+                    verdict = HeldListing.judge(
+                        entries, replacing: shared.sources[index].entries, held: &shared.held[key], now: now,
+                        interval: configuration.refreshInterval)
+                }
                 if case .hold(let held) = verdict {
                     // Kept in the index and shown as the source's last error until a listing decides.
                     shared.sources[index].lastRefresh = Date()

@@ -118,7 +118,7 @@ public final class Mirror: Sendable {
     func entry(of state: EntryState, source: String) -> MirroredEntry {
         MirroredEntry(
             id: MirrorEntryID(source: source, remote: state.remote.id), caption: state.remote.caption,
-            localPath: state.file.map(path), previewPath: state.preview.map(path),
+            taken: state.remote.taken, localPath: state.file.map(path), previewPath: state.preview.map(path),
             progress: state.downloading ? (state.received, state.total) : nil, revision: state.revision,
             failure: state.failure)
     }

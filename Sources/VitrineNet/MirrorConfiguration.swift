@@ -27,6 +27,10 @@ public struct MirrorConfiguration: Sendable {
     /// Asked of every complete download before it becomes playable (for example a real decode in a
     /// worker); nil checks the magic bytes only.
     public var decodeProbe: (@Sendable (_ path: String) -> Bool)?
+    /// The frame's wall clock, for the day whose memories an Immich `"memories": true` source lists.
+    public var wallClock: @Sendable () -> Date = { Date() }
+    /// The frame's time zone, for the same.
+    public var timeZone: TimeZone = .current
 
     public init(
         cacheDirectory: String = "/var/cache/vitrine", cacheBytes: Int64 = 2 * 1024 * 1024 * 1024,
@@ -67,6 +71,8 @@ public struct MirrorEntryID: Hashable, Sendable {
 public struct MirroredEntry: Equatable, Sendable {
     public var id: MirrorEntryID
     public var caption: String?
+    /// When the photo was taken, as its listing says (`YYYY-MM-DDTHH:MM:SS`), if it does.
+    public var taken: String?
     /// The complete, checked file in the cache; nil while it is not (yet) mirrored.
     public var localPath: String?
     /// A smaller render to show while the full one downloads (Immich's thumbnail, a feed's preview).
@@ -82,7 +88,8 @@ public struct MirroredEntry: Equatable, Sendable {
     public var isPlayable: Bool { localPath != nil }
 
     public static func == (a: MirroredEntry, b: MirroredEntry) -> Bool {
-        a.id == b.id && a.caption == b.caption && a.localPath == b.localPath && a.previewPath == b.previewPath
+        a.id == b.id && a.caption == b.caption && a.taken == b.taken && a.localPath == b.localPath
+            && a.previewPath == b.previewPath
             && a.progress?.received == b.progress?.received && a.progress?.total == b.progress?.total
             && a.revision == b.revision && a.failure == b.failure
     }

@@ -16,6 +16,7 @@ enum MirrorIndex {
                 JSONOutput.object(omittingNil: [
                     ("id", text(e.remote.id)), ("url", text(e.remote.url)), ("previewURL", text(e.remote.previewURL)),
                     ("caption", text(e.remote.caption)), ("listingVersion", text(e.remote.version)),
+                    ("taken", text(e.remote.taken)),
                     ("file", text(e.file)), ("preview", text(e.preview)), ("bytes", .integer(Int(e.bytes))),
                     ("previewBytes", .integer(Int(e.previewBytes))), ("etag", text(e.validators.etag)),
                     ("lastModified", text(e.validators.lastModified)), ("version", text(e.version)),
@@ -197,7 +198,7 @@ enum MirrorIndex {
         var entry = EntryState(
             remote: RemoteEntry(
                 id: id, url: url, previewURL: node["previewURL"]?.string, caption: node["caption"]?.string,
-                version: node["listingVersion"]?.string))
+                version: node["listingVersion"]?.string, taken: node["taken"]?.string))
         entry.bytes = Int64(node["bytes"]?.number ?? 0)
         entry.previewBytes = Int64(node["previewBytes"]?.number ?? 0)
         entry.file = checked(node["file"]?.string, bytes: entry.bytes, directory)

@@ -10,13 +10,19 @@ public struct RemoteEntry: Equatable, Hashable, Sendable {
     public var caption: String?
     /// The listing's own word on the version; nil when only the file's ETag can tell.
     public var version: String?
+    /// When the photo was taken, as the listing says (an Immich asset's `localDateTime`), if it does.
+    public var taken: String?
 
-    public init(id: String, url: String, previewURL: String? = nil, caption: String? = nil, version: String? = nil) {
+    public init(
+        id: String, url: String, previewURL: String? = nil, caption: String? = nil, version: String? = nil,
+        taken: String? = nil
+    ) {
         self.id = id
         self.url = url
         self.previewURL = previewURL
         self.caption = caption
         self.version = version
+        self.taken = taken
     }
 }
 

@@ -60,6 +60,9 @@ struct SourceLister: Sendable {
     var limits: ListingLimits
     var timeouts: NetworkTimeouts
     var isCancelled: @Sendable () -> Bool = { false }
+    /// The frame's wall clock: an Immich memories source lists the memories of its day.
+    var wallClock: @Sendable () -> Date = { Date() }
+    var timeZone: TimeZone = .current
 
     private var observer: TransferObserver {
         let isCancelled = isCancelled
@@ -89,7 +92,7 @@ struct SourceLister: Sendable {
         case .immich(let s):
             let lister = ImmichLister(
                 client: client, limits: limits, timeouts: timeouts, access: access, observer: observer)
-            switch lister.list(s) {
+            switch lister.list(s, now: wallClock(), zone: timeZone) {
             case .success(let entries): return .listed(entries, validators: Validators())
             case .failure(let failure): return .failed(failure)
             }

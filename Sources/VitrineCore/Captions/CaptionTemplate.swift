@@ -75,11 +75,14 @@ public struct CaptionFacts: Sendable {
     public var now: Double?
     public var zone: TimeZone
     public var places: PlaceNames?
+    /// The date the photo's source gives, used when its metadata has none.
+    public var taken: TakenDate?
 
     public init(
         path: String, metadata: ImageMetadata?, title: String? = nil, now: Double? = nil,
-        zone: TimeZone = .current, places: PlaceNames? = nil
+        zone: TimeZone = .current, places: PlaceNames? = nil, taken: TakenDate? = nil
     ) {
+        self.taken = taken
         self.path = path
         self.metadata = metadata
         self.title = title
@@ -90,7 +93,7 @@ public struct CaptionFacts: Sendable {
 
     /// The value of field `field`; nil when the photo does not have it (or the field is unknown).
     public func value(_ field: String) -> String? {
-        let taken = metadata.flatMap { TakenDate($0.dateTaken, offset: $0.dateOffset) }
+        let taken = metadata.flatMap { TakenDate($0.dateTaken, offset: $0.dateOffset) } ?? self.taken
         switch field {
         case "date": return taken?.text(.medium)
         case "camera": return metadata?.camera

@@ -14,6 +14,12 @@ public struct NetworkItem: Equatable, Sendable {
         self.source = source
     }
 
+    /// Whether it plays the day's memories (an Immich source with `"memories": true`).
+    public var isMemories: Bool {
+        if case .immich(let immich) = source { return immich.memories }
+        return false
+    }
+
     /// Whether a photo called `name` (the last part of its address, or an Immich asset's id) is shown.
     public func accepts(_ name: String) -> Bool {
         if !include.isEmpty, !include.contains(where: { $0.matches(name) }) { return false }
@@ -31,11 +37,14 @@ public struct NetworkPhoto: Equatable, Sendable {
     public var id: String
     /// The caption the source gives it (a feed's, an Immich description), if any.
     public var caption: String?
+    /// When it was taken, as its source's listing says (an Immich memory's photo), if it does.
+    public var taken: TakenDate?
 
-    public init(path: String, name: String, id: String, caption: String? = nil) {
+    public init(path: String, name: String, id: String, caption: String? = nil, taken: TakenDate? = nil) {
         self.path = path
         self.name = name
         self.id = id
         self.caption = caption
+        self.taken = taken
     }
 }

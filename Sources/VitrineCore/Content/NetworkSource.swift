@@ -7,7 +7,8 @@ public enum NetworkSource: Equatable, Hashable, Sendable, CustomStringConvertibl
     case feed(FeedSource)
     /// `{ "webdav": "https://host/remote.php/dav/files/USER/Photos", … }`: a WebDAV folder.
     case webdav(WebDAVSource)
-    /// `{ "immich": { "server": …, "apiKeyFile": …, "album": … } }`: an Immich album, favourites or person.
+    /// `{ "immich": { "server": …, "apiKeyFile": …, "album": … } }`: an Immich album, favourites, person
+    /// or the day's memories.
     case immich(ImmichSource)
 
     /// A stable name of this source for the mirror's index: the same spec gives the same key.
@@ -18,7 +19,8 @@ public enum NetworkSource: Equatable, Hashable, Sendable, CustomStringConvertibl
         case .feed(let s): return "feed \(s.url)"
         case .webdav(let s): return "webdav \(s.url) user=\(s.user ?? "") recursive=\(s.recursive)"
         case .immich(let s):
-            return "immich \(s.server) album=\(s.album ?? "") favorites=\(s.favorites) person=\(s.person ?? "")"
+            let base = "immich \(s.server) album=\(s.album ?? "") favorites=\(s.favorites) person=\(s.person ?? "")"
+            return s.memories ? base + " memories=true" : base
         }
     }
 
@@ -40,7 +42,8 @@ public enum NetworkSource: Equatable, Hashable, Sendable, CustomStringConvertibl
         case .webdav(let s): return "webdav \(NetworkAddress.redacted(s.url))"
         case .immich(let s):
             let what =
-                s.album.map { "album \($0)" } ?? (s.favorites ? "favorites" : s.person.map { "person \($0)" } ?? "")
+                s.album.map { "album \($0)" }
+                ?? (s.favorites ? "favorites" : s.person.map { "person \($0)" } ?? (s.memories ? "memories" : ""))
             return "immich \(NetworkAddress.redacted(s.server)) \(what)"
         }
     }
@@ -88,7 +91,8 @@ public struct WebDAVSource: Equatable, Hashable, Sendable {
     }
 }
 
-/// Photos of an Immich server: an album (by name or id), the favourites, or a person's.
+/// Photos of an Immich server: an album (by name or id), the favourites, a person's, or the photos
+/// of Immich's "on this day" memories for the frame's day.
 public struct ImmichSource: Equatable, Hashable, Sendable {
     public var server: String
     /// A file whose first line is the API key (sent as `x-api-key`).
@@ -96,17 +100,20 @@ public struct ImmichSource: Equatable, Hashable, Sendable {
     public var album: String?
     public var favorites: Bool
     public var person: String?
+    /// `"memories": true`: the photos of the server's memories of this day in earlier years.
+    public var memories: Bool
     public var caFile: String?
 
     public init(
         server: String, apiKeyFile: String, album: String? = nil, favorites: Bool = false, person: String? = nil,
-        caFile: String? = nil
+        memories: Bool = false, caFile: String? = nil
     ) {
         self.server = server
         self.apiKeyFile = apiKeyFile
         self.album = album
         self.favorites = favorites
         self.person = person
+        self.memories = memories
         self.caFile = caFile
     }
 }

@@ -91,7 +91,7 @@ public enum NetworkSourceDecoder {
         func error(_ key: String, _ message: String, _ at: TextPosition?) {
             diagnostics.append(Diagnostic(.error, "\(here).\(key)", message, at: at))
         }
-        let known: Set<String> = ["server", "apiKeyFile", "album", "favorites", "person", "caFile"]
+        let known: Set<String> = ["server", "apiKeyFile", "album", "favorites", "person", "memories", "caFile"]
         for member in members where !known.contains(member.key) {
             diagnostics.append(
                 Diagnostic(
@@ -128,18 +128,20 @@ public enum NetworkSourceDecoder {
                 error(key, "must be a name or an id", value.position)
             }
         }
-        if let value = node["favorites"] {
+        for key in ["favorites", "memories"] {
+            guard let value = node[key] else { continue }
             if let flag = value.bool {
-                source.favorites = flag
+                if key == "favorites" { source.favorites = flag } else { source.memories = flag }
             } else {
-                error("favorites", "must be true or false", value.position)
+                error(key, "must be true or false", value.position)
             }
         }
-        let chosen = [source.album != nil, source.favorites, source.person != nil].filter { $0 }.count
+        let chosen = [source.album != nil, source.favorites, source.person != nil, source.memories].filter { $0 }.count
         if chosen != 1 {
             diagnostics.append(
                 Diagnostic(
-                    .error, here, "needs exactly one of \"album\", \"favorites\": true or \"person\"",
+                    .error, here,
+                    "needs exactly one of \"album\", \"favorites\": true, \"person\" or \"memories\": true",
                     at: node.position))
         }
         return (diagnostics.errors.isEmpty ? .immich(source) : nil, diagnostics)

@@ -29,7 +29,8 @@ public struct CaptionOverlay: OverlayComponent {
         case .playlist:
             let template = CaptionTemplate(slide.caption ?? self.template ?? "")
             let facts = CaptionFacts(
-                path: slide.path, metadata: metadata, title: slide.title, now: wallTime, zone: zone, places: places)
+                path: slide.path, metadata: metadata, title: slide.title, now: wallTime, zone: zone, places: places,
+                taken: slide.taken)
             text = template.render(facts.value)
         case .filename:
             text = ((slide.path as NSString).lastPathComponent as NSString).deletingPathExtension

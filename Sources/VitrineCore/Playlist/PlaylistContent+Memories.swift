@@ -1,13 +1,32 @@
 import Foundation
 
 /// "On this day": a `memories` item plays the photos of its folder taken on the frame's calendar
-/// day in earlier years; while a playlist has such photos, they are all it plays, and on a day
+/// day in earlier years, and an Immich source with `"memories": true` the photos of the server's
+/// memories of that day; while a playlist has such photos, they are all it plays, and on a day
 /// without any, it plays its other items.
 extension PlaylistContent {
-    /// Whether item `item` of playlist `p` is a memories item.
+    /// Whether item `item` of playlist `p` is a memories item (a folder's or an Immich server's).
     func isMemories(_ p: Int, _ item: Int) -> Bool {
-        if case .folder(let folder) = document.playlists[p].items[item].source { return folder.memories }
-        return false
+        switch document.playlists[p].items[item].source {
+        case .folder(let folder): return folder.memories
+        case .network(let network): return network.isMemories
+        case .image: return false
+        }
+    }
+
+    /// Whether any playlist has an Immich memories source (its listing depends on the day).
+    public var hasNetworkMemories: Bool { networkItems.contains { $0.item.isMemories } }
+
+    /// The mirrored photos of Immich memories item `key` taken on this day in an earlier year (a
+    /// listing of another day, kept while offline or held, never plays), oldest first.
+    func networkMemories(_ key: ItemKey) -> [NetworkPhoto] {
+        guard let today = memoriesDay else { return [] }
+        let photos = (network[key] ?? []).filter {
+            $0.taken?.isThisDay(inEarlierYearAt: today.now, zone: today.zone) == true
+        }
+        return photos.enumerated().sorted {
+            ($0.element.taken?.year ?? 0, $0.offset) < ($1.element.taken?.year ?? 0, $1.offset)
+        }.map(\.element)
     }
 
     /// Whether playlist `p` has a memories item.

@@ -96,10 +96,18 @@ public struct PlaylistContent: Sendable {
         // On a day with memories they are all a playlist plays; without, its other items.
         if hasMemories(p) {
             for (i, item) in document.playlists[p].items.enumerated() where isMemories(p, i) {
-                guard case .folder(let folder) = item.source else { continue }
-                let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-                for entry in memories(ItemKey(playlist: p, item: i)) where !failed.contains(base + entry.relative) {
-                    slides.append(item.slide(base + entry.relative))
+                let key = ItemKey(playlist: p, item: i)
+                switch item.source {
+                case .folder(let folder):
+                    let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+                    for entry in memories(key) where !failed.contains(base + entry.relative) {
+                        slides.append(item.slide(base + entry.relative))
+                    }
+                case .network:
+                    for photo in networkMemories(key) where !failed.contains(photo.path) {
+                        slides.append(networkSlide(item, photo))
+                    }
+                case .image: continue
                 }
             }
             if !slides.isEmpty { return slides }
@@ -118,14 +126,20 @@ public struct PlaylistContent: Sendable {
                 }
             case .network:
                 for photo in playOrder(ItemKey(playlist: p, item: i)) where !failed.contains(photo.path) {
-                    var slide = item.slide(photo.path)
-                    slide.caption = item.caption ?? photo.caption
-                    slide.title = photo.caption
-                    slides.append(slide)
+                    slides.append(networkSlide(item, photo))
                 }
             }
         }
         return slides
+    }
+
+    /// The slide of network photo `photo` of `item`: the item's caption, else the source's.
+    func networkSlide(_ item: PlaylistItem, _ photo: NetworkPhoto) -> Slide {
+        var slide = item.slide(photo.path)
+        slide.caption = item.caption ?? photo.caption
+        slide.title = photo.caption
+        slide.taken = photo.taken
+        return slide
     }
 
     /// Names of the playlists whose slides include folder item `key`.

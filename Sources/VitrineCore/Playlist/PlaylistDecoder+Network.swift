@@ -34,7 +34,8 @@ extension PlaylistDecoder {
         item.duration = duration
         item.transition = transition
         item.fit = fit
-        item.caption = caption
+        // The day's Immich memories are captioned as a memories item is, unless the item says otherwise.
+        item.caption = caption ?? (network.isMemories ? "{years-ago}" : nil)
         return item
     }
 }

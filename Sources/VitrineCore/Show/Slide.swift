@@ -11,6 +11,9 @@ public struct Slide: Equatable, Sendable {
     public var caption: String?
     /// What the photo's network source calls it (a feed's title, an Immich description), for `{title}`.
     public var title: String?
+    /// When the photo was taken, as its network source says, for `{years-ago}` and the dates when
+    /// the file itself does not say (Immich's renders carry no EXIF).
+    public var taken: TakenDate?
     /// Set when the slide is a video clip.
     public var video: SlideVideo?
 

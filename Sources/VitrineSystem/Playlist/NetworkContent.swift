@@ -164,7 +164,8 @@ public final class NetworkContent {
                 paths[entry.id] = path
                 photos.append(
                     NetworkPhoto(
-                        path: path, name: Self.name(of: entry.id.remote), id: entry.id.remote, caption: entry.caption))
+                        path: path, name: Self.name(of: entry.id.remote), id: entry.id.remote, caption: entry.caption,
+                        taken: TakenDate(entry.taken)))
             }
             if content.setNetwork(photos, for: key) { update.playlists.insert(content.playlistName(of: key)) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VitrineCore
 import VitrineNet
 
@@ -44,7 +45,11 @@ public final class PlaylistSession: ContentFeed {
     /// The unseen count of each playlist asked for, until something changes.
     private var unseenCache: [String: Int?] = [:]
     /// The wall clock, for the day of `memories` items (the schedule's, shifted by `--clock`).
-    public var clock: @Sendable () -> Date = { Date() }
+    public var clock: @Sendable () -> Date = { Date() } {
+        didSet { sharedClock.clock.withLock { $0 = clock } }
+    }
+    /// The same clock, read by the mirror's threads (an Immich memories source lists the memories of its day).
+    private let sharedClock = SharedClock()
     /// Seconds between two saves of the record of shown photos.
     static let shownSaveInterval = 30.0
     /// Seconds between two looks at the mount table.
@@ -265,9 +270,12 @@ public final class PlaylistSession: ContentFeed {
         }
         network?.stop()
         network = nil
-        guard let mirrorConfiguration else { return }
+        guard var configuration = mirrorConfiguration else { return }
+        let shared = sharedClock
+        configuration.wallClock = { shared.clock.withLock { $0 }() }
+        configuration.timeZone = document.timeZone()
         network = NetworkContent(
-            sources: document.networkSources, configuration: mirrorConfiguration, fetching: background)
+            sources: document.networkSources, configuration: configuration, fetching: background)
         network?.start()
         network?.poll(&content, now: 0, &update)
     }
@@ -290,6 +298,8 @@ public final class PlaylistSession: ContentFeed {
         reordered = []
         if content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone()) {
             update.playlists.formUnion(content.playlistsWithMemories)
+            // A new day: Immich memories sources list the memories of this one.
+            if content.hasNetworkMemories { network?.mirror.refreshNow() }
         }
         drainScans(&update)
         if let watcher {
@@ -604,4 +614,9 @@ public final class PlaylistSession: ContentFeed {
         startNetwork()
         watchTargets()
     }
+}
+
+/// The session's wall clock, as the mirror's threads read it.
+private final class SharedClock: Sendable {
+    let clock = Mutex<@Sendable () -> Date>({ Date() })
 }

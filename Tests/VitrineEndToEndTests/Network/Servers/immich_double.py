@@ -12,7 +12,9 @@ CONFIG.json:
    "albums": [{"id": UUID, "albumName", "assets": [asset ids], "owned": true, "shared": false}],
    "people": [{"id": UUID, "name", "isHidden": false}],
    "assets": [{"id": UUID, "preview": FILE, "thumbnail": FILE, "edited": FILE (optional),
-               "isFavorite", "people": [person ids], "description", "type"}],
+               "isFavorite", "people": [person ids], "description", "type",
+               "localDateTime": "2021-03-10T09:00:00.000Z" (optional)}],
+   "memoriesAnswer": "bad-json" | "huge" (optional, not Immich's: a lying server),
    "bulkAssets": [{"album": album id, "count": N, "preview": FILE, "thumbnail": FILE}],
    "bulkPeople": N}
   "bulkAssets" adds N generated image assets (UUID ids) to an album; "bulkPeople" adds N generated
@@ -43,6 +45,16 @@ What follows the specification:
                                             a boolean value"), answered with the AssetResponseDto as
                                             updated; an unknown asset is 400 "Not found or no asset.update
                                             access"; the change holds for later listings
+  - GET  /api/memories?for&type&isSaved&isTrashed  MemoryResponseDto list: the "on_this_day" memories
+                                            shown on the day of `for` (a date-time; its date as written,
+                                            in the offset it is written in): one memory per earlier year
+                                            with assets whose localDateTime falls on that month and day,
+                                            {id, type, data: {year}, memoryAt, showAt, hideAt, isSaved,
+                                            ownerId, createdAt, updatedAt, assets: AssetResponseDto list};
+                                            a `for` that is not a date-time is 400 "for must be a valid
+                                            ISO 8601 date string"; type other than on_this_day lists none.
+                                            Not followed: without `for` Immich lists every memory, the
+                                            double none
 Not Immich's: GET /control/requests (paths, headers and PUT bodies seen), GET /control/release (opens the gate
 of assets with "gate": true, whose preview waits for it). --redirect-thumbnails answers every
 thumbnail with 302 to BASE/files/FILE (a server whose media moved to another host).
@@ -114,10 +126,41 @@ def asset_dto(config, asset):
         "isArchived": False,
         "isTrashed": False,
         "exifInfo": {"description": asset.get("description", "")},
+        "localDateTime": asset.get("localDateTime", "2024-01-01T00:00:00.000Z"),
+        "fileCreatedAt": asset.get("localDateTime", "2024-01-01T00:00:00.000Z"),
     }
     if version_at_least(config, 2, 5):
         dto["isEdited"] = "edited" in asset
     return dto
+
+
+DATE_TIME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def memories_dto(config, when, kind):
+    """The on_this_day memories shown on the date of `when`: one per earlier year that has assets."""
+    year, month, day = (int(when.group(i)) for i in (1, 2, 3))
+    if kind not in (None, "on_this_day"):
+        return []
+    by_year = {}
+    for asset in config["assets"]:
+        taken = DATE_TIME.match(asset.get("localDateTime", ""))
+        if not taken:
+            continue
+        y, m, d = (int(taken.group(i)) for i in (1, 2, 3))
+        if (m, d) == (month, day) and y < year:
+            by_year.setdefault(y, []).append(asset)
+    day_text = "%04d-%02d-%02d" % (year, month, day)
+    out = []
+    for y in sorted(by_year, reverse=True):
+        out.append({
+            "id": "%08x-2222-4000-8000-%04d%02d%02d0000" % (y, year % 10000, month, day),
+            "type": "on_this_day", "data": {"year": y}, "isSaved": False, "ownerId": OWNER,
+            "memoryAt": "%04d-%02d-%02dT00:00:00.000Z" % (y, month, day),
+            "showAt": day_text + "T00:00:00.000Z", "hideAt": day_text + "T23:59:59.999Z",
+            "createdAt": day_text + "T00:00:00.000Z", "updatedAt": day_text + "T00:00:00.000Z",
+            "assets": [asset_dto(config, a) for a in by_year[y]]})
+    return out
 
 
 def person_dto(person):
@@ -210,6 +253,19 @@ class Handler(QuietHandler):
                      if (flag("withHidden") or not p.get("isHidden"))
                      and any(w.startswith(name) for w in [p["name"].lower()] + p["name"].lower().split())]
             return self.reply(200, [person_dto(p) for p in found])
+        if parts == ["api", "memories"]:
+            lie = config.get("memoriesAnswer")
+            if lie == "bad-json":
+                return self.reply(200, b'[{"id": "x", "assets": [{"id": ', "application/json")
+            if lie == "huge":
+                return self.reply(200, b"[" + b'{"type": "on_this_day"},' * 400_000 + b"{}]", "application/json")
+            when = query.get("for", [None])[0]
+            match = DATE_TIME.match(when) if when is not None else None
+            if when is not None and match is None:
+                return self.bad_request("for must be a valid ISO 8601 date string")
+            if match is None:
+                return self.reply(200, [])
+            return self.reply(200, memories_dto(config, match, query.get("type", [None])[0]))
         if len(parts) == 4 and parts[:2] == ["api", "assets"] and parts[3] == "thumbnail":
             if not UUID.match(parts[2]):
                 return self.bad_request("id must be a UUID")
