@@ -42,6 +42,8 @@ extension Mirror {
             let hostWait = source.lastGoodListing == nil ? 0 : (shared.hosts[host]?.until ?? 0)
             guard !source.refreshing, source.nextRefresh <= now, hostWait <= now else { continue }
             shared.sources[index].refreshing = true
+            // Until it ends; `refreshNow` meanwhile sets 0, and the source is listed again after it.
+            shared.sources[index].nextRefresh = .infinity
             shared.workers += 1
             plan.listings.append((source.key, source.source, source.listingValidators))
         }
@@ -134,7 +136,8 @@ extension Mirror {
             guard let index = shared.sources.firstIndex(where: { $0.key == key }) else { return }
             shared.sources[index].refreshing = false
             if let access { shared.sources[index].access = access }
-            shared.sources[index].nextRefresh = now + configuration.refreshInterval
+            let askedAgain = shared.sources[index].nextRefresh == 0
+            shared.sources[index].nextRefresh = askedAgain ? 0 : now + configuration.refreshInterval
             switch outcome {
             case .listed(let entries, let validators):
                 shared.firstTries[key] = nil
