@@ -110,6 +110,7 @@ final class ShowLoop {
             case .success(let image):
                 screen.rendererCheck.decoded(request.path, pixels: image.pixels)
                 if canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
+                    if let backdrop = image.backdrop { canvas.drawer.setBackdrop(backdrop, for: request.path) }
                     images.images[request.path] = LoadedImage(
                         sourceSize: image.sourceSize, decodedFor: request.output, metadata: image.metadata)
                     counts.decodes += 1
@@ -209,7 +210,8 @@ final class ShowLoop {
         scheduleVideos(plan)
         let wanted = plan.wants.filter { !$0.video }.map { want in
             DecodeRequest(
-                path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide)
+                path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide,
+                backdrop: want.backdrop, faces: want.faces)
         }
         for request in wanted { loader.request(request) }
         // Decodes queued for slides the show has moved past are dropped.

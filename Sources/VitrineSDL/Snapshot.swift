@@ -64,7 +64,8 @@ public struct Snapshot {
                 // Asked once per image and size: a want already served is not decoded again.
                 if let have = decoded[want.path], have.output == want.output { continue }
                 let request = DecodeRequest(
-                    path: want.path, output: want.output, fit: want.fit, background: want.background)
+                    path: want.path, output: want.output, fit: want.fit, background: want.background,
+                    backdrop: want.backdrop, faces: want.faces)
                 do {
                     decoded[want.path] = (
                         try timings.measure("decode") { () throws(DecodeError) in
@@ -91,6 +92,7 @@ public struct Snapshot {
         }
         for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
             canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
+            if let backdrop = entry.image.backdrop { canvas.drawer.setBackdrop(backdrop, for: path) }
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
         timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.path) }

@@ -30,6 +30,9 @@ extension CommonOptions {
                                          --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
+          --fill black|blur|#RRGGBB      what fills the screen around a letterboxed photo: black, the
+                                         photo itself enlarged, blurred and dimmed, or a colour
+                                         (default black)
           --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
                                          screenshot, a panorama) is shown across it and scrolled
                                          (default 2, 0: off)
@@ -75,6 +78,12 @@ extension CommonOptions {
                 throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
             }
             show.background = color
+        case "--fill":
+            let text = try scanner.value(for: option)
+            guard let fill = FillStyle(text) else {
+                throw UsageError("--fill \(text): expected \(FillStyle.spellings), for example blur")
+            }
+            show.fill = fill
         case "--long-photo-ratio":
             let text = try scanner.value(for: option)
             guard let value = Double(text), value.isFinite, value == 0 || value >= 1 else {

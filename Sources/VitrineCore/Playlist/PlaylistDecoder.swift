@@ -28,7 +28,9 @@ public struct PlaylistDecoder {
     }
 
     static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display", "sync"]
-    static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
+    static let defaultsFields = [
+        "interval", "transition", "transitionDuration", "fit", "motion", "fill", "order", "seed",
+    ]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
         "caption", "video", "loop", "audio", "memories",
@@ -141,6 +143,13 @@ public struct PlaylistDecoder {
             f["transitionDuration"], join("transitionDuration"), allowZero: true)
         defaults.fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
         defaults.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        if let node = f["fill"] {
+            if let text = node.string, let fill = FillStyle(text) {
+                defaults.fill = fill
+            } else {
+                reader.error(join("fill"), "must be \(FillStyle.spellings)", at: node.position)
+            }
+        }
         defaults.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
         defaults.seed = reader.seed(f["seed"], join("seed"))
         return defaults

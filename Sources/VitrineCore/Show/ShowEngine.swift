@@ -222,7 +222,12 @@ public struct ShowEngine: Sendable {
         } else if let held = statusStillShowing(at: time) {
             scene = held
         } else {
-            scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+            var faces: [Int: [Rect]] = [:]
+            for i in [show.index] + (show.transition.map { [$0.from, $0.to] } ?? []) {
+                if let found = metadata(i)?.faces, !found.isEmpty { faces[i] = found }
+            }
+            scene = SceneBuilder(output: output, faces: faces).build(
+                show, controller: browse, at: time, imageSize: imageSize)
             // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
             if !overlays.isEmpty, mode != .grid, browse.overlaysVisible {
                 let index = show.index

@@ -13,6 +13,8 @@ public struct ShowStyle: Equatable, Sendable {
     public var loop: Bool = true
     public var fit: FitMode = .contain
     public var background: RGBColor = .black
+    /// What fills the screen around a letterboxed photo; nil: the background colour.
+    public var fill: FillStyle?
     /// A photo more than this many times as elongated as the screen (long side over short side)
     /// is a long photo: shown across the screen and scrolled. 0 turns it off.
     public var longPhotoRatio: Double = 2
