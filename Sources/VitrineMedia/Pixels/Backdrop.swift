@@ -65,9 +65,9 @@ public enum Backdrop {
             }
         }
         for i in 0..<(w * h) {
-            let r = UInt32(channels[0][i]) * brightness >> 8
-            let g = UInt32(channels[1][i]) * brightness >> 8
-            let b = UInt32(channels[2][i]) * brightness >> 8
+            let r = (UInt32(channels[0][i]) * brightness) >> 8
+            let g = (UInt32(channels[1][i]) * brightness) >> 8
+            let b = (UInt32(channels[2][i]) * brightness) >> 8
             buffer.pixels[i] = 0xFF00_0000 | r << 16 | g << 8 | b
         }
     }
