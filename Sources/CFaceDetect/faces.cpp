@@ -4,6 +4,7 @@
 
 #include <dlib/image_processing/frontal_face_detector.h>
 
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -38,9 +39,9 @@ extern "C" void vitrine_faces_free(vitrine_faces *detector) { delete detector; }
 
 extern "C" int vitrine_faces_detect(
     vitrine_faces *detector, const unsigned char *pixels, int width, int height, int stride, int upsample,
-    int *boxes, int capacity, char *error, int error_size) {
+    double threshold, int *boxes, int capacity, char *error, int error_size) {
     if (detector == nullptr || pixels == nullptr || width <= 0 || height <= 0 || stride < width || upsample < 0 ||
-        upsample > 2 || capacity < 0 || (capacity > 0 && boxes == nullptr)) {
+        upsample > 2 || !std::isfinite(threshold) || capacity < 0 || (capacity > 0 && boxes == nullptr)) {
         say("bad arguments", error, error_size);
         return -1;
     }
@@ -52,19 +53,16 @@ extern "C" int vitrine_faces_detect(
                 static_cast<size_t>(width));
         }
         for (int i = 0; i < upsample; i++) dlib::pyramid_up(image);
-        std::vector<dlib::rectangle> found = detector->detector(image);
+        std::vector<dlib::rect_detection> found;
+        detector->detector(image, found, threshold);
         const long scale = 1L << upsample;
-        if (scale > 1) {
-            for (auto &box : found) {
-                box = dlib::rectangle(box.left() / scale, box.top() / scale, box.right() / scale, box.bottom() / scale);
-            }
-        }
         const int count = static_cast<int>(found.size());
         for (int i = 0; i < count && i < capacity; i++) {
-            boxes[4 * i] = static_cast<int>(found[i].left());
-            boxes[4 * i + 1] = static_cast<int>(found[i].top());
-            boxes[4 * i + 2] = static_cast<int>(found[i].right() + 1);
-            boxes[4 * i + 3] = static_cast<int>(found[i].bottom() + 1);
+            const dlib::rectangle box = found[i].rect;
+            boxes[4 * i] = static_cast<int>(box.left() / scale);
+            boxes[4 * i + 1] = static_cast<int>(box.top() / scale);
+            boxes[4 * i + 2] = static_cast<int>((box.right() + 1) / scale);
+            boxes[4 * i + 3] = static_cast<int>((box.bottom() + 1) / scale);
         }
         return count;
     } catch (const std::exception &e) {

@@ -26,6 +26,35 @@ import VitrineTestSupport
         #expect(face.width > 0.1 && face.width < 0.35, "\(face)")
     }
 
+    @Test func aPortraitCropKeepsItsFaceOnALandscapeScreen() throws {
+        // The astronaut cut to a portrait (288 x 512 around her face). dlib's own threshold also
+        // reports a "face" on her suit, which would pull the crop down to her chest.
+        let folder = try Fixtures.scratchFolder("portrait-face")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = try MediaDecoder().decode(Self.request(Self.astronaut, faces: false, backdrop: false)).pixels
+        let path = folder.appendingPathComponent("astronaut-portrait.bmp").path
+        try TestPictures.writeBMP(path, width: 288, height: 512) { x, y in
+            let pixel = full[x + 90, y]
+            return (UInt8((pixel >> 16) & 0xFF), UInt8((pixel >> 8) & 0xFF), UInt8(pixel & 0xFF))
+        }
+        let image = try MediaDecoder().decode(Self.request(path, backdrop: false))
+        let faces = try #require(image.metadata?.faces)
+        #expect(faces.count == 1, "\(faces)")
+        let face = try #require(faces.first)
+        #expect(face.minY > 0.05 && face.maxY < 0.45, "\(face)")
+        // On 1920x1080 with --fit cover the middle of the photo would show her chest only.
+        let screen = Rect(size: Self.output)
+        let centred = FitMode.cover.rect(for: image.sourceSize, in: screen)
+        let onScreen = { (rect: Rect) in
+            Rect(
+                x: rect.x + face.x * rect.width, y: rect.y + face.y * rect.height, width: face.width * rect.width,
+                height: face.height * rect.height)
+        }
+        #expect(onScreen(centred).minY < 0)
+        let framed = FaceFraming.framed(centred, faces: faces, in: screen)
+        #expect(onScreen(framed).minY >= 0 && onScreen(framed).maxY <= screen.maxY, "\(framed)")
+    }
+
     @Test func findsNoFaceInAPictureWithoutOne() throws {
         let folder = try Fixtures.scratchFolder("no-face")
         defer { try? FileManager.default.removeItem(at: folder) }
