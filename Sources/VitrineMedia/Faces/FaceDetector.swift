@@ -29,7 +29,8 @@ final class FaceDetector {
         var message = [CChar](repeating: 0, count: 256)
         let count = grey.withUnsafeBufferPointer { pixels in
             vitrine_faces_detect(
-                handle, pixels.baseAddress, Int32(width), Int32(height), Int32(width), Int32(upsample), threshold, &boxes,
+                handle, pixels.baseAddress, Int32(width), Int32(height), Int32(width), Int32(upsample), threshold,
+                &boxes,
                 Int32(capacity), &message, Int32(message.count))
         }
         guard count >= 0 else {
