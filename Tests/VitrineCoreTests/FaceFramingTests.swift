@@ -35,6 +35,11 @@ import VitrineCore
         #expect(!Self.inside(Self.onScreen(Self.face, in: centred), screen), "the test photo's face must be cut")
         let framed = FaceFraming.framed(centred, faces: [Self.face], in: screen)
         #expect(Self.inside(Self.onScreen(Self.face, in: framed), screen))
+        // The hair above the box dlib gives (eyebrows to chin) is kept too.
+        let hair = Rect(
+            x: Self.face.x, y: Self.face.y - 0.3 * Self.face.height, width: Self.face.width,
+            height: 0.3 * Self.face.height)
+        #expect(Self.inside(Self.onScreen(hair, in: framed), screen))
         // Still covering the whole screen, the same size.
         #expect(Self.inside(screen, framed))
         #expect(framed.size == centred.size)

@@ -1,12 +1,13 @@
 /// Keeps the faces found in a photo on the screen where the photo is cropped (`--fit cover`,
 /// Ken Burns): the photo's rectangle is moved, never scaled, as little as it takes to bring
-/// the box around every face inside the screen, and never so far that the photo stops
+/// the box around every face (with the hair above) inside the screen, and never so far that the photo stops
 /// covering what it covered. A photo with no faces is left where it is.
 public enum FaceFraming {
     /// `rect` (where a photo is drawn) moved so the faces, boxes in 0…1 of the photo, lie
     /// inside `screen`. Faces wider or taller together than the screen are centred instead.
     public static func framed(_ rect: Rect, faces: [Rect], in screen: Rect) -> Rect {
-        guard let box = union(faces), rect.width > 0, rect.height > 0 else { return rect }
+        guard let face = union(faces), rect.width > 0, rect.height > 0 else { return rect }
+        let box = padded(face)
         let onScreen = Rect(
             x: rect.x + box.x * rect.width, y: rect.y + box.y * rect.height, width: box.width * rect.width,
             height: box.height * rect.height)
@@ -15,6 +16,16 @@ public enum FaceFraming {
         let dy = shift(
             face: onScreen.minY...onScreen.maxY, screen: screen.minY...screen.maxY, photo: rect.minY...rect.maxY)
         return rect.offsetBy(dx: dx, dy: dy)
+    }
+
+    /// A face box with room around it: dlib's box runs from the eyebrows to the chin, so
+    /// the hair above (a third of the box) and a little on each side are kept too; within the photo.
+    static func padded(_ box: Rect) -> Rect {
+        let x0 = max(0, box.minX - box.width * 0.1)
+        let x1 = min(1, box.maxX + box.width * 0.1)
+        let y0 = max(0, box.minY - box.height * 0.35)
+        let y1 = min(1, box.maxY + box.height * 0.1)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// The smallest box around every face, nil when there are none.
