@@ -28,7 +28,9 @@ public struct PlaylistDecoder {
     }
 
     static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display", "sync"]
-    static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
+    static let defaultsFields = [
+        "interval", "transition", "transitionDuration", "fit", "motion", "order", "seed", "pair",
+    ]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
         "caption", "video", "loop", "audio", "memories",
@@ -143,6 +145,7 @@ public struct PlaylistDecoder {
         defaults.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
         defaults.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
         defaults.seed = reader.seed(f["seed"], join("seed"))
+        defaults.pair = reader.bool(f["pair"], join("pair"))
         return defaults
     }
 

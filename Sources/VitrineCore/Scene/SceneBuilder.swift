@@ -17,37 +17,45 @@ public struct SceneBuilder: Sendable {
         let curve = show.options.curve
 
         guard let transition = show.transition, !transition.isFinished(at: time) else {
-            if let rect = slideRect(show, show.index, since: show.shownSince, at: time, imageSize: imageSize) {
-                scene.ops.append(.image(slide: show.index, rect: rect, alpha: 1))
+            for (slide, rect) in unitRects(
+                show, show.index, partner: show.pairs.partner, since: show.shownSince, at: time, imageSize: imageSize)
+            {
+                scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
             }
             return scene
         }
 
         let p = curve(transition.progress(at: time))
-        let outgoing = slideRect(show, transition.from, since: transition.fromSince, at: time, imageSize: imageSize)
-        let incoming = slideRect(show, transition.to, since: transition.start, at: time, imageSize: imageSize)
+        // A pair (`--pair`) comes and goes as one slide.
+        let outgoing = unitRects(
+            show, transition.from, partner: transition.fromPartner, since: transition.fromSince, at: time,
+            imageSize: imageSize)
+        let incoming = unitRects(
+            show, transition.to, partner: show.pairs.partner, since: transition.start, at: time, imageSize: imageSize)
 
         switch transition.kind {
         case .fade, .none:
-            appendCrossFade(&scene, from: transition.from, outgoing, to: transition.to, incoming, p: p)
+            appendCrossFade(&scene, outgoing, incoming, p: p)
         case .zoom:
-            let grown = incoming.map { target in
-                Rect.lerp(transition.sourceRect ?? target.scaled(by: 0.6), target, p)
+            var grown = incoming
+            if let whole = Self.bounds(of: incoming) {
+                let target = Rect.lerp(transition.sourceRect ?? whole.scaled(by: 0.6), whole, p)
+                grown = incoming.map { (slide: $0.slide, rect: $0.rect.mapped(from: whole, to: target)) }
             }
-            appendCrossFade(&scene, from: transition.from, outgoing, to: transition.to, grown, p: p)
+            appendCrossFade(&scene, outgoing, grown, p: p)
         case .slide:
             let horizontal = show.options.slideAxis == .horizontal
             let span = horizontal ? output.width : output.height
             let d = Double(transition.direction)
             let outShift = -d * span * p
             let inShift = d * span * (1 - p)
-            if let r = outgoing {
+            for (slide, r) in outgoing {
                 let moved = horizontal ? r.offsetBy(dx: outShift, dy: 0) : r.offsetBy(dx: 0, dy: outShift)
-                scene.ops.append(.image(slide: transition.from, rect: moved, alpha: 1))
+                scene.ops.append(.image(slide: slide, rect: moved, alpha: 1))
             }
-            if let r = incoming {
+            for (slide, r) in incoming {
                 let moved = horizontal ? r.offsetBy(dx: inShift, dy: 0) : r.offsetBy(dx: 0, dy: inShift)
-                scene.ops.append(.image(slide: transition.to, rect: moved, alpha: 1))
+                scene.ops.append(.image(slide: slide, rect: moved, alpha: 1))
             }
         }
         return scene
@@ -55,20 +63,52 @@ public struct SceneBuilder: Sendable {
 
     /// Draws (1 − p)·A + p·B exactly with over-blending only: A opaque, B at
     /// alpha p, and the background at alpha p over the part of A that B does not cover.
+    /// A and B are a slide each, or the two photos of a pair.
     private func appendCrossFade(
-        _ scene: inout Scene, from: Int, _ outgoing: Rect?, to: Int, _ incoming: Rect?, p: Double
+        _ scene: inout Scene, _ outgoing: [(slide: Int, rect: Rect)], _ incoming: [(slide: Int, rect: Rect)], p: Double
     ) {
-        if let a = outgoing {
-            scene.ops.append(.image(slide: from, rect: a, alpha: 1))
-            let uncovered = incoming.map { a.subtracting($0) } ?? [a]
+        for (slide, a) in outgoing {
+            scene.ops.append(.image(slide: slide, rect: a, alpha: 1))
+            var uncovered = [a]
+            for (_, b) in incoming { uncovered = uncovered.flatMap { $0.subtracting(b) } }
             for part in uncovered {
                 guard let visible = part.intersection(screen) else { continue }
                 scene.ops.append(.fill(rect: visible, color: scene.background, alpha: p))
             }
         }
-        if let b = incoming {
-            scene.ops.append(.image(slide: to, rect: b, alpha: p))
+        for (slide, b) in incoming {
+            scene.ops.append(.image(slide: slide, rect: b, alpha: p))
         }
+    }
+
+    /// The rectangle holding all of `parts`; nil when there are none.
+    static func bounds(of parts: [(slide: Int, rect: Rect)]) -> Rect? {
+        guard let first = parts.first?.rect else { return nil }
+        return parts.dropFirst().reduce(first) { $0.union($1.rect) }
+    }
+
+    /// Where slide `i` and its partner, if it has one (`--pair`), are drawn at `time`: the
+    /// two halves of the screen, moving together with the dwell motion. Alone when the
+    /// partner's size is not known.
+    public func unitRects(
+        _ show: Show, _ i: Int, partner: Int?, since: Double, at time: Double, imageSize: (Int) -> Size?
+    ) -> [(slide: Int, rect: Rect)] {
+        guard let partner, show.slides.indices.contains(i), show.slides.indices.contains(partner),
+            let a = imageSize(i), let b = imageSize(partner)
+        else {
+            return slideRect(show, i, since: since, at: time, imageSize: imageSize).map { [(slide: i, rect: $0)] } ?? []
+        }
+        let (ra, rb) = PairLayout.rects(a, b, in: screen)
+        guard show.options.motion == .kenburns else { return [(slide: i, rect: ra), (slide: partner, rect: rb)] }
+        let whole = ra.union(rb)
+        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        let span = show.dwell(i) + show.options.transitionDuration
+        let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
+        let moved = KenBurns.rect(whole, slide: i, phase: phase)
+        return [
+            (slide: i, rect: ra.mapped(from: whole, to: moved)),
+            (slide: partner, rect: rb.mapped(from: whole, to: moved)),
+        ]
     }
 
     /// Where slide `i` is drawn at `time`, with its fit and dwell motion.
