@@ -228,3 +228,141 @@ struct PairingPlaylistTests {
         #expect(!wrong.diagnostics.isEmpty)
     }
 }
+
+/// A photo of a pair that fails to decode, or is hidden, leaves the other one alone.
+@Suite("A pair losing one of its photos")
+struct PairLossTests {
+    let p = PairHarness.portrait
+    let l = PairHarness.landscape
+
+    /// The size of each slide by its file (`photoN`), so it holds after slides leave the list.
+    func sizes(_ h: PairHarness, _ engine: ShowEngine) -> (Int) -> Size? {
+        let slides = engine.show.slides
+        return { i in
+            guard slides.indices.contains(i), let n = Int(slides[i].path.dropFirst("photo".count)) else { return nil }
+            return h.sizes[n]
+        }
+    }
+
+    func drawn(_ h: PairHarness, _ engine: ShowEngine, at time: Double) -> [String] {
+        let scene = engine.scene(at: time, imageSize: sizes(h, engine))
+        return scene.slidesDrawn.map { engine.show.slides[$0].path }
+    }
+
+    @Test func aPartnerThatFailsLeavesTheFirstPhotoAloneAtItsOwnFit() throws {
+        let h = PairHarness(sizes: [p, p, l])
+        var engine = h.engine(at: 1)
+        #expect(engine.show.pairs.partner == 1)
+        engine.removeSlide(at: 1)
+        #expect(engine.show.pairs.partner == nil)
+        let scene = engine.scene(at: 1.5, imageSize: sizes(h, engine))
+        #expect(scene.slidesDrawn == [0])
+        let fit = FitMode.contain.rect(for: p, in: Rect(size: TestScreen.size))
+        for case .image(_, let rect, _) in scene.ops { #expect(rect == fit) }
+    }
+
+    @Test func theFirstPhotoFailingLeavesItsPartnerAloneNotBesideItself() {
+        let h = PairHarness(sizes: [p, p, l])
+        var engine = h.engine(at: 1)
+        engine.removeSlide(at: 0)
+        #expect(engine.show.index == 0)
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 1.5) == ["photo1"])
+    }
+
+    @Test func theFirstPhotoFailingGivesAPartnerFurtherOnItsOwnPlaceBack() {
+        // portrait, landscape, portrait: the first and the third share a slide.
+        let h = PairHarness(sizes: [p, l, p, l])
+        var engine = h.engine(at: 1)
+        #expect(engine.show.pairs.partner == 2)
+        engine.removeSlide(at: 0)
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 1.5) == ["photo1"])
+        // The portrait is no longer passed over: it comes next, alone.
+        #expect(engine.show.index(after: 0) == 1)
+        #expect(engine.show.pairs.taken.isEmpty)
+    }
+
+    @Test func hidingThePartnerLeavesTheFirstPhotoAlone() {
+        let h = PairHarness(sizes: [p, p, l])
+        var engine = h.engine(at: 1)
+        let hidden = engine.hide("photo1", at: 1.5)
+        #expect(hidden)
+        #expect(engine.currentPath == "photo0")
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 1.5) == ["photo0"])
+    }
+
+    @Test func hidingTheFirstPhotoShowsItsPartnerAloneNotBesideItself() {
+        let h = PairHarness(sizes: [p, p, l])
+        var engine = h.engine(at: 1)
+        let hidden = engine.hide("photo0", at: 1.5)
+        #expect(hidden)
+        #expect(engine.currentPath == "photo1")
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 1.5) == ["photo1"])
+    }
+
+    @Test func hidingTheFirstPhotoOfAPairAcrossALandscapeShowsTheLandscapeAloneThenThePortrait() {
+        let h = PairHarness(sizes: [p, l, p, l])
+        var engine = h.engine(at: 1)
+        #expect(engine.show.pairs.partner == 2)
+        let hidden = engine.hide("photo0", at: 1.5)
+        #expect(hidden)
+        #expect(engine.currentPath == "photo1")
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 1.5) == ["photo1"])
+        let next = engine.show.index(after: engine.show.index)
+        #expect(next.map { engine.show.slides[$0].path } == "photo2")
+    }
+
+    @Test func browsingBackToAPairsFirstPhotoGivesItsPartnerItsPlaceBack() {
+        // A pair, paged away from and back to while browsing: the first photo is browsed
+        // alone, so its partner is no longer passed over.
+        let h = PairHarness(sizes: [p, l, p, l])
+        var engine = h.engine(at: 1)
+        engine.show.cut(to: 1, at: 2)
+        #expect(engine.show.index(after: 1) == 3, "the partner was shown with the first photo")
+        engine.show.cut(to: 0, at: 3)
+        #expect(engine.show.pairs.partner == nil)
+        #expect(engine.show.index(after: 0) == 1)
+        #expect(engine.show.index(after: 1) == 2)
+    }
+}
+
+@Suite("Pictures of a pair for remotes")
+struct PairPictureTests {
+    @Test func aPairAtRestIsTakenButNotTheFadeIntoIt() throws {
+        var options = ShowStyle()
+        options.pair = true
+        options.interval = 4
+        options.transitionDuration = 0.5
+        let output = TestScreen.size
+        let names = ["l", "p", "q"]
+        var director = ShowDirector(
+            slides: names.map { Slide(path: $0) }, setup: DirectorSettings(show: options), output: output)
+        let loaded: [String: LoadedImage] = [
+            "l": LoadedImage(sourceSize: PairHarness.landscape, decodedFor: output),
+            "p": LoadedImage(sourceSize: PairHarness.portrait, decodedFor: output),
+            "q": LoadedImage(sourceSize: PairHarness.portrait, decodedFor: output),
+        ]
+        let images = LoadedImages(loaded, allReady: true)
+        var capture = PictureCapture()
+        func wants(_ t: Double) -> (Bool, FrameOutput) {
+            let out = director.run(to: t, images: images)
+            return (capture.wants(out, mode: .attract, interval: 1, at: MonotonicInstant(seconds: t)), out)
+        }
+        let (_, first) = wants(0)
+        #expect(first.scene.slidesDrawn.count <= 1)
+        // Fading from the landscape into the pair: never taken.
+        let (fadeWanted, fade) = wants(4.2)
+        #expect(fade.scene.slidesDrawn.count == 3 && !fade.restingPair && !fadeWanted)
+        _ = wants(4.4)
+        #expect(capture.rest == .moving)
+        // The pair at rest: taken once it has rested.
+        let (early, rest) = wants(5)
+        #expect(rest.scene.slidesDrawn.count == 2 && rest.restingPair && !early)
+        let (rested, _) = wants(6.1)
+        #expect(rested)
+    }
+}

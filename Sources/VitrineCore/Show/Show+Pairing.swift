@@ -75,8 +75,7 @@ extension Show {
     /// took, then looks for a partner among the candidates whose facts are known (a photo
     /// not decoded yet cannot be a partner: the photo shows alone rather than wait).
     mutating func choosePartner(for target: Int, facts: (Int) -> PairFacts?) {
-        pairs.taken = pairs.taken.filter { $0.value < target && $0.key > target }
-        pairs.partner = nil
+        forgetPairs(from: target)
         guard options.pair, slides.indices.contains(target), slides[target].video == nil,
             let own = facts(target), own.pairs
         else { return }
@@ -95,6 +94,13 @@ extension Show {
         pairs.taken[partner] = target
     }
 
+    /// Slide `target` begins alone: what it and the slides after it took as partners is
+    /// forgotten (those partners keep their own places again).
+    mutating func forgetPairs(from target: Int) {
+        pairs.taken = pairs.taken.filter { $0.value < target && $0.key > target }
+        pairs.partner = nil
+    }
+
     /// The slide showing is shown alone from now (a tap opened one half of a pair).
     public mutating func unpair() {
         if let p = pairs.partner, pairs.taken[p] == index { pairs.taken[p] = nil }
@@ -102,12 +108,22 @@ extension Show {
     }
 
     /// Keeps the pairs across a change of the slide list: each slide found again by its path.
-    mutating func remapPairs(from old: [Slide], locate: (String, Int) -> Int?) {
+    /// When the slide showing is now another photo (the one showing was hidden), that photo
+    /// shows alone, and the partner of the one before keeps its own place.
+    mutating func remapPairs(from old: [Slide], oldIndex: Int, locate: (String, Int) -> Int?) {
         func moved(_ i: Int?) -> Int? {
             guard let i, old.indices.contains(i) else { return nil }
             return locate(old[i].path, i)
         }
+        let same =
+            old.indices.contains(oldIndex) && slides.indices.contains(index)
+            && old[oldIndex].path == slides[index].path
+        if !same {
+            pairs.taken = pairs.taken.filter { $0.value != oldIndex }
+            pairs.partner = nil
+        }
         pairs.partner = moved(pairs.partner)
+        if pairs.partner == index { pairs.partner = nil }
         if var t = transition {
             t.fromPartner = moved(t.fromPartner)
             transition = t
@@ -119,8 +135,10 @@ extension Show {
         pairs.taken = taken
     }
 
-    /// Slide `i` left the list: pairs with it end, later indices shift down.
+    /// Slide `i` left the list: pairs with it end (its partner keeps its own place), later
+    /// indices shift down. When it is the slide showing, the slide that takes its place shows alone.
     mutating func removeFromPairs(_ i: Int) {
+        if i == index { pairs.partner = nil }
         func shifted(_ j: Int?) -> Int? {
             guard let j, j != i else { return nil }
             return j > i ? j - 1 : j

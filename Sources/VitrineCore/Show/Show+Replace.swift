@@ -26,7 +26,7 @@ extension Show {
         let current = source ?? (old.indices.contains(oldIndex) ? old[oldIndex].path : nil)
         if !wasEmpty, let current, let found = locate(current, near: oldIndex) {
             index = found
-            remapPairs(from: old, locate: locate)
+            remapPairs(from: old, oldIndex: oldIndex, locate: locate)
             if var t = transition {
                 if old.indices.contains(t.from), let from = locate(old[t.from].path, near: t.from) {
                     t.from = from

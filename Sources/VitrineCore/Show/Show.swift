@@ -154,7 +154,7 @@ public struct Show: Sendable {
         waitingSince = nil
         transition = nil
         guard target != index else { return }
-        pairs.partner = nil
+        forgetPairs(from: target)
         index = target
         shownSince = time
         if pausedAt != nil { pausedAt = time }
