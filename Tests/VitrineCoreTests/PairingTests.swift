@@ -88,6 +88,9 @@ struct PairingTests {
     @Test func aPortraitWithoutAPartnerShowsAlone() {
         let h = PairHarness(sizes: [l, p, l, l])
         #expect(h.units(4) == [[0], [1], [2], [3]])
+        // At its own fit, as without pairing.
+        let fit = FitMode.contain.rect(for: p, in: Rect(size: TestScreen.size))
+        for case .image(_, let rect, _) in h.scene(at: 5).ops { #expect(rect == fit) }
     }
 
     @Test func onePartnerTakenTheSameDayIsPreferred() {
@@ -314,6 +317,29 @@ struct PairLossTests {
         #expect(drawn(h, engine, at: 1.5) == ["photo1"])
         let next = engine.show.index(after: engine.show.index)
         #expect(next.map { engine.show.slides[$0].path } == "photo2")
+    }
+
+    @Test func theInfoPanelOverAPairTellsOfTheFirstPhotoAndItsHideLeavesThePartnerAlone() throws {
+        var h = PairHarness(sizes: [p, p, l])
+        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        let opened = h.engine(at: 1.5)
+        #expect(opened.mode == .browse && opened.browse.info?.isOpen == true)
+        let scene = opened.scene(at: 1.5, imageSize: h.imageSize, metadata: h.metadata)
+        // The pair stays under the panel, which tells of the first photo.
+        #expect(Set(scene.slidesDrawn) == [0, 1])
+        let texts = scene.ops.compactMap { op -> String? in
+            if case .text(let block, _, _) = op { return block.text }
+            return nil
+        }
+        #expect(texts.contains("photo0") && !texts.contains("photo1"))
+        let panel = opened.browse.infoPanel(show: opened.show, imageSize: h.imageSize, metadata: h.metadata)
+        let hide = try #require(panel.buttonRects(output: TestScreen.size)).hide
+        h.script = h.script.tap(hide.center.x / TestScreen.size.width, hide.center.y / TestScreen.size.height, at: 2)
+        let engine = h.engine(at: 3)
+        #expect(engine.marks.isHidden("photo0"))
+        #expect(engine.currentPath == "photo1")
+        #expect(engine.show.pairs.partner == nil)
+        #expect(drawn(h, engine, at: 3) == ["photo1"])
     }
 
     @Test func browsingBackToAPairsFirstPhotoGivesItsPartnerItsPlaceBack() {
