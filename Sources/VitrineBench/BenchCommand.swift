@@ -25,7 +25,8 @@ enum BenchCommand {
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
             a fresh process so the peaks do not mix. Then prints the cost of a still, a fade,
             a zoom and a Ken Burns frame in the software renderer against a plain
-            full-screen copy (median wall and CPU time, fastest frame); with a display,
+            full-screen copy (median wall and CPU time, fastest frame), and a --pair frame
+            (two portraits side by side) against a cross-fade frame; with a display,
             compose against present time of a Ken Burns show in a real window; and the
             frame intervals of a fade while a 24 MP JPEG decodes in a worker (p50, p99,
             max). Last, a video clip
