@@ -27,7 +27,8 @@ enum BenchCommand {
             a zoom and a Ken Burns frame in the software renderer against a plain
             full-screen copy (median wall and CPU time, fastest frame); what the blur fill
             adds to a letterboxed frame (against the same frame without it, in the same run)
-            and face detection to a 12 MP photo's decode; with a display,
+            and face detection to a 12 MP photo's decode; a --pair frame (two portraits side
+            by side) against a cross-fade frame; with a display,
             compose against present time of a Ken Burns show in a real window; and the
             frame intervals of a fade while a 24 MP JPEG decodes in a worker (p50, p99,
             max). Last, a video clip

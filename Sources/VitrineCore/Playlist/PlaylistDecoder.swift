@@ -29,7 +29,7 @@ public struct PlaylistDecoder {
 
     static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display", "sync"]
     static let defaultsFields = [
-        "interval", "transition", "transitionDuration", "fit", "motion", "fill", "order", "seed",
+        "interval", "transition", "transitionDuration", "fit", "motion", "fill", "order", "seed", "pair",
     ]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
@@ -152,6 +152,7 @@ public struct PlaylistDecoder {
         }
         defaults.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
         defaults.seed = reader.seed(f["seed"], join("seed"))
+        defaults.pair = reader.bool(f["pair"], join("pair"))
         return defaults
     }
 

@@ -34,7 +34,7 @@ public struct PictureCapture: Sendable {
         at time: MonotonicInstant
     ) -> Bool {
         let now = time.seconds
-        guard let interval, out.scene.slidesDrawn.count <= 1 || mode != .attract else {
+        guard let interval, out.scene.slidesDrawn.count <= 1 || out.restingPair || mode != .attract else {
             rest = .moving
             return false
         }

@@ -21,42 +21,49 @@ public struct SceneBuilder: Sendable {
         let curve = show.options.curve
 
         guard let transition = show.transition, !transition.isFinished(at: time) else {
-            if let rect = slideRect(show, show.index, since: show.shownSince, at: time, imageSize: imageSize) {
-                appendFill(&scene, show, slide: show.index, around: rect, alpha: 1)
-                scene.ops.append(.image(slide: show.index, rect: rect, alpha: 1))
+            let unit = unitRects(
+                show, show.index, partner: show.pairs.partner, since: show.shownSince, at: time, imageSize: imageSize)
+            appendFill(&scene, show, unit, alpha: 1)
+            for (slide, rect) in unit {
+                scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
             }
             return scene
         }
 
         let p = curve(transition.progress(at: time))
-        let outgoing = slideRect(show, transition.from, since: transition.fromSince, at: time, imageSize: imageSize)
-        let incoming = slideRect(show, transition.to, since: transition.start, at: time, imageSize: imageSize)
+        // A pair (`--pair`) comes and goes as one slide.
+        let outgoing = unitRects(
+            show, transition.from, partner: transition.fromPartner, since: transition.fromSince, at: time,
+            imageSize: imageSize)
+        let incoming = unitRects(
+            show, transition.to, partner: show.pairs.partner, since: transition.start, at: time, imageSize: imageSize)
 
         switch transition.kind {
         case .fade, .none:
-            appendCrossFade(&scene, show, from: transition.from, outgoing, to: transition.to, incoming, p: p)
+            appendCrossFade(&scene, show, outgoing, incoming, p: p)
         case .zoom:
-            let grown = incoming.map { target in
-                Rect.lerp(transition.sourceRect ?? target.scaled(by: 0.6), target, p)
+            var grown = incoming
+            if let whole = Self.bounds(of: incoming) {
+                let target = Rect.lerp(transition.sourceRect ?? whole.scaled(by: 0.6), whole, p)
+                grown = incoming.map { (slide: $0.slide, rect: $0.rect.mapped(from: whole, to: target)) }
             }
-            appendCrossFade(&scene, show, from: transition.from, outgoing, to: transition.to, grown, p: p)
+            appendCrossFade(&scene, show, outgoing, grown, p: p)
         case .slide:
             let horizontal = show.options.slideAxis == .horizontal
             let span = horizontal ? output.width : output.height
             let d = Double(transition.direction)
-            let outShift = -d * span * p
-            let inShift = d * span * (1 - p)
-            if let r = outgoing {
-                let moved = horizontal ? r.offsetBy(dx: outShift, dy: 0) : r.offsetBy(dx: 0, dy: outShift)
-                let area = horizontal ? screen.offsetBy(dx: outShift, dy: 0) : screen.offsetBy(dx: 0, dy: outShift)
-                appendFill(&scene, show, slide: transition.from, around: moved, alpha: 1, screenAt: area)
-                scene.ops.append(.image(slide: transition.from, rect: moved, alpha: 1))
-            }
-            if let r = incoming {
-                let moved = horizontal ? r.offsetBy(dx: inShift, dy: 0) : r.offsetBy(dx: 0, dy: inShift)
-                let area = horizontal ? screen.offsetBy(dx: inShift, dy: 0) : screen.offsetBy(dx: 0, dy: inShift)
-                appendFill(&scene, show, slide: transition.to, around: moved, alpha: 1, screenAt: area)
-                scene.ops.append(.image(slide: transition.to, rect: moved, alpha: 1))
+            for (unit, shift) in [(outgoing, -d * span * p), (incoming, d * span * (1 - p))] {
+                let moved = unit.map { part in
+                    (
+                        slide: part.slide,
+                        rect: horizontal ? part.rect.offsetBy(dx: shift, dy: 0) : part.rect.offsetBy(dx: 0, dy: shift)
+                    )
+                }
+                let area = horizontal ? screen.offsetBy(dx: shift, dy: 0) : screen.offsetBy(dx: 0, dy: shift)
+                appendFill(&scene, show, moved, alpha: 1, screenAt: area)
+                for (slide, rect) in moved {
+                    scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
+                }
             }
         }
         return scene
@@ -65,28 +72,39 @@ public struct SceneBuilder: Sendable {
     /// Draws (1 − p)·A + p·B exactly with over-blending only: A (with its fill around it)
     /// opaque, B at alpha p (its fill around it at alpha p too), and the background at
     /// alpha p over the part of A (or of A's fill) that B and its fill do not cover.
+    /// A and B are a slide each, or the two photos of a pair (a pair has no fill).
     private func appendCrossFade(
-        _ scene: inout Scene, _ show: Show, from: Int, _ outgoing: Rect?, to: Int, _ incoming: Rect?, p: Double
+        _ scene: inout Scene, _ show: Show, _ outgoing: [(slide: Int, rect: Rect)],
+        _ incoming: [(slide: Int, rect: Rect)], p: Double
     ) {
-        if let a = outgoing {
-            let filled = appendFill(&scene, show, slide: from, around: a, alpha: 1)
-            scene.ops.append(.image(slide: from, rect: a, alpha: 1))
-            let drawn = filled ? screen : a
-            let uncovered: [Rect]
-            if let b = incoming {
-                uncovered = fillsScreen(show, slide: to) ? [] : drawn.subtracting(b)
-            } else {
-                uncovered = [drawn]
-            }
+        let filled = appendFill(&scene, show, outgoing, alpha: 1)
+        for (slide, a) in outgoing {
+            scene.ops.append(.image(slide: slide, rect: a, alpha: 1))
+        }
+        if !outgoing.isEmpty {
+            let incomingFills = incoming.count == 1 && fillsScreen(show, slide: incoming[0].slide)
+            var uncovered = incomingFills ? [] : (filled ? [screen] : outgoing.map(\.rect))
+            for (_, b) in incoming { uncovered = uncovered.flatMap { $0.subtracting(b) } }
             for part in uncovered {
                 guard let visible = part.intersection(screen) else { continue }
                 scene.ops.append(.fill(rect: visible, color: scene.background, alpha: p))
             }
         }
-        if let b = incoming {
-            appendFill(&scene, show, slide: to, around: b, alpha: p)
-            scene.ops.append(.image(slide: to, rect: b, alpha: p))
+        appendFill(&scene, show, incoming, alpha: p)
+        for (slide, b) in incoming {
+            scene.ops.append(.image(slide: slide, rect: b, alpha: p))
         }
+    }
+
+    /// The fill around a slide drawn alone (`unit` of one photo); a pair has none, its
+    /// gap and sides stay the background. Returns whether any was drawn.
+    @discardableResult
+    private func appendFill(
+        _ scene: inout Scene, _ show: Show, _ unit: [(slide: Int, rect: Rect)], alpha: Double,
+        screenAt area: Rect? = nil
+    ) -> Bool {
+        guard unit.count == 1 else { return false }
+        return appendFill(&scene, show, slide: unit[0].slide, around: unit[0].rect, alpha: alpha, screenAt: area)
     }
 
     /// Whether slide `i` is drawn with a fill of its own around it (`--fill` blur, or a
@@ -121,6 +139,36 @@ public struct SceneBuilder: Sendable {
             }
         }
         return true
+    }
+
+    /// The rectangle holding all of `parts`; nil when there are none.
+    static func bounds(of parts: [(slide: Int, rect: Rect)]) -> Rect? {
+        guard let first = parts.first?.rect else { return nil }
+        return parts.dropFirst().reduce(first) { $0.union($1.rect) }
+    }
+
+    /// Where slide `i` and its partner, if it has one (`--pair`), are drawn at `time`: the
+    /// two halves of the screen, moving together with the dwell motion. Alone when the
+    /// partner's size is not known.
+    public func unitRects(
+        _ show: Show, _ i: Int, partner: Int?, since: Double, at time: Double, imageSize: (Int) -> Size?
+    ) -> [(slide: Int, rect: Rect)] {
+        guard let partner, show.slides.indices.contains(i), show.slides.indices.contains(partner),
+            let a = imageSize(i), let b = imageSize(partner)
+        else {
+            return slideRect(show, i, since: since, at: time, imageSize: imageSize).map { [(slide: i, rect: $0)] } ?? []
+        }
+        let (ra, rb) = PairLayout.rects(a, b, in: screen)
+        guard show.options.motion == .kenburns else { return [(slide: i, rect: ra), (slide: partner, rect: rb)] }
+        let whole = ra.union(rb)
+        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        let span = show.dwell(i) + show.options.transitionDuration
+        let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
+        let moved = KenBurns.rect(whole, slide: i, phase: phase)
+        return [
+            (slide: i, rect: ra.mapped(from: whole, to: moved)),
+            (slide: partner, rect: rb.mapped(from: whole, to: moved)),
+        ]
     }
 
     /// Where slide `i` is drawn at `time`, with its fit and dwell motion.
