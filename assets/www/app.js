@@ -104,12 +104,13 @@ function showState(state) {
 }
 
 // A picture of the screen arrives in the stream itself; it is shown once decoded, and when it
-// was shown is kept (for the page's own measurements: `window.framesShown`).
+// arrived and when it was shown are kept (for the page's own measurements: `window.framesShown`).
 window.framesShown = [];
 
 function showFrame(message) {
   if (message.frame === shownFrame) return;
   shownFrame = message.frame;
+  const received = performance.now();
   const next = new Image();
   next.onload = () => {
     if (message.frame !== shownFrame) return;
@@ -117,7 +118,7 @@ function showFrame(message) {
     frame.src = next.src;
     frame.dataset.frame = String(message.frame);
     document.body.dataset.frame = String(message.frame);
-    window.framesShown.push({ frame: message.frame, at: performance.now() });
+    window.framesShown.push({ frame: message.frame, received, at: performance.now() });
     if (window.framesShown.length > 100) window.framesShown.shift();
   };
   next.src = "data:" + message.type + ";base64," + message.data;

@@ -81,7 +81,7 @@ public struct SceneBuilder: Sendable {
             return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: p)
         }
         let base = fit.rect(for: size, in: screen)
-        guard show.options.motion == .kenburns else { return base }
+        guard (show.slides[i].motion ?? show.options.motion) == .kenburns else { return base }
         let span = show.dwell(i) + show.options.transitionDuration
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         return KenBurns.rect(base, slide: i, phase: phase)
