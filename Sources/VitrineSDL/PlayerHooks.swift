@@ -30,6 +30,10 @@ public struct PlayerHooks {
     /// a one-line description of what is showing, and whether the frame shows content
     /// (`FrameOutput.showsContent`, and the renderer found to really draw it).
     public var framePresented: (_ time: Double, _ status: String, _ showsContent: Bool) -> Void = { _, _, _ in }
+    /// Called after a frame that was not drawn (the picture rests), with the same time and
+    /// status: a status line held back by its pace goes out when it may. Returns the seconds
+    /// until a held-back line may go (the loop wakes then), nil when none waits.
+    public var frameRested: (_ time: Double, _ status: String) -> Double? = { _, _ in nil }
     /// Seconds between frames presented while the picture rests, so the service manager's
     /// watchdog hears of a loop that still presents; nil presents none then (the loop sleeps).
     public var keepAlive: Double?

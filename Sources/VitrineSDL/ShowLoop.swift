@@ -246,7 +246,11 @@ final class ShowLoop {
             atOnceAtRest: hooks.captureAtOnceAtRest, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
         guard clock.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
-        else { return false }
+        else {
+            screen.statusWait = hooks.frameRested(time, out.status)
+            return false
+        }
+        screen.statusWait = nil
         let judging = screen.rendererCheck.wants(out)
         let picture = canvas.present(
             out.scene, rotation: out.rotation, key: out.path, capture: takePicture || judging)
@@ -274,7 +278,8 @@ final class ShowLoop {
             drawn: drawn,
             busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
                 || links.power?.report.fading == true,
-            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds),
+            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
+                + (screen.statusWait.map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
         guard let seconds = rest.schedule.rest(after: frame) else {
             // The same picture as on the screen, but something moves soon: a short rest.

@@ -32,6 +32,24 @@ struct WatchdogPolicyTests {
         #expect(policy.framePresented(at: 4, status: "paused 3/10").isEmpty)
     }
 
+    @Test("a slide change held back by the pace goes out at rest, when it may, without a ping")
+    func heldBackStatusGoesOutAtRest() throws {
+        var policy = WatchdogPolicy(watchdogSeconds: 4)
+        // The status screen is READY at 0; the first photo shows 0.3 s later and then rests.
+        _ = policy.framePresented(at: 0, status: "loading")
+        #expect(policy.framePresented(at: 0.3, status: "showing 1/6 00.bmp").isEmpty)
+        let early = policy.frameRested(at: 0.5, status: "showing 1/6 00.bmp")
+        #expect(early.messages.isEmpty)
+        let wait = try #require(early.wait)
+        #expect(abs(wait - 0.5) < 1e-9)
+        let due = policy.frameRested(at: 0.5 + wait, status: "showing 1/6 00.bmp")
+        #expect(due.messages == [.status("showing 1/6 00.bmp")])
+        #expect(due.wait == nil)
+        // Nothing more while it rests unchanged.
+        let later = policy.frameRested(at: 3, status: "showing 1/6 00.bmp")
+        #expect(later.messages.isEmpty && later.wait == nil)
+    }
+
     @Test("READY once, with the first frame")
     func readyOnce() {
         let sent = run(watchdog: 4, stallAt: 10, end: 10)

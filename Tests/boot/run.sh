@@ -4,12 +4,15 @@
 # on a virtual GPU (KMS/DRM, systemd as PID 1) and drives it through QMP and a
 # shell on the second serial port (boot_test.py).
 #   Tests/boot/run.sh PACKAGE.deb
+#   Tests/boot/run.sh --base-only    builds (or finds) the cached guest base and stops, so
+#                                    that it can be made while the package is still building
 # Environment: VITRINE_BOOT_CACHE (default .build/boot-cache) holds the images,
 # VITRINE_BOOT_ACCEL=kvm|tcg forces the accelerator, VITRINE_BOOT_GPU=virtio|std
 # the display device, VITRINE_BOOT_OUT where the logs and screens go.
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: Tests/boot/run.sh PACKAGE.deb" >&2; exit 2; }
-DEB="$(realpath "$1")"
+[ $# -eq 1 ] || { echo "usage: Tests/boot/run.sh PACKAGE.deb | --base-only" >&2; exit 2; }
+BASE_ONLY=0
+if [ "$1" = "--base-only" ]; then BASE_ONLY=1; DEB=""; else DEB="$(realpath "$1")"; fi
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 PY=/usr/bin/python3
@@ -20,25 +23,33 @@ fail() { say "FAILED: $*"; exit 1; }
 
 if [ "$(id -u)" -ne 0 ]; then
     # mmdebstrap's root mode and the chroot that installs the package need root.
-    exec sudo --preserve-env=VITRINE_BOOT_CACHE,VITRINE_BOOT_ACCEL,VITRINE_BOOT_GPU,VITRINE_BOOT_OUT "$0" "$DEB"
+    exec sudo --preserve-env=VITRINE_BOOT_CACHE,VITRINE_BOOT_ACCEL,VITRINE_BOOT_GPU,VITRINE_BOOT_OUT "$0" "$1"
 fi
 for tool in mmdebstrap qemu-system-x86_64 mke2fs dpkg-deb; do
     command -v "$tool" >/dev/null || fail "$tool is missing (deploy/test-packages.txt lists what the boot test needs)"
 done
-[ -f "$DEB" ] || fail "no package at $DEB (make deb builds it)"
+[ "$BASE_ONLY" -eq 1 ] || [ -f "$DEB" ] || fail "no package at $DEB (make deb builds it)"
 
 CACHE="${VITRINE_BOOT_CACHE:-$REPO/.build/boot-cache}"
 OUT="${VITRINE_BOOT_OUT:-$REPO/.build/boot-test}"
+if [ "$BASE_ONLY" -eq 1 ]; then OUT="$OUT-base"; fi
 mkdir -p "$CACHE"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-# 1. The base: the guest's packages and the package's Depends, so that dpkg -i
-# needs no network. Cached by a hash of the list and the mirrors.
+# 1. The base: the guest's packages and every package the package may depend on
+# (deploy/runtime-packages.txt, which build-deb.sh makes its Depends from, and adduser),
+# so that dpkg -i needs no network. Cached by a hash of the list and the mirrors.
 mirrors="$("$PY" "$HERE/mirrors.py")"
-depends="$(dpkg-deb -f "$DEB" Depends | tr ',' '\n' | sed 's/|.*//; s/(.*)//; s/[[:space:]]//g' | grep -v '^$' | sort -u)"
-packages="$(grep -v '^\s*#' "$HERE/guest-packages.txt" | awk 'NF {print $1}'; printf '%s\n' "$depends")"
+packages="$(grep -v '^\s*#' "$HERE/guest-packages.txt" "$REPO/deploy/runtime-packages.txt" -h | awk 'NF {print $1}'; echo adduser)"
 packages="$(printf '%s\n' "$packages" | sort -u | paste -sd, -)"
+if [ "$BASE_ONLY" -eq 0 ]; then
+    depends="$(dpkg-deb -f "$DEB" Depends | tr ',' '\n' | sed 's/|.*//; s/(.*)//; s/[[:space:]]//g' | grep -v '^$' | sort -u)"
+    for package in $depends; do
+        printf '%s\n' "$packages" | tr ',' '\n' | grep -qx "$package" ||
+            fail "the package depends on $package, which the guest base lacks (deploy/runtime-packages.txt should name it)"
+    done
+fi
 base_key="$(printf 'base 1\n%s\n%s\n' "$packages" "$mirrors" | sha256sum | cut -c1-16)"
 base="$CACHE/base-$base_key.tar"
 if [ -f "$base" ]; then
@@ -54,6 +65,7 @@ else
     find "$CACHE" -name 'base-*.tar' ! -name "base-$base_key.tar" -delete
     say "guest base built"
 fi
+if [ "$BASE_ONLY" -eq 1 ]; then exit 0; fi
 
 # 2. The image: the base with the package installed by dpkg, as on a board, and
 # the test's shell and configuration. Cached by the base, the package and the guest files.

@@ -17,6 +17,11 @@ enum ServiceHooks {
         hooks.framePresented = { time, status, showsContent in
             notifier.send(state.policy.framePresented(at: time, status: status, showsContent: showsContent))
         }
+        hooks.frameRested = { time, status in
+            let rested = state.policy.frameRested(at: time, status: status)
+            notifier.send(rested.messages)
+            return rested.wait
+        }
         hooks.control = {
             let signals = ServiceSignals.take()
             if signals.terminate {

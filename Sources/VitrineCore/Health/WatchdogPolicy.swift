@@ -79,15 +79,29 @@ public struct WatchdogPolicy: Sendable {
             }
             return messages
         }
-        if isReady, status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval {
-            messages.append(.status(status))
-            lastStatus = status
-            lastStatusTime = time
-        }
+        messages += statusDue(at: time, status: status)
         if let interval = pingInterval, time - (lastPing ?? -.infinity) >= interval {
             messages.append(.watchdog)
             lastPing = time
         }
         return messages
+    }
+
+    /// A frame was not drawn at `time` (the picture rests) while `status` was showing: a STATUS
+    /// line held back by `statusInterval` goes out once it may, though no frame is presented
+    /// (no WATCHDOG: that one needs a presented frame). Returns the messages to send now and
+    /// the seconds until a held-back line may go, nil when none waits.
+    public mutating func frameRested(at time: Double, status: String) -> (messages: [ServiceMessage], wait: Double?) {
+        let messages = statusDue(at: time, status: status)
+        guard isReady, status != lastStatus, let last = lastStatusTime else { return (messages, nil) }
+        return (messages, max(0, last + statusInterval - time))
+    }
+
+    /// A STATUS line for `status` when it changed and the pace lets it go at `time`.
+    private mutating func statusDue(at time: Double, status: String) -> [ServiceMessage] {
+        guard isReady, status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval else { return [] }
+        lastStatus = status
+        lastStatusTime = time
+        return [.status(status)]
     }
 }

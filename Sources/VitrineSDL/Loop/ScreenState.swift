@@ -12,6 +12,8 @@ struct ScreenState {
     var rendererCheck = RendererCheck()
     /// When the last frame was drawn (monotonic seconds).
     var drawnAt = -Double.infinity
+    /// Seconds, from the last frame not drawn, until a status line held back may go.
+    var statusWait: Double?
     private var panel: Size?
     private var panelWasDark = false
 
