@@ -5,7 +5,7 @@ import VitrineCore
 /// an item, by the show's own caption code, and the fields it does not know named in a sentence.
 extension AdminSite {
     /// The longest template previewed (a caption is a line or two).
-    static let captionTemplateLimit = 500
+    public static let captionTemplateLimit = 500
     /// The most entries looked at to find an item's first photo.
     static let captionSearchLimit = 4000
 

@@ -24,6 +24,8 @@ public final class AdminSite: Sendable {
     /// The photo folder's listing, kept while the folder is unchanged (a page of 10,000 photos
     /// is asked for in pieces).
     let listing = Mutex<(stamp: String, entries: [PhotoFolder.Entry])?>(nil)
+    /// Held while the folder is listed, so one request lists it and the others wait for that.
+    let listingTurn = Mutex<Void>(())
     /// Thumbnails made and kept on disk (nil when the state folder cannot hold them).
     let thumbnails: ThumbnailStore
     /// The pages' HTML as read from `assetsFolder`, by name.

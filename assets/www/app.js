@@ -11,7 +11,7 @@ function toast(text, kind) {
   el.textContent = text;
   el.className = "toast shown" + (kind ? " " + kind : "");
   clearTimeout(window.toastTimer);
-  window.toastTimer = setTimeout(() => { el.className = "toast"; }, 6000);
+  window.toastTimer = setTimeout(() => { el.className = "toast"; el.textContent = ""; }, 6000);
 }
 
 function plural(count, one, many) { return count + " " + (count === 1 ? one : many); }
@@ -205,11 +205,13 @@ async function morePhotos() {
   if (photoLoading || (photoTotal !== null && photoOffset >= photoTotal)) return;
   photoLoading = true;
   const listing = photoListing;
-  const data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage);
+  let data = null;
+  // A failed request (the connection lost) leaves the list ready to ask again as it scrolls.
+  try { data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage); } catch (e) { data = null; }
   // A page asked for before the list was started again (after a delete) is dropped.
   if (listing !== photoListing) return;
   photoLoading = false;
-  if (!data) return;
+  if (!data || !Array.isArray(data.photos)) return;
   photoTotal = data.total;
   photoOffset += data.photos.length;
   $("photos").append(...data.photos.map(photoItem));

@@ -74,7 +74,7 @@ function itemCard(items, index, name) {
   captionField.classList.add("caption-field");
   preview.id = "caption-preview-" + (++previewCount);
   caption.setAttribute("aria-describedby", preview.id);
-  const motion = select([["", "(default)"], ["still", "still"], ["kenburns", "slow zoom (Ken Burns)"]], item.motion,
+  const motion = select([["", "(default)"], ["still", "still"], ["kenburns", "slow zoom"]], item.motion,
     (v) => { if (v) item.motion = v; else delete item.motion; changed(); });
   const fit = select([["", "(default)"], ["contain", "whole photo"], ["cover", "fill the screen"]], item.fit,
     (v) => { if (v) item.fit = v; else delete item.fit; changed(); });
@@ -98,8 +98,7 @@ function itemCard(items, index, name) {
   remove.addEventListener("click", () => { items.splice(index, 1); changed(); renderEditor(); toast("Item removed (not saved yet)"); });
   const card = element("li", { className: "item" }, [
     element("div", { className: "item-head" }, [handle, element("div", { className: "what", textContent: kind + ": " + where })]),
-    element("div", { className: "inputs" }, [labelled("Seconds", seconds), captionField, labelled("Fit", fit), labelled("Transition", transition), labelled("Motion", motion)]),
-    preview,
+    element("div", { className: "inputs" }, [labelled("Seconds", seconds), labelled("Fit", fit), labelled("Transition", transition), labelled("Motion", motion), captionField, preview]),
     element("div", { className: "moves" }, [up, down, remove]),
   ]);
   card.dataset.index = String(index);
