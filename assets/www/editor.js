@@ -132,7 +132,9 @@ function captionPreview(item, input) {
     const place = itemPlace(item);
     problem.textContent = "";
     problem.hidden = true;
-    if (!template.trim()) { line.textContent = "No caption."; box.dataset.state = "empty"; return; }
+    // Without a caption there is nothing to preview: no line under the empty field.
+    box.hidden = !template.trim();
+    if (box.hidden) { line.textContent = ""; box.dataset.state = "empty"; return; }
     if (!place) { line.textContent = "A preview needs a photo on this device; this item's photos come from the network."; box.dataset.state = "none"; return; }
     const ticket = ++asked;
     const data = await getJSON("/api/caption?template=" + encodeURIComponent(template) + "&item=" + encodeURIComponent(place));
