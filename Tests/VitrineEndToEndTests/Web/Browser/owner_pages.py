@@ -43,10 +43,14 @@ for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
              "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_script_timeout(60)
+driver.set_script_timeout(120)
 # A page may replace what a condition is looking at while it looks (a list redrawn when its
-# answer arrives): that element is gone, and the condition is asked again.
-wait = WebDriverWait(driver, 20, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
+# answer arrives): that element is gone, and the condition is asked again. The player makes its
+# answers on threads below its frame loop (nice 10): on a machine busy with other work they get
+# a sliver of a core (a debug build's first listing of 10,000 photos took 72 s beside four busy
+# processes, 2.4 s beside none), so this deadline bounds a hang, not a speed; speeds are the
+# figures asserted on their own (first paint, transferred bytes, the Now page's delays).
+wait = WebDriverWait(driver, 120, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
 
 
 def size(width, height, scale):
@@ -438,6 +442,12 @@ except Exception as error:  # one line for the test's failure message
     print("failed:", type(error).__name__, str(error).splitlines()[0] if str(error) else "", "at", driver.current_url,
           flush=True)
     driver.save_screenshot(os.path.join(SHOTS, "failure-%s.png" % SCENARIO))
+    # The page's calls to the player (not its pictures), for what was asked and how it ended.
+    calls = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/') && !e.name.includes('/api/thumb'))"
+        ".map(e => [e.name.split('/api/')[1].slice(0, 40), Math.round(e.startTime), Math.round(e.duration),"
+        " e.responseStatus]).concat([['now', Math.round(performance.now())]])")
+    print("calls:", calls, flush=True)
     sys.exit(1)
 finally:
     driver.quit()
