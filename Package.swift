@@ -38,6 +38,8 @@ let package = Package(
         // libdrm: the DPMS property of the connector SDL's KMS/DRM device drives.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CMpv", providers: [.apt(["libmpv-dev"])]),
+        // libgpiod v1.6 (Debian 12): a GPIO line read for presence.
+        .systemLibrary(name: "CGPIOD", providers: [.apt(["libgpiod-dev"])]),
         // OpenGL calls for clips rendered into the renderer's textures, looked up through SDL.
         .systemLibrary(name: "CGLVideo"),
         // glibc's mallopt (malloc.h): the decode worker gives large buffers back when freed.
@@ -74,7 +76,9 @@ let package = Package(
         // Running as a service: signals, systemd notification, process resources.
         .target(
             name: "VitrineSystem",
-            dependencies: ["VitrineCore", "VitrinePOSIX", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC"]),
+            dependencies: [
+                "VitrineCore", "VitrinePOSIX", "VitrineNet", "CSystemd", "CLinuxConsole", "CCEC", "CGPIOD",
+            ]),
         // The owner's web page as a request handler any HTTP server can call; QR code and mDNS for onboarding.
         .target(
             name: "VitrineWeb",

@@ -233,6 +233,12 @@ public final class MQTTClient: @unchecked Sendable {
         MosquittoStatus(mosquitto_subscribe(handle, nil, filter, qos)).succeeded
     }
 
+    /// Ends a subscription.
+    @discardableResult
+    public func unsubscribe(_ filter: String) -> Bool {
+        MosquittoStatus(mosquitto_unsubscribe(handle, nil, filter)).succeeded
+    }
+
     /// Publishes `goodbye` if connected, disconnects cleanly (no last will) and ends the network thread.
     /// Waits for the network thread (up to a few seconds: a connection attempt in progress may
     /// take longer, and then ends on its own); safe to call more than once.

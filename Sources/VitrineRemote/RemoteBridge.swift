@@ -41,6 +41,7 @@ public final class RemoteBridge: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private let shared = Mutex(Shared())
     private let log = Log("mqtt")
+    private let presenceLog = RateLimitedLog(Log("presence"), interval: .seconds(60))
 
     private struct Shared {
         var pending: RemoteState?
@@ -56,6 +57,9 @@ public final class RemoteBridge: @unchecked Sendable {
         var lastShown: String?
         /// Photos hidden or made favourites, not yet sent (bounded: a flood keeps the latest).
         var marks: [PhotoMarkEvent] = []
+        /// The occupancy topic followed for presence, and where its word goes.
+        var presence: MQTTPresenceSpec?
+        var presenceReport: (@Sendable (Bool) -> Void)?
     }
 
     /// Sets up the client (nothing connects until `start`).
@@ -140,6 +144,21 @@ public final class RemoteBridge: @unchecked Sendable {
         }
     }
 
+    /// Follows the occupancy topic of `spec` (nil: none): each payload that says present or
+    /// absent goes to `report`, on the network thread. A topic followed before is left.
+    public func follow(presence spec: MQTTPresenceSpec?, report: @escaping @Sendable (Bool) -> Void) {
+        let old = shared.withLock { shared in
+            defer {
+                shared.presence = spec
+                shared.presenceReport = report
+            }
+            return shared.presence
+        }
+        guard old != spec, client.isConnected else { return }
+        if let old, old.topic != spec?.topic { client.unsubscribe(old.topic) }
+        if let spec { client.subscribe(spec.topic) }
+    }
+
     // MARK: - Network thread
 
     private func connected() {
@@ -147,6 +166,7 @@ public final class RemoteBridge: @unchecked Sendable {
         client.subscribe(topics.command)
         for group in configuration.groups { client.subscribe(RemoteTopics.group(group)) }
         client.subscribe(configuration.discovery.prefix + "/status")
+        if let presence = shared.withLock({ $0.presence }) { client.subscribe(presence.topic) }
         client.publish(MQTTClient.Message(topic: topics.availability, text: "online", qos: 1, retain: true))
         // A broker without persistence lost what was retained: send everything again.
         shared.withLock { shared in
@@ -158,6 +178,11 @@ public final class RemoteBridge: @unchecked Sendable {
     }
 
     private func received(_ topic: String, _ payload: MQTTClient.Payload) {
+        let presence = shared.withLock { ($0.presence, $0.presenceReport) }
+        if let spec = presence.0, let report = presence.1, topic == spec.topic {
+            heard(presence: payload, spec, report)
+            return
+        }
         if topic == configuration.discovery.prefix + "/status" {
             if case .bytes(let bytes) = payload, bytes == Array("online".utf8) {
                 log.info("Home Assistant is back; announcing the screen again")
@@ -172,6 +197,29 @@ public final class RemoteBridge: @unchecked Sendable {
         case .bytes(let bytes): result = intake.submit(bytes, from: topic)
         }
         client.publish(MQTTClient.Message(topic: configuration.topics.result, text: result.json.rendered))
+    }
+
+    /// An occupancy payload: the present or absent payload (spaces around it ignored); anything
+    /// else is said in the log (at most once a minute) and left.
+    private func heard(
+        presence payload: MQTTClient.Payload, _ spec: MQTTPresenceSpec, _ report: @Sendable (Bool) -> Void
+    ) {
+        guard case .bytes(let bytes) = payload, bytes.count <= 256 else {
+            presenceLog(.warning, kind: "size", "\(spec.topic): a payload too large for occupancy; left out")
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text == spec.presentPayload {
+            report(true)
+        } else if text == spec.absentPayload {
+            report(false)
+        } else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            presenceLog(
+                .warning, kind: "payload",
+                "\(spec.topic): payload '\(shown)' is neither '\(spec.presentPayload)' nor '\(spec.absentPayload)'; left out"
+            )
+        }
     }
 
     // MARK: - Publishing, on `worker`

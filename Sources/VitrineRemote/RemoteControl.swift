@@ -94,6 +94,15 @@ public final class RemoteControl: Sendable {
         bridge?.publish(marks: events)
     }
 
+    /// Follows the occupancy topic `spec` on the broker for presence (nil: none); false when
+    /// there is no broker (`--mqtt`) to follow it on.
+    @discardableResult
+    public func follow(presence spec: MQTTPresenceSpec?, report: @escaping @Sendable (Bool) -> Void) -> Bool {
+        guard let bridge else { return spec == nil }
+        bridge.follow(presence: spec, report: report)
+        return true
+    }
+
     /// The owner's web page, linked from the device's page in Home Assistant (announced again when it changes).
     public func setConfigurationURL(_ url: String?) {
         bridge?.setConfigurationURL(url)

@@ -69,6 +69,10 @@ public struct PlayerHooks {
     /// The virtual terminal to give the screen back on, asked once the display is open on
     /// KMS/DRM; nil when there is none to follow (then a VT switch is not handled).
     public var openConsole: () -> (any ConsoleSwitching)? = { nil }
+    /// What presence sources said since the last frame (never blocks).
+    public var presence: () -> [PresenceReport] = { [] }
+    /// The document's `display.presence` each frame, so its sources open and close as it changes.
+    public var followPresence: (PresenceSpec?) -> Void = { _ in }
 
     public init() {}
 }

@@ -59,12 +59,14 @@ final class ShowLoop {
         if let ended = catchUp(&tick) { return ended }
         let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()
-        let out = director.frame(
-            FrameInput(
-                frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
-                events: polled.input, images: images, failed: failed,
-                control: polled.quit ? .stop : control(), commands: hooks.commands(),
-                onboarding: hooks.onboarding()))
+        var input = FrameInput(
+            frameTime: tick.frameTime, monotonic: tick.monotonic, wall: tick.wall, output: logicalSize(),
+            events: polled.input, images: images, failed: failed,
+            control: polled.quit ? .stop : control(), commands: hooks.commands(),
+            onboarding: hooks.onboarding())
+        input.presence = hooks.presence()
+        let out = director.frame(input)
+        hooks.followPresence(director.displaySpec.presence)
         perform(out.requests)
         if !out.markEvents.isEmpty { hooks.marked(out.markEvents) }
         followPower(tick)
@@ -198,7 +200,9 @@ final class ShowLoop {
         guard let printState = hooks.printState else { return }
         var report = director.report(at: director.renderTime.seconds)
         report.power = links.power?.report
-        let key = "\(report.index) \(report.count) \(report.displayOn) \(report.power?.milestone ?? "")"
+        let key =
+            "\(report.index) \(report.count) \(report.displayOn) \(report.paused) \(report.unseen ?? -1) "
+            + (report.power?.milestone ?? "")
         guard reports.printDue(key) else { return }
         printState(report.json)
     }

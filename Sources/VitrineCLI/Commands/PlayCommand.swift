@@ -98,6 +98,8 @@ enum PlayCommand {
         let remote = try RemoteLink.start(
             setup.options.remote, keepGoing: setup.options.common.keepGoing, hooks: &hooks)
         defer { remote?.stop() }
+        let presence = PresenceLink.start(remote: remote, hooks: &hooks)
+        defer { presence.stop() }
         let web = try WebLink.start(setup, arguments: args, hooks: &hooks)
         defer { web?.stop() }
         remote?.setConfigurationURL(web?.address)

@@ -46,6 +46,14 @@ public struct RemoteState: Equatable, Sendable {
     public var started: String?
     /// Frames the show has run since it started (their pace shows in two states' difference).
     public var frames: Int = 0
+    /// Photos of the playing playlist's shuffled items not yet seen in their cycle; nil without shuffle.
+    public var unseen: Int?
+    /// With `display.presence`: whether a source says someone is there, and whether the room
+    /// has been empty long enough that the display is off for it.
+    public var present: Bool?
+    public var away: Bool?
+    /// Whether the show is held because the display is off (for the schedule or an empty room).
+    public var held = false
 
     public init() {}
 
@@ -97,6 +105,13 @@ public struct RemoteState: Equatable, Sendable {
             ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.rounded(.down)) : 0))),
             ("frames", .integer(frames)),
             ("started", .optional(started)),
+            ("unseen", .optional(unseen)),
+            (
+                "presence",
+                present.map {
+                    .object([("present", .bool($0)), ("away", .bool(away ?? false)), ("held", .bool(held))])
+                } ?? .null
+            ),
         ])
     }
 }

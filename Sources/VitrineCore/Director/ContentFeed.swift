@@ -45,6 +45,18 @@ public protocol ContentFeed: AnyObject {
     /// In step with other screens, shuffled items play cycle `cycle`'s order (nil: the fair
     /// shuffle's own). Returns whether the slides changed.
     func playSynced(cycle: Int?) -> Bool
+    /// The slide of `path` was seen (shown, with someone present when presence is watched): the
+    /// fair shuffle records it.
+    func seen(_ path: String)
+    /// The photos of playlist `playlist`'s shuffled items not yet seen in their cycle; nil when
+    /// it has no shuffled item.
+    func unseenCount(playlist: String) -> Int?
+    /// The photos hidden and the favourites (paths), for the shuffle: favourites come earlier in
+    /// each cycle, hidden photos do not hold a cycle open.
+    func marksChanged(_ marks: PhotoMarks)
+    /// The photo at `path` was made a favourite (or no longer one) on the screen: a source that
+    /// keeps favourites (Immich) is told.
+    func favouriteChanged(_ path: String, _ favourite: Bool)
 }
 
 extension ContentFeed {
@@ -60,6 +72,10 @@ extension ContentFeed {
     /// Local content downloads nothing.
     public var download: Double? { nil }
     public func showing(_ path: String) {}
+    public func seen(_ path: String) {}
+    public func unseenCount(playlist: String) -> Int? { nil }
+    public func marksChanged(_ marks: PhotoMarks) {}
+    public func favouriteChanged(_ path: String, _ favourite: Bool) {}
 }
 
 /// Where the resume position is kept (a file in VitrineSystem).

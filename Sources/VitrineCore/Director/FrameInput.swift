@@ -23,6 +23,8 @@ public struct FrameInput {
     /// The web page's first screen, shown instead of "No images yet" while it is given; nil
     /// keeps the last one given (the show's setup's at first).
     public var onboarding: OnboardingScreen?
+    /// What presence sources said since the last frame, in order.
+    public var presence: [PresenceReport] = []
 
     /// What the world around the loop asks for (signals, a service manager).
     public enum Control {

@@ -116,6 +116,12 @@ extension ShowDirector {
         state.transition = show.options.transition.rawValue
         state.displayAsked = asked.display.map { $0 ? .on : .off } ?? .auto
         state.displayLit = displayOn
+        state.unseen = feed.unseenCount(playlist: playlist)
+        if let presence {
+            state.present = presence.isPresent
+            state.away = presence.away
+            state.held = power.pause.isPausedForDisplay
+        }
         state.displayScheduled = programme.scheduled.displayOn
         if let next = programme.nextChangeTime {
             state.nextChangeAt = next.timeIntervalSince1970

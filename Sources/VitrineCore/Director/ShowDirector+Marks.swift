@@ -5,7 +5,9 @@ extension ShowDirector {
     mutating func loadMarks() {
         guard let store = environment.marks else { return }
         switch store.load() {
-        case .success(let marks): engine.setMarks(marks, at: engine.time)
+        case .success(let marks):
+            engine.setMarks(marks, at: engine.time)
+            feed.marksChanged(marks)
         case .failure(let error): warn("\(error.reason); no photo is hidden until it is rewritten")
         }
     }
@@ -15,6 +17,8 @@ extension ShowDirector {
         let events = engine.takeMarkEvents()
         guard !events.isEmpty else { return [] }
         for event in events { log.info(event.sentence) }
+        feed.marksChanged(engine.marks)
+        for case .favourite(let path, let on) in events { feed.favouriteChanged(path, on) }
         guard let store = environment.marks else { return events }
         do {
             try store.save(engine.marks)

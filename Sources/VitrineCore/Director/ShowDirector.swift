@@ -22,6 +22,10 @@ public struct ShowDirector {
     var asked = RemoteAsks()
     /// The file on the screen: told to the feed, and the old image standing in for a replaced one.
     var shown = ShownFile()
+    /// Whether anyone is in the room (`display.presence`); nil when the document watches for nobody.
+    public internal(set) var presence: PresenceWatch?
+    /// The slide on the screen not yet counted as seen, and since when it shows.
+    var unseenSlide: (path: String, since: Double)?
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -59,6 +63,7 @@ public struct ShowDirector {
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin.unixSeconds
+        presence = feed.document.display.presence.map { PresenceWatch(spec: $0, at: 0) }
         if power.start(on: displayOn) { engine.pauseShow(at: 0) }
         showStatus()
     }
@@ -72,7 +77,8 @@ public struct ShowDirector {
     /// Show time of the frame being drawn, for stamping input events.
     public var renderTime: ShowTime { ShowTime(seconds: engine.renderTime) }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
-    public var displayOn: Bool { asked.display ?? programme.displayOn }
+    /// Inside the schedule's on windows, nobody present for `display.presence`'s `off-after` turns it off.
+    public var displayOn: Bool { asked.display ?? (programme.displayOn && !(presence?.away ?? false)) }
     /// The document's display section: what the player does to the display itself.
     public var displaySpec: DisplaySpec { feed.document.display }
     /// The playlist playing: the one a remote asked for, else the schedule's.
@@ -87,6 +93,7 @@ public struct ShowDirector {
         for failure in input.failed { failed(failure) }
         shown.prune(input.images)
         for event in input.events { deliver(event) }
+        followPresence(input.presence)
         var requests: [EngineRequest] = []
         for command in input.commands { requests += perform(command, images: input.images) }
         if let onboarding = input.onboarding, onboarding != setup.onboarding {
@@ -180,6 +187,14 @@ public struct ShowDirector {
 
     /// A key or touch; while the display is off, a press wakes it and does nothing else.
     private mutating func deliver(_ event: InputEvent) {
+        if event.isPress, presence != nil {
+            let wasOn = displayOn
+            presence?.touched(at: engine.time)
+            if !wasOn, displayOn {
+                displayChanged(from: wasOn, at: engine.time)
+                return
+            }
+        }
         if !displayOn, event.isPress {
             if let change = programme.wake(at: engine.time) { apply(change) }
             return
@@ -293,12 +308,21 @@ public struct ShowDirector {
     /// The awaited download's progress for the loading ring; the feed hears which slide shows.
     private mutating func followDownloads() {
         engine.download = engine.show.count == 0 ? feed.download : nil
-        if let source = engine.currentPath, shown.showing(source) { feed.showing(source) }
+        guard let source = engine.currentPath else { return }
+        if shown.showing(source) {
+            feed.showing(source)
+            unseenSlide = (source, engine.time)
+        }
+        if let slide = unseenSlide, slide.path == source, isSeen(since: slide.since) {
+            feed.seen(source)
+            unseenSlide = nil
+        }
     }
 
     /// The document was read again: its hooks, its options, its fingerprint.
     private mutating func documentChanged() {
         power.hooks = environment.powerHooks(feed.document.display)
+        followPresenceSpec()
         resume.documentChanged(text: feed.fingerprintText)
         engine.setOptions(setup.options(feed.document, playlist: playlist))
     }
@@ -312,7 +336,10 @@ public struct ShowDirector {
             switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
-            displayChanged(from: asked.scheduleTurnedDisplay(on: on), at: change.time)
+            // An empty room kept the display off before the change, whatever the schedule said.
+            let overRemote = asked.display != nil
+            let wasOn = asked.scheduleTurnedDisplay(on: on)
+            displayChanged(from: overRemote ? wasOn : wasOn && !(presence?.away ?? false), at: change.time)
         }
     }
 
@@ -339,7 +366,9 @@ public struct ShowDirector {
         setup = fresh
         environment.feed = newFeed
         newFeed.start()
+        newFeed.marksChanged(engine.marks)
         power.hooks = environment.powerHooks(newFeed.document.display)
+        followPresenceSpec()
         resume.documentChanged(text: newFeed.fingerprintText)
         programme.wakeDuration = fresh.wakeDuration
         if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
@@ -406,6 +435,7 @@ public struct ShowDirector {
         var report = engine.report(at: time)
         report.playlist = playlist
         report.displayOn = displayOn
+        report.unseen = feed.unseenCount(playlist: playlist)
         return report
     }
 }

@@ -21,6 +21,8 @@ public struct DisplaySpec: Equatable, Sendable {
     public var dim: [DimWindow] = []
     /// `"cec"`: HDMI-CEC standby and wake for the TV, nil for none.
     public var cec: CECSpec?
+    /// `"presence"`: the display goes off with nobody in the room; nil for no presence sources.
+    public var presence: PresenceSpec?
 
     public init() {}
 }

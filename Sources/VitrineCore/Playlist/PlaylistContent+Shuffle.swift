@@ -27,12 +27,64 @@ extension PlaylistContent {
         case .network(let network): seed = orderAndSeed(key, network).1
         case .image: seed = 0
         }
-        guard favourRecent, let index = folders[key] else { return ShuffleOrder(seed: seed) }
+        var order = ShuffleOrder(seed: seed)
+        if syncCycle == nil, !favourites.isEmpty {
+            let names = favouriteNames(key)
+            if !names.isEmpty { order.favourites = names }
+        }
+        guard favourRecent, let index = folders[key] else { return order }
         var times: [String: Double] = [:]
         times.reserveCapacity(index.count)
         for entry in index.entries { times[entry.relative] = entry.mtime }
         // Recent is measured from the item's newest photo, so every screen and start agrees.
-        return ShuffleOrder(seed: seed, times: times, now: times.values.max() ?? 0)
+        order.times = times
+        order.now = times.values.max() ?? 0
+        return order
+    }
+
+    /// The names (as the item's deck knows them) of item `key`'s favourites.
+    func favouriteNames(_ key: ItemKey) -> Set<String> { names(of: favourites, in: key) }
+
+    /// The names of item `key`'s photos that cannot be shown (hidden, or failed to decode): a cycle
+    /// completes without them.
+    func unshowableNames(_ key: ItemKey) -> Set<String> {
+        guard !hidden.isEmpty || !failed.isEmpty else { return [] }
+        return names(of: hidden.union(failed), in: key)
+    }
+
+    /// The names in item `key` of those of `paths` it holds.
+    private func names(of paths: Set<String>, in key: ItemKey) -> Set<String> {
+        guard !paths.isEmpty else { return [] }
+        var out: Set<String> = []
+        switch document.playlists[key.playlist].items[key.item].source {
+        case .folder(let folder):
+            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+            for path in paths where path.hasPrefix(base) { out.insert(String(path.dropFirst(base.count))) }
+        case .network:
+            for photo in network[key] ?? [] where paths.contains(photo.path) { out.insert(photo.id) }
+        case .image:
+            break
+        }
+        return out
+    }
+
+    /// Photos of playlist `name`'s shuffled items not yet seen in their cycle (each item's deck
+    /// once); nil when the playlist has no shuffled item.
+    public func unseenCount(playlist name: String) -> Int? {
+        guard let p = document.playlists.firstIndex(where: { $0.name == name }) else { return nil }
+        var total: Int?
+        var counted: Set<String> = []
+        for i in document.playlists[p].items.indices {
+            let key = ItemKey(playlist: p, item: i)
+            guard let deckName = deckName(key), counted.insert(deckName).inserted else { continue }
+            let skipped = unshowableNames(key)
+            let deck = shown[deckName] ?? ShuffleDeck()
+            let unseen = photoNames(key).reduce(0) { n, photo in
+                skipped.contains(photo) || deck.hasShown(photo) ? n : n + 1
+            }
+            total = (total ?? 0) + unseen
+        }
+        return total
     }
 
     /// The names a deck knows item `key`'s photos by: relative paths, or network photo ids.
@@ -87,7 +139,9 @@ extension PlaylistContent {
                     continue
                 }
                 var deck = shown[deckName] ?? ShuffleDeck()
-                let names = photoNames(key)
+                // Hidden and failed photos are never shown: the cycle completes without them.
+                let skipped = unshowableNames(key)
+                let names = skipped.isEmpty ? photoNames(key) : photoNames(key).filter { !skipped.contains($0) }
                 let complete = listed(key)
                 // Photos gone from the item leave the record, which so stays as large as the item.
                 if complete { deck.keepOnly(names) }

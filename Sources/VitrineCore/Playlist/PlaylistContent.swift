@@ -35,6 +35,11 @@ public struct PlaylistContent: Sendable {
     public internal(set) var syncCycle: Int?
     /// `--favour recent`: newer photos come earlier in each shuffled cycle.
     public var favourRecent = false
+    /// Paths marked as favourites on the screen: they come earlier in each shuffled cycle
+    /// (not in step with other screens, whose order depends on the photos alone).
+    public var favourites: Set<String> = []
+    /// Paths hidden on the screen: a cycle completes without them.
+    public var hidden: Set<String> = []
     /// The frame's day for `memories` items: a wall time and the document's zone.
     public internal(set) var memoriesDay: (now: Double, zone: TimeZone)?
 

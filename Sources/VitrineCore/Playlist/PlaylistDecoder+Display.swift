@@ -4,6 +4,7 @@
 extension PlaylistDecoder {
     static let displayFields = [
         "off", "onCommand", "offCommand", "commandTimeout", "wakeMinutes", "dpms", "backlight", "dim", "cec",
+        "presence",
     ]
     static let backlightFields = ["root", "device", "level", "fade"]
     static let dimFields = ["days", "from", "to", "dates", "level"]
@@ -40,6 +41,7 @@ extension PlaylistDecoder {
         spec.backlight = f["backlight"].flatMap { backlight($0) }
         spec.dim = windows(f["dim"], "display.dim", level: true)
         spec.cec = f["cec"].flatMap { cec($0) }
+        spec.presence = f["presence"].flatMap { presence($0) }
         return spec
     }
 

@@ -65,6 +65,9 @@ public struct ShuffleDeck: Equatable, Sendable {
         return out
     }
 
+    /// Whether photo `name` was shown in this cycle.
+    public func hasShown(_ name: String) -> Bool { shownSet.contains(Self.key(name)) }
+
     /// Photos that came after the item was listed: they play next, before the rest of the cycle.
     public mutating func join(_ names: [String]) {
         for name in names {
@@ -126,18 +129,25 @@ public struct ShuffleDeck: Equatable, Sendable {
 /// The keyed order of a cycle: a hash of the seed, the cycle and the photo's name, so it is the
 /// same on every screen and at every start. With `favourRecent`, newer photos (by their file's
 /// time) tend to come earlier in each cycle (a weighted draw, Efraimidis–Spirakis): each is
-/// still shown once a cycle, so none is starved.
+/// still shown once a cycle, so none is starved. Favourites marked on the screen are drawn the
+/// same way with weight 3 (`favouriteWeight`).
 public struct ShuffleOrder: Sendable {
     public var seed: UInt64
     /// Each photo's file time (seconds since 1970) when recent photos are favoured; nil otherwise.
     public var times: [String: Double]?
     /// The wall time recency is measured from.
     public var now: Double
+    /// The photos marked as favourites (by name): each is drawn with `favouriteWeight`.
+    public var favourites: Set<String>?
 
-    public init(seed: UInt64, times: [String: Double]? = nil, now: Double = 0) {
+    /// How much more a favourite weighs in each cycle's draw.
+    public static let favouriteWeight = 3.0
+
+    public init(seed: UInt64, times: [String: Double]? = nil, now: Double = 0, favourites: Set<String>? = nil) {
         self.seed = seed
         self.times = times
         self.now = now
+        self.favourites = favourites
     }
 
     /// The seed of cycle `cycle`: the item's own for the first, so its order is the folder's.
@@ -150,10 +160,12 @@ public struct ShuffleOrder: Sendable {
     /// A photo's rank in cycle `cycle`: smaller plays earlier.
     public func rank(_ name: String, cycle: Int) -> UInt64 {
         let hash = ShuffleKey.key(name, seed: cycleSeed(cycle))
-        guard let times, let time = times[name] else { return hash }
+        guard times != nil || favourites != nil else { return hash }
+        var weight = times?[name].map { Self.weight(age: now - $0) } ?? 1
+        if favourites?.contains(name) == true { weight *= Self.favouriteWeight }
         // Weighted draw: rank = u^(1/w) taken as -ln(u)/w, mapped back onto 64 bits.
         let u = (Double(hash >> 11) + 0.5) / Double(1 << 53)
-        let scaled = -Foundation.log(u) / Self.weight(age: now - time)
+        let scaled = -Foundation.log(u) / weight
         return UInt64(min(scaled, 40) / 40 * Double(UInt64.max >> 1))
     }
 

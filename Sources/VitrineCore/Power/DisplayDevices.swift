@@ -65,6 +65,7 @@ extension DisplaySpec {
         merged.backlight = backlight ?? base.backlight
         if dim.isEmpty { merged.dim = base.dim }
         merged.cec = cec ?? base.cec
+        merged.presence = presence ?? base.presence
         merged.timeoutGiven = timeoutGiven || base.timeoutGiven
         return merged
     }

@@ -15,6 +15,8 @@ public struct StateReport: Equatable, Sendable {
     public var displayOn = true
     /// What the player did to the display itself (DPMS, backlight, CEC), when it drives any.
     public var power: DisplayPowerReport?
+    /// Photos of the playing playlist's shuffled items not yet seen in their cycle; nil without shuffle.
+    public var unseen: Int?
 
     public init(show: Show, at time: Double, mode: String = "attract", zoom: Double = 1) {
         self.time = time
@@ -57,6 +59,7 @@ public struct StateReport: Equatable, Sendable {
             ("display", .string(displayOn ? "on" : "off")),
         ]
         if let power { fields.append(("power", power.json)) }
+        if let unseen { fields.append(("unseen", .integer(unseen))) }
         return .object(fields)
     }
 

@@ -32,6 +32,7 @@ extension ShowDirector {
             }
         }
         if let limit = setup.quitAfter { changes.append(limit - engine.time) }
+        if let away = presenceDeadline { changes.append(away) }
         if let next = programme.nextChangeTime {
             let left = next.timeIntervalSince(setup.scheduleDate(wall))
             changes += [left, left - Self.offWarning].filter { $0 > 0 }

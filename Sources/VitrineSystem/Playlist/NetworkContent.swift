@@ -129,6 +129,11 @@ public final class NetworkContent {
     /// The full file that took the place of the preview at `path` (the same photo, same slide).
     public func successor(of path: String) -> String? { successors[path] }
 
+    /// A favourite set on the screen for the photo at `path`: written back where its source keeps them.
+    public func favouriteChanged(_ path: String, _ favourite: Bool) {
+        if let id = ids[path] { mirror.writeFavourite(id, favourite) }
+    }
+
     /// The show moved to `path`: fetched first, kept longest.
     public func showing(_ path: String) {
         if let id = ids[path] { mirror.prioritize(id) }

@@ -41,6 +41,8 @@ public final class PlaylistSession: ContentFeed {
     private var shownSaved = (changed: false, at: -Double.infinity)
     /// Playlists whose shuffled order changed since the last poll.
     private var reordered: Set<String> = []
+    /// The unseen count of each playlist asked for, until something changes.
+    private var unseenCache: [String: Int?] = [:]
     /// The wall clock, for the day of `memories` items (the schedule's, shifted by `--clock`).
     public var clock: @Sendable () -> Date = { Date() }
     /// Seconds between two saves of the record of shown photos.
@@ -152,10 +154,51 @@ public final class PlaylistSession: ContentFeed {
     /// A network source's server and what it waits for, while it has no photo yet.
     public var networkWait: (host: String, reason: String)? { network?.waiting() }
 
-    /// The show moved to `path`: the mirror fetches it first and keeps it longest, and the fair
-    /// shuffle records it (saved at most every 30 s, and at once when a cycle is complete).
+    /// The show moved to `path`: the mirror fetches it first and keeps it longest.
     public func showing(_ path: String) {
         network?.showing(path)
+    }
+
+    /// The photos hidden and favoured on the screen: favourites come earlier in each shuffled
+    /// cycle from now on, and hidden ones no longer hold a cycle open.
+    public func marksChanged(_ marks: PhotoMarks) {
+        let favourites = Set(marks.favourites)
+        let hidden = Set(marks.hidden)
+        guard favourites != content.favourites || hidden != content.hidden else { return }
+        content.favourites = favourites
+        content.hidden = hidden
+        unseenCache = [:]
+        if content.syncCycle == nil { reordered.formUnion(shuffledPlaylists) }
+    }
+
+    /// A favourite set on the screen: an Immich photo's is written back to its server.
+    public func favouriteChanged(_ path: String, _ favourite: Bool) {
+        network?.favouriteChanged(path, favourite)
+    }
+
+    /// The playlists with a shuffled item.
+    private var shuffledPlaylists: Set<String> {
+        var names: Set<String> = []
+        for (p, playlist) in document.playlists.enumerated()
+        where playlist.items.indices.contains(where: { content.deckName(ItemKey(playlist: p, item: $0)) != nil }) {
+            names.insert(playlist.name)
+        }
+        return names
+    }
+
+    /// Photos of playlist `playlist`'s shuffled items not yet seen in their cycle (counted again
+    /// when what was seen, the marks or the listing changed).
+    public func unseenCount(playlist: String) -> Int? {
+        if let cached = unseenCache[playlist] { return cached }
+        let count = content.unseenCount(playlist: playlist)
+        unseenCache[playlist] = count
+        return count
+    }
+
+    /// The slide of `path` was seen: the fair shuffle records it (saved at most every 30 s, and
+    /// at once when a cycle is complete).
+    public func seen(_ path: String) {
+        unseenCache = [:]
         let before = content.shown
         let changed = content.recordShown(path) { [scans, network, content] key in
             !scans.contains { $0.key == key } && network?.isListing(content) != true
@@ -234,7 +277,8 @@ public final class PlaylistSession: ContentFeed {
 
     /// A file failed to decode: left out until it changes. Returns the playlists that lost it.
     public func markFailed(_ path: String) -> Set<String> {
-        content.markFailed(path) ? content.playlists(showing: path) : []
+        unseenCache = [:]
+        return content.markFailed(path) ? content.playlists(showing: path) : []
     }
 
     /// Takes in what happened since the last poll: finished scan batches, file
@@ -265,6 +309,7 @@ public final class PlaylistSession: ContentFeed {
         network?.poll(&content, now: now, &update)
         // Scans started by these events (at once, when not in the background) are taken in now.
         drainScans(&update)
+        if !update.playlists.isEmpty || update.reloaded { unseenCache = [:] }
         return update
     }
 

@@ -191,6 +191,54 @@ func fakeWebP(_ seed: Int, size: Int = 1_000) -> Data {
                 == TestPictures.fakeJPEG(1, size: 9_000))
         #expect(first.previewPath.flatMap { FileManager.default.contents(atPath: $0) } == fakeWebP(101))
     }
+
+    /// A favourite set on the screen is written back: `PUT /api/assets/{id}` with
+    /// `{"isFavorite": true}` and the source's key, to the Immich server only; the double records it
+    /// and lists the asset among the favourites from then on.
+    @Test func aFavouriteIsWrittenBackToImmich() throws {
+        let server = try start()
+        let album = source(server, album: "Summer")
+        let mirror = try Mirror(
+            configuration: MirrorConfiguration(cacheDirectory: folder.sub("cache"), refreshInterval: 3600),
+            sources: [album])
+        mirror.start()
+        defer { mirror.stop() }
+        #expect(eventually(timeout: 30) { mirror.snapshot(album).filter(\.isPlayable).count == 2 })
+        let first = try #require(mirror.snapshot(album).first)
+        #expect(first.id.remote == Self.ids[0])
+        #expect(NetworkCheck.check(source(server, favorites: true)).hasSuffix("reachable, 1 photo listed"))
+        mirror.writeFavourite(first.id, true)
+        var put: JSONNode?
+        #expect(
+            eventually(timeout: 10) {
+                put = requests(server).first { $0["method"]?.string == "PUT" }
+                return put != nil
+            })
+        #expect(put?["path"]?.string == "/api/assets/\(Self.ids[0])")
+        let body = try JSONParser.parse(put?["body"]?.string ?? "")
+        #expect(body["isFavorite"]?.bool == true)
+        #expect(put?["headers"]?["x-api-key"]?.string == "key-123")
+        #expect(put?["headers"]?["content-type"]?.string == "application/json")
+        // Immich now counts it among the favourites (photo 2 was one already).
+        #expect(NetworkCheck.check(source(server, favorites: true)).hasSuffix("reachable, 2 photos listed"))
+        mirror.writeFavourite(first.id, false)
+        #expect(
+            eventually(timeout: 10) {
+                requests(server).filter { $0["method"]?.string == "PUT" }.count == 2
+            })
+        #expect(NetworkCheck.check(source(server, favorites: true)).hasSuffix("reachable, 1 photo listed"))
+    }
+
+    /// What the double saw (`GET /control/requests`).
+    func requests(_ server: ServerProcess) -> [JSONNode] {
+        let request = HTTPRequest(
+            url: server.base + "/control/requests", maximumBytes: 10_000_000, timeouts: NetworkTimeouts(connect: 5))
+        let (response, data) = HTTPClient().data(request)
+        guard response.succeeded, let node = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
+            return []
+        }
+        return node.elements ?? []
+    }
 }
 
 /// The status of a GET with an API key (a control call to a test server).

@@ -38,7 +38,12 @@ What follows the specification:
                                             thumbnail is WebP, preview JPEG (Immich's defaults); from
                                             2.5, edited=true sends an edited asset's edited render
                                             (isEdited), the original's render for the others
-Not Immich's: GET /control/requests (paths and headers seen), GET /control/release (opens the gate
+  - PUT  /api/assets/{id}                   UpdateAssetDto (isFavorite, isArchived, description, rating …;
+                                            each optional, isFavorite a boolean or 400 "isFavorite must be
+                                            a boolean value"), answered with the AssetResponseDto as
+                                            updated; an unknown asset is 400 "Not found or no asset.update
+                                            access"; the change holds for later listings
+Not Immich's: GET /control/requests (paths, headers and PUT bodies seen), GET /control/release (opens the gate
 of assets with "gate": true, whose preview waits for it). --redirect-thumbnails answers every
 thumbnail with 302 to BASE/files/FILE (a server whose media moved to another host).
 """
@@ -59,6 +64,8 @@ REDIRECT = None
 GATE = threading.Event()
 LOCK = threading.Lock()
 SEEN = []
+# isFavorite set through PUT /api/assets/{id}, by asset id: laid over the config's.
+FAVOURITES = {}
 CACHE = {"mtime": None, "data": None}
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 OWNER = "11111111-1111-4111-8111-111111111111"
@@ -103,7 +110,7 @@ def asset_dto(config, asset):
         "ownerId": OWNER,
         "checksum": asset.get("checksum", "c-" + asset["id"]),
         "updatedAt": asset.get("updatedAt", "2024-01-01T00:00:00.000Z"),
-        "isFavorite": asset.get("isFavorite", False),
+        "isFavorite": FAVOURITES.get(asset["id"], asset.get("isFavorite", False)),
         "isArchived": False,
         "isTrashed": False,
         "exifInfo": {"description": asset.get("description", "")},
@@ -256,7 +263,7 @@ class Handler(QuietHandler):
         for asset in config["assets"]:
             if members is not None and asset["id"] not in members:
                 continue
-            if body.get("isFavorite") is True and not asset.get("isFavorite"):
+            if body.get("isFavorite") is True and not FAVOURITES.get(asset["id"], asset.get("isFavorite")):
                 continue
             if body.get("personIds") and not set(body["personIds"]) & set(asset.get("people", [])):
                 continue
@@ -269,6 +276,38 @@ class Handler(QuietHandler):
             "albums": {"total": 0, "count": 0, "items": [], "facets": [], "nextPage": None},
             "assets": {"total": len(items), "count": len(items), "items": items, "facets": [],
                        "nextPage": next_page}})
+
+    def do_PUT(self):
+        config = load()
+        length = int(self.headers.get("Content-Length", "0"))
+        if length > 65536:
+            return self.reply(413, {"message": "request entity too large", "statusCode": 413})
+        raw = self.rfile.read(length)
+        with LOCK:
+            SEEN.append({"method": "PUT", "path": self.path, "body": raw.decode("utf-8", "replace"),
+                         "headers": {k.lower(): v for k, v in self.headers.items()}})
+        if not self.authorised(config):
+            return
+        parts = [p for p in urllib.parse.urlsplit(self.path).path.split("/") if p]
+        if len(parts) != 3 or parts[:2] != ["api", "assets"]:
+            return self.reply(404, {"message": "Cannot PUT " + self.path, "error": "Not Found", "statusCode": 404})
+        if not UUID.match(parts[2]):
+            return self.bad_request("id must be a UUID")
+        asset = config["byId"].get(parts[2])
+        if asset is None:
+            return self.bad_request("Not found or no asset.update access")
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            return self.bad_request("Unexpected token in JSON")
+        if not isinstance(body, dict):
+            return self.bad_request("body must be an object")
+        if "isFavorite" in body:
+            if not isinstance(body["isFavorite"], bool):
+                return self.bad_request("isFavorite must be a boolean value")
+            with LOCK:
+                FAVOURITES[asset["id"]] = body["isFavorite"]
+        self.reply(200, asset_dto(config, asset))
 
 
 def main():

@@ -1,0 +1,79 @@
+import Synchronization
+import VitrineCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A presence source on a GPIO line: its level, once it has held for the debounce time, is
+/// reported (active: present). Reads on a thread of its own, waking at least every quarter
+/// second to see whether it is to stop.
+public final class GPIOPresence: Sendable {
+    private let line: any GPIOLineReading
+    private let debounce: Double
+    private let name: String
+    private let inbox: PresenceInbox
+    private let state = Mutex((stop: false, ended: false))
+    private let log = Log("presence")
+    /// Longest wait for an edge between two looks at `stop`.
+    static let pollLimit = 0.25
+
+    public init(line: any GPIOLineReading, debounce: Double, name: String, inbox: PresenceInbox) {
+        self.line = line
+        self.debounce = debounce
+        self.name = name
+        self.inbox = inbox
+    }
+
+    /// Starts reading on a thread of its own.
+    public func start() throws(PresenceError) {
+        do {
+            try WorkerThread.start { [self] in run() }
+        } catch {
+            throw PresenceError("\(name): \(error)")
+        }
+    }
+
+    /// Ends the reader and waits for it (at most about half a second).
+    public func stop() {
+        state.withLock { $0.stop = true }
+        var waited = 0
+        while !hasEnded, waited < 200 {
+            usleep(5000)
+            waited += 1
+        }
+    }
+
+    /// Whether the reader has ended (stopped, or the line failed).
+    public var hasEnded: Bool { state.withLock { $0.ended } }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        // CLOCK_MONOTONIC cannot fail with a valid pointer; a zero reading would only delay a debounce.
+        _ = clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func run() {
+        defer { state.withLock { $0.ended = true } }
+        var level = DebouncedLevel(debounce: debounce)
+        do throws(PresenceError) {
+            if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
+            while !state.withLock({ $0.stop }) {
+                let now = Self.now()
+                let wait = min(Self.pollLimit, level.settlesAt.map { max(0, $0 - now) } ?? Self.pollLimit)
+                if try line.waitForEdge(timeout: wait) {
+                    if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
+                } else if let settled = level.settle(at: Self.now()) {
+                    post(settled)
+                }
+            }
+        } catch {
+            log.warning("\(error); presence from it ends")
+        }
+    }
+
+    private func post(_ present: Bool) {
+        inbox.post(PresenceReport(source: "gpio", present: present))
+    }
+}
