@@ -248,7 +248,8 @@ final class ShowLoop {
         }
         let keys = out.drawnKeys
         let takePicture = screen.capture.wants(
-            out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle, at: instant)
+            out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle,
+            atOnceAtRest: hooks.captureAtOnceAtRest, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
         guard clock.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
         else {
@@ -296,10 +297,12 @@ final class ShowLoop {
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long
-    /// enough to be taken (it is taken by the frame after), until then.
+    /// enough to be taken, and the interval since the last one taken has passed (it is taken by
+    /// the frame after), until then.
     private func pictureDue(at now: Double) -> [Double] {
-        guard hooks.frameInterval != nil else { return [] }
-        let due = screen.drawnAt + hooks.captureSettle + 2 * rest.schedule.frame - now
+        guard let interval = hooks.frameInterval else { return [] }
+        let allowed = max(screen.drawnAt + hooks.captureSettle, (screen.capture.lastTaken ?? -.infinity) + interval)
+        let due = allowed + 2 * rest.schedule.frame - now
         return due > 0 ? [due] : []
     }
 

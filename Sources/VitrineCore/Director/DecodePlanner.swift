@@ -55,7 +55,7 @@ public enum DecodePlanner {
             // Thumbnails (a grid's) need neither.
             let full = !want.video && target == engine.output
             want.backdrop = full && engine.show.options.fill == .blur
-            want.faces = full && (fit == .cover || engine.show.options.motion == .kenburns)
+            want.faces = full && (fit == .cover || (slide.motion ?? engine.show.options.motion) == .kenburns)
             plan.wants.append(want)
         }
         return plan

@@ -159,7 +159,9 @@ public struct SceneBuilder: Sendable {
             return slideRect(show, i, since: since, at: time, imageSize: imageSize).map { [(slide: i, rect: $0)] } ?? []
         }
         let (ra, rb) = PairLayout.rects(a, b, in: screen)
-        guard show.options.motion == .kenburns else { return [(slide: i, rect: ra), (slide: partner, rect: rb)] }
+        guard (show.slides[i].motion ?? show.options.motion) == .kenburns else {
+            return [(slide: i, rect: ra), (slide: partner, rect: rb)]
+        }
         let whole = ra.union(rb)
         let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
         let span = show.dwell(i) + show.options.transitionDuration
@@ -183,7 +185,7 @@ public struct SceneBuilder: Sendable {
         let faces = self.faces[i] ?? []
         var base = fit.rect(for: size, in: screen)
         if fit == .cover { base = FaceFraming.framed(base, faces: faces, in: screen) }
-        guard show.options.motion == .kenburns else { return base }
+        guard (show.slides[i].motion ?? show.options.motion) == .kenburns else { return base }
         let span = show.dwell(i) + show.options.transitionDuration
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         guard !faces.isEmpty else { return KenBurns.rect(base, slide: i, phase: phase) }
