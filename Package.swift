@@ -48,6 +48,14 @@ let package = Package(
         // which Swift cannot, so the shim turns them into return codes; it also picks the scans a
         // progressive file needs at 1/8 and holds their coefficients (its memory manager's arrays).
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Our C face over dlib's frontal face detector (libdlib-dev, C++): its exceptions end
+        // there as return codes. Optimised in debug builds too: dlib's templates unoptimised
+        // take seconds a photo.
+        .target(
+            name: "CFaceDetect",
+            cxxSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
+        ),
 
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
         .target(name: "VitrineCore"),
@@ -58,7 +66,7 @@ let package = Package(
             name: "VitrineMedia",
             dependencies: [
                 "VitrineCore", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CExif", "CMpv", "CMalloc", "CHeif", "CJXL", "CLCMS",
+                "CExif", "CMpv", "CMalloc", "CHeif", "CJXL", "CLCMS", "CFaceDetect",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
             // compositor's SIMD kernels run a hundred times slower, and tests that play a show

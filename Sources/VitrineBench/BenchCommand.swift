@@ -25,7 +25,10 @@ enum BenchCommand {
             through a decode worker, and IMG_Load + SDL_SoftStretchLinear. Each path runs in
             a fresh process so the peaks do not mix. Then prints the cost of a still, a fade,
             a zoom and a Ken Burns frame in the software renderer against a plain
-            full-screen copy (median wall and CPU time, fastest frame); with a display,
+            full-screen copy (median wall and CPU time, fastest frame); what the blur fill
+            adds to a letterboxed frame (against the same frame without it, in the same run)
+            and face detection to a 12 MP photo's decode; a --pair frame (two portraits side
+            by side) against a cross-fade frame; with a display,
             compose against present time of a Ken Burns show in a real window; and the
             frame intervals of a fade while a 24 MP JPEG decodes in a worker (p50, p99,
             max). Last, a video clip
@@ -42,6 +45,8 @@ enum BenchCommand {
               --no-frames                    skip the frame measurements
               --frames-only                  only the frame, window and pacing measurements
               --pacing-only                  only the pacing measurement
+              --fill-faces-only              only what the blur fill adds to a frame and faces to a
+                                             12 MP photo's decode
               --keep-input                   keep the generated inputs (their folder is printed) for other tools
               --video FILE                   the clip for the video row (default: a generated 1080p
                                              H.264 clip, when ffmpeg is installed)
@@ -59,6 +64,7 @@ enum BenchCommand {
         var video: (measure: Bool, file: String?) = (true, nil)
         var framesOnly = false
         var pacingOnly = false
+        var fillFacesOnly = false
         var probe: BenchProbe.Path?
         var floor: BenchFloor.Kind?
         var table = BenchMatrix.Selection()
@@ -80,6 +86,7 @@ enum BenchCommand {
             case "--no-frames": measureFrames = false
             case "--frames-only": framesOnly = true
             case "--pacing-only": pacingOnly = true
+            case "--fill-faces-only": fillFacesOnly = true
             case "--keep-input": keepInput = true
             case "--video": video.file = try scanner.value(for: option)
             case "--no-video": video.measure = false
@@ -98,6 +105,11 @@ enum BenchCommand {
         #if DEBUG
             print("note: this is a debug build; run 'make bench' for meaningful numbers\n")
         #endif
+        if fillFacesOnly {
+            try BenchFill.measure(width: Int(output.width), height: Int(output.height), frames: frames)
+            try measureFaces(output: output, runs: runs ?? 10)
+            return 0
+        }
         if pacingOnly {
             try BenchPacing.measure(
                 BenchMotion.Show(width: Int(output.width), height: Int(output.height)), frames: max(240, frames * 4))
@@ -119,6 +131,7 @@ enum BenchCommand {
             if measureFrames {
                 print("")
                 _ = try BenchMotion.run(width: Int(output.width), height: Int(output.height), frames: frames)
+                try measureFaces(output: output, runs: 10)
             }
             if video.measure { BenchVideo.measure(file: video.file, output: output, seconds: 10) }
             return ok ? 0 : 1
@@ -135,6 +148,14 @@ enum BenchCommand {
         }
         if video.measure { BenchVideo.measure(file: video.file, output: output, seconds: 10) }
         return failed ? 1 : 0
+    }
+
+    /// The face detection rows, with their input in a folder of their own.
+    private static func measureFaces(output: Size, runs: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-faces-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try BenchFaces.measure(output: output, runs: runs, folder: folder)
     }
 
     /// Runs every path on `file` in its own process and prints the table and ratios.

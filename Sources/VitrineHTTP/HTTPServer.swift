@@ -260,7 +260,8 @@ final class RequestState: @unchecked Sendable {
     // @unchecked: libmicrohttpd calls for one connection on one thread at a time; `answer` is
     // handed from the worker under its lock.
     enum Body {
-        case buffer(limit: Int, answer: @Sendable (Data) -> HTTPResponse)
+        /// Held in memory; `quick`: answered on the event thread, not by a worker.
+        case buffer(limit: Int, answer: @Sendable (Data) -> HTTPResponse, quick: Bool)
         case stream(any HTTPBodySink)
         /// Refused from its head: the few bytes of body read and dropped, so the answer is not
         /// lost to the reset a close with unread bytes causes.
@@ -322,7 +323,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         size.pointee = 0
         if request.refused { return .YES }
         switch request.body {
-        case .buffer(let limit, _):
+        case .buffer(let limit, _, _):
             guard request.bytes.count + count <= limit else {
                 request.refused = true
                 request.bytes = Data()
@@ -374,9 +375,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     request.dispatched = true
     let job: @Sendable () -> HTTPResponse
     switch request.body {
-    case .buffer(_, let answer):
+    case .buffer(_, let answer, let quick):
         let bytes = request.bytes
         request.bytes = Data()
+        // A quick answer is made here, on the event thread, without waiting for a worker.
+        if quick { return send(connection, answer(bytes)) }
         job = { answer(bytes) }
     case .stream(let sink):
         request.finished = true
@@ -430,7 +433,16 @@ private func admit(
             return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
         }
         core.setDeadline(connection, seconds)
-        stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer))).toOpaque()
+        stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer, quick: false)))
+            .toOpaque()
+        return .YES
+    case .quick(let limit, let seconds, let answer):
+        if let length = head.contentLength, length > limit {
+            return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
+        }
+        core.setDeadline(connection, seconds)
+        stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer, quick: true)))
+            .toOpaque()
         return .YES
     case .stream(let sink, let seconds):
         core.setDeadline(connection, seconds)

@@ -49,7 +49,7 @@ public final class FrameBenchmark {
     /// frame apart: the frames of something moving, as the player draws them.
     public func draw(
         _ scenes: [Scene], images: [String: PixelBuffer], key: @escaping (Int) -> String?, compositor: Bool,
-        frames: Int
+        frames: Int, backdrops: [String: PixelBuffer] = [:]
     )
         -> Double
     {
@@ -60,6 +60,7 @@ public final class FrameBenchmark {
             : SceneRenderer(renderer: renderer)
         defer { drawer.removeAll() }
         for (name, pixels) in images { drawer.setImage(pixels, sourceSize: pixels.size, for: name) }
+        for (name, pixels) in backdrops { drawer.setBackdrop(pixels, for: name) }
         var next = 0
         return median(frames) {
             drawer.draw(scenes[next], key: key)

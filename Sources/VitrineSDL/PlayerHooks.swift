@@ -54,6 +54,9 @@ public struct PlayerHooks {
     /// Seconds the same picture must be drawn before it is taken (so it is never one of a fade);
     /// its texts must rest half as long.
     public var captureSettle = 1.0
+    /// Whether a picture at rest by its making (the slideshow's one slide, wholly drawn) is taken
+    /// the first time it is drawn, without `captureSettle` (the web page's live Now).
+    public var captureAtOnceAtRest = false
     /// A picture of the screen as it shows a slide at rest (at most every `frameInterval`).
     public var frameCaptured: (PixelBuffer) -> Void = { _ in }
     /// The display's backlight and CEC devices (the window's DPMS switch is added by the player);

@@ -7,6 +7,8 @@ public protocol SceneDrawing: AnyObject {
     /// Keeps the image of source `key`; false when it could not be kept (the renderer refused it).
     @discardableResult
     func setImage(_ pixels: PixelBuffer, sourceSize: Size, for key: String) -> Bool
+    /// Keeps the backdrop of source `key` (`--fill blur`), small: it is drawn scaled up.
+    func setBackdrop(_ pixels: PixelBuffer, for key: String)
     func hasImage(_ key: String) -> Bool
     /// The upright source size of a kept image.
     func imageSize(_ key: String) -> Size?

@@ -8,6 +8,8 @@ public final class SceneRenderer {
     let renderer: OpaquePointer
     private var textures: [String: Texture] = [:]
     private var sizes: [String: Size] = [:]
+    /// The slides' backdrops, small (the GPU scales them up as it draws).
+    private var backdrops: [String: Texture] = [:]
 
     /// Wraps an SDL renderer the caller owns and keeps alive.
     public init(renderer: OpaquePointer, fontPath: String? = nil) {
@@ -32,6 +34,11 @@ public final class SceneRenderer {
         return true
     }
 
+    /// Uploads the backdrop of source `key`; drawn with linear filtering, scaled up.
+    public func setBackdrop(_ pixels: PixelBuffer, for key: String) {
+        backdrops[key] = Texture.upload(pixels, to: renderer)
+    }
+
     /// Keeps `texture` (a clip's, rendered on the GPU) as the image of source `key`.
     func setTexture(_ texture: Texture, sourceSize: Size, for key: String) {
         textures[key] = texture
@@ -49,10 +56,12 @@ public final class SceneRenderer {
             textures[key] = nil
             sizes[key] = nil
         }
+        for key in backdrops.keys where !keep.contains(key) { backdrops[key] = nil }
     }
 
     public func removeAll() {
         textures.removeAll()
+        backdrops.removeAll()
         sizes.removeAll()
         text = nil
     }
@@ -78,6 +87,20 @@ public final class SceneRenderer {
                 SDL_SetTextureAlphaMod(texture.handle, Self.byte(alpha))
                 var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+            case .backdrop(let slide, let rect, let clip, let alpha):
+                guard alpha > 0, rect.width > 0, rect.height > 0, let name = key(slide),
+                    let texture = backdrops[name]
+                else { continue }
+                SDL_SetTextureAlphaMod(texture.handle, Self.byte(alpha))
+                // The clip's part of the backdrop, in the texture's pixels.
+                let sx = Double(texture.width) / rect.width
+                let sy = Double(texture.height) / rect.height
+                var src = SDL_Rect(
+                    x: Int32(((clip.x - rect.x) * sx).rounded(.down)),
+                    y: Int32(((clip.y - rect.y) * sy).rounded(.down)),
+                    w: Int32(max(1, (clip.width * sx).rounded(.up))), h: Int32(max(1, (clip.height * sy).rounded(.up))))
+                var dst = SDL_FRect(x: Float(clip.x), y: Float(clip.y), w: Float(clip.width), h: Float(clip.height))
+                SDL_RenderCopyF(renderer, texture.handle, &src, &dst)
             case .fill(let rect, let color, let alpha):
                 guard alpha > 0 else { continue }
                 SDL_SetRenderDrawBlendMode(renderer, alpha >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

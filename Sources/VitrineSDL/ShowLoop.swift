@@ -112,6 +112,7 @@ final class ShowLoop {
             case .success(let image):
                 screen.rendererCheck.decoded(request.path, pixels: image.pixels)
                 if canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: request.path) {
+                    if let backdrop = image.backdrop { canvas.drawer.setBackdrop(backdrop, for: request.path) }
                     images.images[request.path] = LoadedImage(
                         sourceSize: image.sourceSize, decodedFor: request.output, metadata: image.metadata)
                     counts.decodes += 1
@@ -213,7 +214,8 @@ final class ShowLoop {
         scheduleVideos(plan)
         let wanted = plan.wants.filter { !$0.video }.map { want in
             DecodeRequest(
-                path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide)
+                path: want.path, output: want.output, fit: want.fit, background: want.background, maxSide: maxSide,
+                backdrop: want.backdrop, faces: want.faces)
         }
         for request in wanted { loader.request(request) }
         // Decodes queued for slides the show has moved past are dropped.
@@ -246,7 +248,8 @@ final class ShowLoop {
         }
         let keys = out.drawnKeys
         let takePicture = screen.capture.wants(
-            out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle, at: instant)
+            out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle,
+            atOnceAtRest: hooks.captureAtOnceAtRest, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
         guard clock.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
         else {
@@ -294,10 +297,12 @@ final class ShowLoop {
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long
-    /// enough to be taken (it is taken by the frame after), until then.
+    /// enough to be taken, and the interval since the last one taken has passed (it is taken by
+    /// the frame after), until then.
     private func pictureDue(at now: Double) -> [Double] {
-        guard hooks.frameInterval != nil else { return [] }
-        let due = screen.drawnAt + hooks.captureSettle + 2 * rest.schedule.frame - now
+        guard let interval = hooks.frameInterval else { return [] }
+        let allowed = max(screen.drawnAt + hooks.captureSettle, (screen.capture.lastTaken ?? -.infinity) + interval)
+        let due = allowed + 2 * rest.schedule.frame - now
         return due > 0 ? [due] : []
     }
 

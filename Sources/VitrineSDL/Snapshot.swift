@@ -64,7 +64,8 @@ public struct Snapshot {
                 // Asked once per image and size: a want already served is not decoded again.
                 if let have = decoded[want.path], have.output == want.output { continue }
                 let request = DecodeRequest(
-                    path: want.path, output: want.output, fit: want.fit, background: want.background)
+                    path: want.path, output: want.output, fit: want.fit, background: want.background,
+                    backdrop: want.backdrop, faces: want.faces)
                 do {
                     decoded[want.path] = (
                         try timings.measure("decode") { () throws(DecodeError) in
@@ -91,6 +92,7 @@ public struct Snapshot {
         }
         for (path, entry) in decoded where out.decodes.keep.contains(path) && !failed.contains(path) {
             canvas.drawer.setImage(entry.image.pixels, sourceSize: entry.image.sourceSize, for: path)
+            if let backdrop = entry.image.backdrop { canvas.drawer.setBackdrop(backdrop, for: path) }
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
         timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.path) }
@@ -108,7 +110,9 @@ public struct Snapshot {
         guard engine.mode == .attract else { return out.decodes.wants }
         let show = engine.show
         let slides = show.slides
-        let shown = out.scene.slidesDrawn + show.visibleSlides(at: time)
+        let visible = show.visibleSlides(at: time)
+        // With `--pair`, the photos that may share a visible slide: their kinds decide its partner.
+        let shown = out.scene.slidesDrawn + visible + visible.flatMap { show.pairCandidates(after: $0) }
         let drawn = Set(shown.compactMap { slides.indices.contains($0) ? slides[$0].path : nil })
         let wants = out.decodes.wants.filter { drawn.contains($0.path) }
         return wants.isEmpty && decodedSoFar == 0 ? out.decodes.wants : wants
@@ -119,7 +123,9 @@ extension Show {
     /// The slides a frame at `time` draws.
     public func visibleSlides(at time: Double) -> [Int] {
         guard count > 0 else { return [] }
-        if let t = transition, !t.isFinished(at: time) { return [t.from, t.to] }
-        return [index]
+        if let t = transition, !t.isFinished(at: time) {
+            return [t.from, t.to] + [t.fromPartner, pairs.partner].compactMap { $0 }
+        }
+        return [index] + [pairs.partner].compactMap { $0 }
     }
 }

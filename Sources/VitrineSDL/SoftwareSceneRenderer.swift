@@ -17,6 +17,10 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     let renderer: OpaquePointer
     private var images: [String: PixelBuffer] = [:]
     private var sizes: [String: Size] = [:]
+    /// The slides' backdrops as decoded (small), and scaled up to the output once each
+    /// (`screenBackdrops`), so a frame copies the bars' pixels rather than stretching them.
+    private var backdrops: [String: PixelBuffer] = [:]
+    private var screenBackdrops: [String: PixelBuffer] = [:]
     private var frame: OpaquePointer?
     private var frameWidth = 0
     private var frameHeight = 0
@@ -59,6 +63,24 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         return true
     }
 
+    public func setBackdrop(_ pixels: PixelBuffer, for key: String) {
+        guard pixels.width > 0, pixels.height > 0 else { return }
+        backdrops[key] = pixels
+        screenBackdrops[key] = nil
+    }
+
+    /// Slide `key`'s backdrop at `width` × `height`, scaled up (bilinearly) the first time it is asked for.
+    private func screenBackdrop(_ key: String, width: Int, height: Int) -> PixelBuffer? {
+        if let made = screenBackdrops[key], made.width == width, made.height == height { return made }
+        guard let small = backdrops[key] else { return nil }
+        let screen = Rect(size: Size(width: Double(width), height: Double(height)))
+        let made = SceneCompositor(width: width, height: height, worker: worker).render(
+            Scene(size: screen.size, background: .black, ops: [.image(slide: 0, rect: screen, alpha: 1)])
+        ) { _ in small }
+        screenBackdrops[key] = made
+        return made
+    }
+
     public func hasImage(_ key: String) -> Bool { images[key] != nil }
 
     public func imageSize(_ key: String) -> Size? { sizes[key] }
@@ -68,6 +90,10 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             images[key] = nil
             sizes[key] = nil
         }
+        for key in backdrops.keys where !keep.contains(key) {
+            backdrops[key] = nil
+            screenBackdrops[key] = nil
+        }
         overlays.retainOnly(keep)
     }
 
@@ -75,6 +101,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public func removeAll() {
         images.removeAll()
         sizes.removeAll()
+        backdrops.removeAll()
+        screenBackdrops.removeAll()
         overlays.removeAll()
         motion.reset()
         if let frame { SDL_DestroyTexture(frame) }
@@ -91,7 +119,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         // The pictures: every image and fill before the first text or shape.
         let pictures = scene.ops.prefix { op in
             switch op {
-            case .image, .fill: return true
+            case .image, .fill, .backdrop: return true
             default: return false
             }
         }
@@ -99,12 +127,21 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         let nearest = motion.nearestOps(ops, key: key)
         lastFrameApproximate = !nearest.isEmpty
         let worker = worker
+        // Each backdrop drawn is scaled up to the output once, here, and then only copied.
+        var frameBackdrops: [Int: PixelBuffer] = [:]
+        for case .backdrop(let slide, _, _, _) in ops where frameBackdrops[slide] == nil {
+            if let name = key(slide), let made = screenBackdrop(name, width: Int(w), height: Int(h)) {
+                frameBackdrops[slide] = made
+            }
+        }
         func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
             SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
                 Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
                 nearest: nearest
             ) { slide in
                 key(slide).flatMap { self.images[$0] }
+            } backdrop: { slide in
+                frameBackdrops[slide]
             }
         }
         lastFrameDirect = composeInTarget(width: Int(w), height: Int(h), compose(_:_:))

@@ -20,14 +20,31 @@ extension AdminSite {
     /// The folder's pictures in the show's order, kept while the folder's modification time stays
     /// the same (a file added, removed or replaced changes it).
     func photoEntries() -> [PhotoFolder.Entry] {
+        if let kept = keptListing() { return kept }
+        // One request lists a changed folder; those asking meanwhile wait for its listing
+        // rather than each listing the folder again.
+        return listingTurn.withLock { _ in
+            if let kept = keptListing() { return kept }
+            let stamp = folderStamp()
+            let entries = folder.list()
+            listing.withLock { $0 = stamp.isEmpty ? nil : (stamp, entries) }
+            // The folder changed: thumbnails of photos gone from it go too.
+            thumbnails.prune(keeping: entries.map(\.name))
+            return entries
+        }
+    }
+
+    /// The folder's modification time, which any added, removed or renamed photo changes.
+    private func folderStamp() -> String {
         var info = stat()
-        let stamp = stat(folder.path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
-        if !stamp.isEmpty, let kept = listing.withLock({ $0 }), kept.stamp == stamp { return kept.entries }
-        let entries = folder.list()
-        listing.withLock { $0 = stamp.isEmpty ? nil : (stamp, entries) }
-        // The folder changed: thumbnails of photos gone from it go too.
-        thumbnails.prune(keeping: entries.map(\.name))
-        return entries
+        return stat(folder.path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
+    }
+
+    /// The listing kept while the folder is unchanged.
+    private func keptListing() -> [PhotoFolder.Entry]? {
+        let stamp = folderStamp()
+        guard !stamp.isEmpty, let kept = listing.withLock({ $0 }), kept.stamp == stamp else { return nil }
+        return kept.entries
     }
 
     /// A page of the folder's pictures (`offset`, `limit`, at most 500), in the show's order,
@@ -75,7 +92,8 @@ extension AdminSite {
         } catch {
             return .error(error.status, error.message)
         }
-        guard let entry = photoEntries().first(where: { $0.name == name }) ?? folder.entry(name) else {
+        // The photo's own entry (one lstat): a thumbnail never waits for the folder to be listed.
+        guard let entry = folder.entry(name) else {
             return .error(404, "\"\(name)\" is not in the folder")
         }
         let version = ThumbnailStore.version(of: entry)

@@ -24,6 +24,8 @@ public final class AdminSite: Sendable {
     /// The photo folder's listing, kept while the folder is unchanged (a page of 10,000 photos
     /// is asked for in pieces).
     let listing = Mutex<(stamp: String, entries: [PhotoFolder.Entry])?>(nil)
+    /// Held while the folder is listed, so one request lists it and the others wait for that.
+    let listingTurn = Mutex<Void>(())
     /// Thumbnails made and kept on disk (nil when the state folder cannot hold them).
     let thumbnails: ThumbnailStore
     /// The pages' HTML as read from `assetsFolder`, by name.
@@ -60,6 +62,8 @@ public final class AdminSite: Sendable {
     public static let unauthenticatedBodyBytes = 8 << 10
     /// The most body of a signed-in change other than an upload or a playlist.
     static let formBodyBytes = 64 << 10
+    /// The most body of a command (`command=display-auto`).
+    static let commandBodyBytes = 256
     /// Seconds a body may take: a form, a playlist, an upload.
     static let formSeconds = 20.0
     static let uploadSeconds = 900.0
@@ -118,6 +122,12 @@ public final class AdminSite: Sendable {
             return .buffer(limit: PlaylistDecoder.maximumBytes, seconds: Self.uploadSeconds) { [self] body in
                 route(WebRequest(head, cookies: cookies, body: body), session: token ?? "", csrf: session.csrf)
             }
+        case ("POST", "/api/command"):
+            // A command is queued for the show at once, on the thread that read it: it waits
+            // behind no thumbnail or preview being made.
+            return .quick(limit: Self.commandBodyBytes, seconds: Self.formSeconds) { [self] body in
+                command(WebRequest(head, cookies: cookies, body: body))
+            }
         case ("POST", _):
             return .buffer(limit: Self.formBodyBytes, seconds: Self.formSeconds) { [self] body in
                 route(WebRequest(head, cookies: cookies, body: body), session: token ?? "", csrf: session.csrf)
@@ -137,7 +147,7 @@ public final class AdminSite: Sendable {
             client: request.client)
         switch admit(head) {
         case .respond(let answer): return answer
-        case .buffer(let limit, _, let answer):
+        case .buffer(let limit, _, let answer), .quick(let limit, _, let answer):
             guard request.body.count <= limit else { return .error(413, "too much at once") }
             return answer(request.body)
         case .events:
@@ -202,6 +212,7 @@ public final class AdminSite: Sendable {
             return .json(.object([("restored", .string(path))]))
         case ("GET", "/api/playlist"): return playlistText()
         case ("GET", "/api/browse"): return browse(request)
+        case ("GET", "/api/caption"): return captionPreview(request)
         case ("POST", "/api/playlist/check"): return playlistCheck(request)
         case ("POST", "/api/playlist"): return playlistSave(request)
         case ("GET", "/api/schedule.png"):

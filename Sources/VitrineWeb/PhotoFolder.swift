@@ -93,24 +93,31 @@ public struct PhotoFolder: Sendable {
     /// among small letters), hidden and temporary files left out.
     public func list() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted(by: NaturalOrder.pathPrecedes).compactMap { name in
-            guard (try? Self.checkName(name)) != nil else { return nil }
-            let full = path + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: full),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { return nil }
-            return Entry(
-                name: name, bytes: (attributes[.size] as? Int) ?? 0,
-                modified: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
+        // Each name's bytes taken once for the sort (10,000 names are compared some 140,000 times).
+        let keyed = names.compactMap { name -> (name: String, key: [UInt8])? in
+            (try? Self.checkName(name)) == nil ? nil : (name, Array(name.utf8))
+        }
+        return keyed.sorted { NaturalOrder.compare($0.key, $1.key) < 0 }.compactMap { named in
+            guard let (entry, regular) = Self.status(path + "/" + named.name, name: named.name), regular else {
+                return nil
+            }
+            return entry
         }
     }
 
     /// One picture's entry, read from the disk.
     public func entry(_ name: String) -> Entry? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name) else { return nil }
-        return Entry(
-            name: name, bytes: (attributes[.size] as? Int) ?? 0,
-            modified: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
+        Self.status(path + "/" + name, name: name)?.entry
+    }
+
+    /// The file at `full` (not a link's target) as an entry, and whether it is a plain file: one
+    /// `lstat`, no more (a folder of 10,000 photos is listed whole after each change).
+    static func status(_ full: String, name: String) -> (entry: Entry, regular: Bool)? {
+        var info = stat()
+        guard lstat(full, &info) == 0 else { return nil }
+        let modified = Date(
+            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        return (Entry(name: name, bytes: Int(info.st_size), modified: modified), info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// The full path of a picture already in the folder.

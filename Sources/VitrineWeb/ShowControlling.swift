@@ -145,6 +145,10 @@ public protocol ShowControlling: Sendable {
     func thumbnail(_ path: String, side: Int) -> Data?
     /// The folders a playlist saved from the page may name files and folders under.
     var mediaRoots: [String] { get }
+    /// The caption `template` makes for the picture file at `photo`, filled from that photo's
+    /// own details by the show's caption code (the one the screen draws with); nil when the
+    /// photo has none of the template's fields.
+    func caption(_ template: String, photo: String) -> String?
 }
 
 extension ShowControlling {
@@ -156,6 +160,10 @@ extension ShowControlling {
     public func onChange(_ action: @escaping @Sendable () -> Void) {}
     public func currentFrame(width: Int?) -> EncodedImage? { currentFrame() }
     public func thumbnail(_ path: String, side: Int) -> Data? { nil }
+    /// Without the photo's details: the fields a photo's path alone gives.
+    public func caption(_ template: String, photo: String) -> String? {
+        CaptionTemplate(template).render(CaptionFacts(path: photo, metadata: nil).value)
+    }
     public func scheduleWeek() -> JSONOutput? { nil }
     public func scheduled(at moment: Date) -> (playlist: String, displayOn: Bool)? { nil }
 

@@ -95,7 +95,7 @@ import VitrineMedia
                         for k in 0..<3 { out[y * width + x][k] = c[k] * alpha + out[y * width + x][k] * (1 - alpha) }
                     }
                 }
-            case .text, .disc, .arc:
+            case .text, .disc, .arc, .backdrop:
                 continue
             }
         }

@@ -17,7 +17,7 @@ import VitrineWeb
             if let csrf { headers["X-CSRF-Token"] = csrf }
             switch fixture.site.admit(HTTPHead(method: method, path: path, headers: headers)) {
             case .respond: return 0
-            case .buffer(let limit, _, _): return limit
+            case .buffer(let limit, _, _), .quick(let limit, _, _): return limit
             case .stream: return Int.max
             case .events: return 0
             }
@@ -35,7 +35,8 @@ import VitrineWeb
         #expect(signIn > 0 && signIn <= 8 << 10)
         // Signed in: forms stay small, uploads stream, playlists are at most 4 MB.
         let browser = try fixture.setUp()
-        #expect(limit("POST", "/api/command", cookie: browser.cookie, csrf: browser.csrf) == 64 << 10)
+        #expect(limit("POST", "/api/command", cookie: browser.cookie, csrf: browser.csrf) == 256, "a command is a word")
+        #expect(limit("POST", "/api/settings", cookie: browser.cookie, csrf: browser.csrf) == 64 << 10)
         #expect(limit("POST", "/api/photos", cookie: browser.cookie, csrf: browser.csrf) == 0, "not a form upload")
         #expect(limit("POST", "/api/playlist", cookie: browser.cookie, csrf: browser.csrf) == 4 << 20)
         #expect(limit("GET", "/api/state", cookie: browser.cookie) == 0)

@@ -11,7 +11,7 @@ function toast(text, kind) {
   el.textContent = text;
   el.className = "toast shown" + (kind ? " " + kind : "");
   clearTimeout(window.toastTimer);
-  window.toastTimer = setTimeout(() => { el.className = "toast"; }, 6000);
+  window.toastTimer = setTimeout(() => { el.className = "toast"; el.textContent = ""; }, 6000);
 }
 
 function plural(count, one, many) { return count + " " + (count === 1 ? one : many); }
@@ -104,12 +104,13 @@ function showState(state) {
 }
 
 // A picture of the screen arrives in the stream itself; it is shown once decoded, and when it
-// was shown is kept (for the page's own measurements: `window.framesShown`).
+// arrived and when it was shown are kept (for the page's own measurements: `window.framesShown`).
 window.framesShown = [];
 
 function showFrame(message) {
   if (message.frame === shownFrame) return;
   shownFrame = message.frame;
+  const received = performance.now();
   const next = new Image();
   next.onload = () => {
     if (message.frame !== shownFrame) return;
@@ -117,7 +118,7 @@ function showFrame(message) {
     frame.src = next.src;
     frame.dataset.frame = String(message.frame);
     document.body.dataset.frame = String(message.frame);
-    window.framesShown.push({ frame: message.frame, at: performance.now() });
+    window.framesShown.push({ frame: message.frame, received, at: performance.now() });
     if (window.framesShown.length > 100) window.framesShown.shift();
   };
   next.src = "data:" + message.type + ";base64," + message.data;
@@ -204,11 +205,13 @@ async function morePhotos() {
   if (photoLoading || (photoTotal !== null && photoOffset >= photoTotal)) return;
   photoLoading = true;
   const listing = photoListing;
-  const data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage);
+  let data = null;
+  // A failed request (the connection lost) leaves the list ready to ask again as it scrolls.
+  try { data = await getJSON("/api/photos?offset=" + photoOffset + "&limit=" + photoPage); } catch (e) { data = null; }
   // A page asked for before the list was started again (after a delete) is dropped.
   if (listing !== photoListing) return;
   photoLoading = false;
-  if (!data) return;
+  if (!data || !Array.isArray(data.photos)) return;
   photoTotal = data.total;
   photoOffset += data.photos.length;
   $("photos").append(...data.photos.map(photoItem));

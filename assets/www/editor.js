@@ -69,6 +69,13 @@ function itemCard(items, index, name) {
   seconds.addEventListener("change", () => { if (seconds.value === "") delete item.duration; else item.duration = Number(seconds.value); changed(); });
   const caption = element("input", { type: "text", value: item.caption ?? "", placeholder: "(none)" });
   caption.addEventListener("change", () => { if (caption.value === "") delete item.caption; else item.caption = caption.value; changed(); });
+  const preview = captionPreview(item, caption);
+  const captionField = labelled("Caption", caption);
+  captionField.classList.add("caption-field");
+  preview.id = "caption-preview-" + (++previewCount);
+  caption.setAttribute("aria-describedby", preview.id);
+  const motion = select([["", "(default)"], ["still", "still"], ["kenburns", "slow zoom"]], item.motion,
+    (v) => { if (v) item.motion = v; else delete item.motion; changed(); });
   const fit = select([["", "(default)"], ["contain", "whole photo"], ["cover", "fill the screen"]], item.fit,
     (v) => { if (v) item.fit = v; else delete item.fit; changed(); });
   const transition = select([["", "(default)"], ["fade", "fade"], ["zoom", "zoom"], ["slide", "slide"], ["none", "none"]], item.transition,
@@ -91,12 +98,58 @@ function itemCard(items, index, name) {
   remove.addEventListener("click", () => { items.splice(index, 1); changed(); renderEditor(); toast("Item removed (not saved yet)"); });
   const card = element("li", { className: "item" }, [
     element("div", { className: "item-head" }, [handle, element("div", { className: "what", textContent: kind + ": " + where })]),
-    element("div", { className: "inputs" }, [labelled("Seconds", seconds), labelled("Caption", caption), labelled("Fit", fit), labelled("Transition", transition)]),
+    element("div", { className: "inputs" }, [labelled("Seconds", seconds), labelled("Fit", fit), labelled("Transition", transition), labelled("Motion", motion), captionField, preview]),
     element("div", { className: "moves" }, [up, down, remove]),
   ]);
   card.dataset.index = String(index);
   dragWith(handle, card, items);
   return card;
+}
+
+// The item's image or folder as the playlist writes it: what a caption preview is filled from.
+function itemPlace(item) {
+  if (typeof item.image === "string") return item.image;
+  if (typeof item.folder === "string") return item.folder;
+  if (item.memories && typeof item.memories.folder === "string") return item.memories.folder;
+  return null;
+}
+
+// Under the caption field: the caption as the screen would draw it on a real photo of the item
+// (filled by the player's own caption code), and a sentence for a field it does not know.
+// Asked again a moment after each keystroke.
+let previewCount = 0;
+
+function captionPreview(item, input) {
+  const box = element("div", { className: "caption-preview" });
+  box.setAttribute("aria-live", "polite");
+  const line = element("p", { className: "preview-line" });
+  const problem = element("p", { className: "preview-problem" });
+  box.append(line, problem);
+  let timer = null;
+  let asked = 0;
+  const update = async () => {
+    const template = input.value;
+    const place = itemPlace(item);
+    problem.textContent = "";
+    problem.hidden = true;
+    // Without a caption there is nothing to preview: no line under the empty field.
+    box.hidden = !template.trim();
+    if (box.hidden) { line.textContent = ""; box.dataset.state = "empty"; return; }
+    if (!place) { line.textContent = "A preview needs a photo on this device; this item's photos come from the network."; box.dataset.state = "none"; return; }
+    const ticket = ++asked;
+    const data = await getJSON("/api/caption?template=" + encodeURIComponent(template) + "&item=" + encodeURIComponent(place));
+    if (ticket !== asked || !data) return;
+    if (data.error) { line.textContent = data.error; box.dataset.state = "error"; return; }
+    const name = data.photo ? data.photo.split("/").pop() : "";
+    if (data.missing) line.textContent = "Preview: " + data.missing + ".";
+    else if (data.caption) line.replaceChildren("On " + name + ": ", element("q", { className: "caption-text", textContent: data.caption }));
+    else line.textContent = "On " + name + ": no caption (the photo has none of these details).";
+    if (data.unknown) { problem.textContent = data.unknown + "."; problem.hidden = false; }
+    box.dataset.state = data.unknown ? "unknown" : "shown";
+  };
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 250); });
+  update();
+  return box;
 }
 
 // Drag to reorder with pointer events (a finger or a mouse): the card moves among its

@@ -10,6 +10,8 @@ enum BenchMotion {
     static func run(width: Int, height: Int, frames: Int) throws -> Int32 {
         let show = Show(width: width, height: height)
         try BenchFrames.measure(show, frames: frames)
+        try BenchFill.measure(width: width, height: height, frames: frames)
+        try BenchPairs.measure(width: width, height: height, frames: frames)
         measureWindow(show, frames: frames)
         try BenchPacing.measure(show, frames: max(240, frames * 4))
         return 0

@@ -30,6 +30,13 @@ extension CommonOptions {
                                          --wait-for-images)
           --fit contain|cover            letterbox the whole image, or fill and crop (default contain)
           --background #RRGGBB           colour around and behind images (default #000000)
+          --fill black|blur|#RRGGBB      what fills the screen around a letterboxed photo: black, the
+                                         photo itself enlarged, blurred and dimmed, or a colour
+                                         (default black)
+          --pair, --no-pair              two portrait photos share a landscape screen side by side
+                                         (two landscape ones a portrait screen, stacked), the next
+                                         of its kind brought forward, one taken the same day
+                                         preferred (default off; on in the shipped configuration)
           --long-photo-ratio N           a photo more than N times as elongated as the screen (a tall
                                          screenshot, a panorama) is shown across it and scrolled
                                          (default 2, 0: off)
@@ -69,12 +76,20 @@ extension CommonOptions {
             keepGoing = true
             waitForImages = true
         case "--fit": show.fit = try scanner.choice(for: option, as: FitMode.self)
+        case "--pair": show.pair = true
+        case "--no-pair": show.pair = false
         case "--background":
             let text = try scanner.value(for: option)
             guard let color = RGBColor(hex: text) else {
                 throw UsageError("--background \(text): expected a colour as #RRGGBB, for example #202020")
             }
             show.background = color
+        case "--fill":
+            let text = try scanner.value(for: option)
+            guard let fill = FillStyle(text) else {
+                throw UsageError("--fill \(text): expected \(FillStyle.spellings), for example blur")
+            }
+            show.fill = fill
         case "--long-photo-ratio":
             let text = try scanner.value(for: option)
             guard let value = Double(text), value.isFinite, value == 0 || value >= 1 else {

@@ -116,11 +116,12 @@ final class WebLink: Sendable {
             previousState?(state)
             show.publish(state: state)
         }
-        // The Now page follows the screen: a picture each time it changes, once it has rested an
-        // eighth of a second (a transition is never taken: it draws two slides). The remotes get
-        // the same pictures.
+        // The Now page follows the screen: a picture each time it changes, the slideshow's slide
+        // the frame it is first wholly drawn, anything else once it has rested an eighth of a
+        // second (a transition is never taken: it draws two slides). The remotes get the same pictures.
         hooks.frameInterval = min(hooks.frameInterval ?? Self.pictureInterval, Self.pictureInterval)
         hooks.captureSettle = min(hooks.captureSettle, Self.pictureSettle)
+        hooks.captureAtOnceAtRest = true
         let previousCapture = hooks.frameCaptured
         hooks.frameCaptured = { picture in
             previousCapture(picture)

@@ -18,7 +18,9 @@ final class WebShow: ShowControlling {
     private let picture = Mutex<(number: Int, pixels: PixelBuffer?, encoded: [Int: [UInt8]])>((0, nil, [:]))
     /// Who hears of changes a person would see (the live Now page), told on `changes`.
     private let listeners = Mutex<[@Sendable () -> Void]>([])
-    private let changes = DispatchQueue(label: "vitrine.web-live", qos: .utility)
+    /// At the loop's own priority: the picture a person watches for is made and sent at once,
+    /// not behind other work (a queue of utility's class runs below it).
+    private let changes = DispatchQueue(label: "vitrine.web-live", qos: .userInitiated)
     /// When the program started, for the page's "up for".
     private let started = Date()
     /// One thumbnail worker, so a page of thumbnails does not start a decoder each.
@@ -349,6 +351,27 @@ final class WebShow: ShowControlling {
         return FrameJPEG.encode(
             argb: pixels.pixels, width: pixels.width, height: pixels.height, maximumWidth: side, quality: 80
         ).map { Data($0) }
+    }
+
+    /// The caption the screen would draw for `template` on `photo`: the photo's details read by the
+    /// decode worker as the show reads them, filled in by the show's caption overlay, with place
+    /// names and the playlist's time zone.
+    func caption(_ template: String, photo: String) -> String? {
+        let request = DecodeRequest(
+            path: photo, output: Size(width: 64, height: 64), fit: .contain, background: .black)
+        let image: DecodedImage? = thumbnailDecoder.withLock { decoder in
+            let worker = decoder ?? decoding.isolatedDecoder()
+            decoder = worker
+            return try? worker.decode(request)
+        }
+        var overlay = CaptionOverlay(kind: .playlist)
+        overlay.places = CaptionTemplate(template).usesPlace ? PlaceNamesFile.shared : nil
+        if let playlistPath, let document = try? PlaylistLoading.load(playlistPath, log: Log("web")) {
+            overlay.zone = document.timeZone()
+        }
+        return overlay.text(
+            for: Slide(path: photo, caption: template), metadata: image?.metadata,
+            wallTime: Date().timeIntervalSince1970)
     }
 
     /// The canvas as PNG bytes, through a private temporary file.

@@ -37,6 +37,8 @@ public struct ActiveTransition: Equatable, Sendable {
     public var sourceRect: Rect?
     /// Show time at which the outgoing slide started coming in (for its dwell motion).
     public var fromSince: Double
+    /// The slide shown beside the outgoing one (`--pair`); it goes with it.
+    public var fromPartner: Int?
 
     public init(
         kind: TransitionKind, from: Int, to: Int, start: Double, duration: Double, direction: Int,

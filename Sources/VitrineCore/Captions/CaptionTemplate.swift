@@ -40,6 +40,37 @@ public struct CaptionTemplate: Equatable, Sendable {
         texts[texts.count - 1] = text
     }
 
+    /// Every field a template may use.
+    public static let knownFields =
+        ["date"] + TakenDate.Style.allCases.filter { $0 != .medium }.map { "date:\($0.rawValue)" } + [
+            "years-ago", "place", "camera", "folder", "file", "title",
+        ]
+
+    /// The fields of this template that no photo can fill (none of `knownFields`), each once, in order.
+    public var unknownFields: [String] {
+        var seen: Set<String> = []
+        return fields.filter { field in
+            let known = Self.knownFields.contains(field) || field == "date:medium"
+            return !known && seen.insert(field).inserted
+        }
+    }
+
+    /// A sentence naming the fields no photo can fill, with a guess for each that looks like a
+    /// typo: `“{plac}” is not a caption field (did you mean {place}?), so it is left out; the fields are …`. Nil
+    /// when every field is known.
+    public var unknownFieldsSentence: String? {
+        let unknown = unknownFields
+        guard !unknown.isEmpty else { return nil }
+        let named = unknown.map { field -> String in
+            let guess = DocumentReader.closest(field, in: Self.knownFields).map { " (did you mean {\($0)}?)" } ?? ""
+            return "“{\(field)}”\(guess)"
+        }
+        let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+        let verb = named.count == 1 ? "is not a caption field, so it is" : "are not caption fields, so they are"
+        let fields = Self.knownFields.map { "{\($0)}" }.joined(separator: ", ")
+        return "\(list) \(verb) left out; the fields are \(fields)"
+    }
+
     /// Whether the text has fields to fill.
     public var hasFields: Bool { !fields.isEmpty }
 

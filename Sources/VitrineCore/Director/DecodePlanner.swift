@@ -6,6 +6,10 @@ public struct DecodeWant: Hashable, Sendable {
     public var background: RGBColor
     /// A video clip: opened by the host's video player, not decoded as an image.
     public var video = false
+    /// The decode makes the photo's backdrop too (`--fill blur`).
+    public var backdrop = false
+    /// The decode looks for faces too (the photo may be cropped: `--fit cover`, Ken Burns).
+    public var faces = false
 
     public init(path: String, output: Size, fit: FitMode, background: RGBColor, video: Bool = false) {
         self.video = video
@@ -44,10 +48,15 @@ public enum DecodePlanner {
             if let have = images.images[slide.path], serves(have.decodedFor, target, output: engine.output) {
                 continue
             }
-            plan.wants.append(
-                DecodeWant(
-                    path: slide.path, output: target, fit: slide.fit ?? engine.show.options.fit,
-                    background: engine.show.options.background, video: slide.video != nil))
+            let fit = slide.fit ?? engine.show.options.fit
+            var want = DecodeWant(
+                path: slide.path, output: target, fit: fit, background: engine.show.options.background,
+                video: slide.video != nil)
+            // Thumbnails (a grid's) need neither.
+            let full = !want.video && target == engine.output
+            want.backdrop = full && engine.show.options.fill == .blur
+            want.faces = full && (fit == .cover || (slide.motion ?? engine.show.options.motion) == .kenburns)
+            plan.wants.append(want)
         }
         return plan
     }

@@ -19,6 +19,8 @@ public struct FrameOutput: Sendable {
     public var showsContent = true
     /// The video clips the scene draws and where each is in its clip.
     public var videos: [VideoMoment] = []
+    /// The two photos the scene draws are a pair at rest (`--pair`), not a transition.
+    public var restingPair = false
     /// Photos hidden or made favourites this frame, for the remote events.
     public var markEvents: [PhotoMarkEvent] = []
 

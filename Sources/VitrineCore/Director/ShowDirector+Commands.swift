@@ -6,10 +6,17 @@ extension ShowDirector {
         let time = engine.time
         let slides = engine.show.slides
         let isReady = { (i: Int) in slides.indices.contains(i) && images.isReady(slides[i].path) }
+        let (screen, style) = (engine.output, engine.show.options)
+        let facts = { (i: Int) in
+            ShowEngine.pairFact(
+                i, screen: screen, style: style,
+                imageSize: { slides.indices.contains($0) ? images.size(slides[$0].path) : nil },
+                metadata: { slides.indices.contains($0) ? images.images[slides[$0].path]?.metadata : nil })
+        }
         switch command {
-        case .next: engine.show.next(at: time, isReady: isReady)
-        case .previous: engine.show.previous(at: time, isReady: isReady)
-        case .first: engine.show.move(to: 0, at: time, isReady: isReady)
+        case .next: engine.show.next(at: time, isReady: isReady, facts: facts)
+        case .previous: engine.show.previous(at: time, isReady: isReady, facts: facts)
+        case .first: engine.show.move(to: 0, at: time, isReady: isReady, facts: facts)
         case .pause:
             // Paused while the display is off: now the user's pause, kept when the display comes back.
             power.userChose()
@@ -22,13 +29,13 @@ extension ShowDirector {
                 refuse("goto \(index): the show has \(slides.count) slides")
                 return []
             }
-            engine.show.move(to: index, at: time, isReady: isReady)
+            engine.show.move(to: index, at: time, isReady: isReady, facts: facts)
         case .goToFile(let name):
             guard let index = slides.firstIndex(where: { $0.path == name || Self.fileName($0.path) == name }) else {
                 refuse("goto \(name): no slide of that name")
                 return []
             }
-            engine.show.move(to: index, at: time, isReady: isReady)
+            engine.show.move(to: index, at: time, isReady: isReady, facts: facts)
         case .playPlaylist(.auto):
             guard let wanted = asked.playlist else { return [] }
             asked.playlist = nil

@@ -158,6 +158,8 @@ public struct ShowDirector {
             rotation: setup.rotation, exitCode: ending.exitCode)
         out.showsContent = engine.status != nil || (!scene.slidesDrawn.isEmpty && engine.firstPhotoShown(at: time))
         out.videos = engine.show.videoMoments(drawn: scene.slidesDrawn, at: time)
+        let moving = engine.show.transition.map { !$0.isFinished(at: time) } ?? false
+        out.restingPair = engine.show.pairs.partner != nil && !moving
         return out
     }
 

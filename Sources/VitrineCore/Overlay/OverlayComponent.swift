@@ -68,6 +68,10 @@ public struct ImageMetadata: Equatable, Sendable, Codable {
     public var latitude: Double?
     /// Degrees, east positive.
     public var longitude: Double?
+    /// The faces found in the photo (not read from the file: detected as it was decoded), each a
+    /// box in the upright image with coordinates from 0 to 1 of its width and height; nil when
+    /// not looked for.
+    public var faces: [Rect]?
 
     public init(description: String? = nil, dateTaken: String? = nil) {
         self.description = description

@@ -28,7 +28,8 @@ extension PlaylistDecoder {
         item.duration = reader.seconds(f["duration"], join("duration"))
         item.transition = reader.choice(f["transition"], join("transition"), as: TransitionKind.self)
         item.fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
-        item.caption = reader.string(f["caption"], join("caption")) ?? "{years-ago}"
+        item.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        item.caption = caption(f["caption"], join("caption")) ?? "{years-ago}"
         return item
     }
 }

@@ -2,7 +2,7 @@ extension PlaylistDecoder {
     /// The fields a network item may have: its source's, and what a folder item takes.
     static let networkItemFields =
         Array(NetworkSourceDecoder.itemKeys) + [
-            "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit", "caption",
+            "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit", "motion", "caption",
         ]
 
     /// An item with `url`, `feed`, `webdav` or `immich`: a network source (see `NetworkSourceDecoder`),
@@ -27,13 +27,15 @@ extension PlaylistDecoder {
         let duration = reader.seconds(f["duration"], join("duration"))
         let transition = reader.choice(f["transition"], join("transition"), as: TransitionKind.self)
         let fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
-        let caption = reader.string(f["caption"], join("caption"))
+        let motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        let caption = caption(f["caption"], join("caption"))
         guard let network else { return nil }
         var item = PlaylistItem(source: .network(network))
         item.position = ["url", "feed", "webdav", "immich"].lazy.compactMap { node[$0]?.position }.first
         item.duration = duration
         item.transition = transition
         item.fit = fit
+        item.motion = motion
         // The day's Immich memories are captioned as a memories item is, unless the item says otherwise.
         item.caption = caption ?? (network.isMemories ? "{years-ago}" : nil)
         return item

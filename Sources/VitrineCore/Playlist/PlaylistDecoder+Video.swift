@@ -36,7 +36,8 @@ extension PlaylistDecoder {
         item.duration = reader.seconds(f["duration"], join("duration"))
         item.transition = reader.choice(f["transition"], join("transition"), as: TransitionKind.self)
         item.fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
-        item.caption = reader.string(f["caption"], join("caption"))
+        item.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        item.caption = caption(f["caption"], join("caption"))
         item.loop = reader.bool(f["loop"], join("loop"))
         item.audio = reader.bool(f["audio"], join("audio"))
         return item

@@ -28,10 +28,12 @@ public struct PlaylistDecoder {
     }
 
     static let rootFields = ["version", "timeZone", "defaults", "items", "playlists", "schedule", "display", "sync"]
-    static let defaultsFields = ["interval", "transition", "transitionDuration", "fit", "motion", "order", "seed"]
+    static let defaultsFields = [
+        "interval", "transition", "transitionDuration", "fit", "motion", "fill", "order", "seed", "pair",
+    ]
     static let itemFields = [
         "image", "folder", "recursive", "include", "exclude", "order", "seed", "duration", "transition", "fit",
-        "caption", "video", "loop", "audio", "memories",
+        "motion", "caption", "video", "loop", "audio", "memories",
     ]
     static let playlistFields = ["defaults", "items"]
 
@@ -141,8 +143,16 @@ public struct PlaylistDecoder {
             f["transitionDuration"], join("transitionDuration"), allowZero: true)
         defaults.fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
         defaults.motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        if let node = f["fill"] {
+            if let text = node.string, let fill = FillStyle(text) {
+                defaults.fill = fill
+            } else {
+                reader.error(join("fill"), "must be \(FillStyle.spellings)", at: node.position)
+            }
+        }
         defaults.order = reader.choice(f["order"], join("order"), as: SlideOrder.self)
         defaults.seed = reader.seed(f["seed"], join("seed"))
+        defaults.pair = reader.bool(f["pair"], join("pair"))
         return defaults
     }
 
@@ -275,13 +285,25 @@ public struct PlaylistDecoder {
         let duration = reader.seconds(f["duration"], join("duration"))
         let transition = reader.choice(f["transition"], join("transition"), as: TransitionKind.self)
         let fit = reader.choice(f["fit"], join("fit"), as: FitMode.self)
-        let caption = reader.string(f["caption"], join("caption"))
+        let motion = reader.choice(f["motion"], join("motion"), as: DwellMotion.self)
+        let caption = caption(f["caption"], join("caption"))
         guard var item else { return nil }
         item.duration = duration
         item.transition = transition
         item.fit = fit
+        item.motion = motion
         item.caption = caption
         return item
+    }
+
+    /// An item's caption; a field its template does not know is a warning (the caption is shown
+    /// without it).
+    mutating func caption(_ node: JSONNode?, _ path: String) -> String? {
+        guard let text = reader.string(node, path) else { return nil }
+        if let sentence = CaptionTemplate(text).unknownFieldsSentence {
+            reader.warning(path, sentence, at: node?.position)
+        }
+        return text
     }
 
     mutating func globs(_ node: JSONNode?, _ path: String) -> [Glob] {

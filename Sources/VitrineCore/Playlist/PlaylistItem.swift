@@ -14,6 +14,8 @@ public struct PlaylistItem: Equatable, Sendable {
     public var duration: Double?
     public var transition: TransitionKind?
     public var fit: FitMode?
+    /// The motion while each of its slides is shown; nil means the show's.
+    public var motion: DwellMotion?
     public var caption: String?
     /// The item is a video clip (`"video"`), and how it plays (`loop`, `audio`).
     public var isVideo = false
@@ -31,6 +33,9 @@ public struct PlaylistItem: Equatable, Sendable {
         let video =
             isVideo || VideoFileNames.isVideoPath(path)
             ? SlideVideo(loop: loop ?? false, audio: audio ?? false) : nil
-        return Slide(path: path, duration: duration, transition: transition, fit: fit, caption: caption, video: video)
+        var slide = Slide(
+            path: path, duration: duration, transition: transition, fit: fit, caption: caption, video: video)
+        slide.motion = motion
+        return slide
     }
 }

@@ -25,6 +25,8 @@ public struct PlaylistSpec: Equatable, Sendable {
         }
         if let v = defaults.fit, !given.contains("--fit") { options.fit = v }
         if let v = defaults.motion, !given.contains("--motion") { options.motion = v }
+        if let v = defaults.fill, !given.contains("--fill") { options.fill = v }
+        if let v = defaults.pair, !given.contains("--pair"), !given.contains("--no-pair") { options.pair = v }
         return options
     }
 }

@@ -8,6 +8,9 @@ public struct PlaylistStyle: Equatable, Sendable {
     public var transitionDuration: Double?
     public var fit: FitMode?
     public var motion: DwellMotion?
+    public var fill: FillStyle?
+    /// Whether two photos share a slide (`--pair`).
+    public var pair: Bool?
     /// The order of a folder's images.
     public var order: SlideOrder?
     public var seed: UInt64?
@@ -22,6 +25,8 @@ public struct PlaylistStyle: Equatable, Sendable {
         merged.transitionDuration = transitionDuration ?? base.transitionDuration
         merged.fit = fit ?? base.fit
         merged.motion = motion ?? base.motion
+        merged.fill = fill ?? base.fill
+        merged.pair = pair ?? base.pair
         merged.order = order ?? base.order
         merged.seed = seed ?? base.seed
         return merged

@@ -28,13 +28,15 @@ public struct PictureCapture: Sendable {
 
     /// Whether the frame `out` is the one to take a picture of, at monotonic `time`; `interval`
     /// is the remotes' shortest time between pictures, nil when none are wanted; `settle` is how
-    /// long the same picture must have been drawn (the web page's live Now asks for less).
+    /// long the same picture must have been drawn (the web page's live Now asks for less);
+    /// `atOnceAtRest`: a frame at rest by its making (`atRest`) is taken the first time it is
+    /// drawn, without waiting (the live Now page).
     public mutating func wants(
         _ out: FrameOutput, mode: ShowMode, interval: Double?, settle: Double = PictureCapture.settle,
-        at time: MonotonicInstant
+        atOnceAtRest: Bool = false, at time: MonotonicInstant
     ) -> Bool {
         let now = time.seconds
-        guard let interval, out.scene.slidesDrawn.count <= 1 || mode != .attract else {
+        guard let interval, out.scene.slidesDrawn.count <= 1 || out.restingPair || mode != .attract else {
             rest = .moving
             return false
         }
@@ -46,10 +48,25 @@ public struct PictureCapture: Sendable {
             if t == texts, now >= ts { textsSince = ts }
         }
         rest = .resting(picture: picture, since: since, texts: texts, textsSince: textsSince)
-        guard now - since >= settle, now - textsSince >= settle / 2 else { return false }
+        let rested = now - since >= settle && now - textsSince >= settle / 2
+        guard rested || (atOnceAtRest && Self.atRest(out, mode: mode)) else { return false }
         guard let last else { return true }
         return last.keys != picture + texts && now - last.time >= interval
     }
+
+    /// Whether the frame is at rest by its making: the slideshow's one slide, wholly drawn. A
+    /// transition draws two slides (or one partly), a person moves a browsed picture; a slide's
+    /// own slow motion does not make it another picture.
+    public static func atRest(_ out: FrameOutput, mode: ShowMode) -> Bool {
+        guard mode == .attract, out.scene.slidesDrawn.count == 1 else { return false }
+        return out.scene.ops.allSatisfy { op in
+            if case .image(_, _, let alpha) = op { return alpha >= 1 }
+            return true
+        }
+    }
+
+    /// When the last picture was taken (monotonic seconds), if one was.
+    public var lastTaken: Double? { last?.time }
 
     /// The picture of `out` was taken at `time`.
     public mutating func taken(_ out: FrameOutput, mode: ShowMode, at time: MonotonicInstant) {

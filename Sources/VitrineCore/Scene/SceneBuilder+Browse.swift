@@ -24,14 +24,17 @@ extension SceneBuilder {
                     show, page: GridLayout(output: output, count: show.count).page(of: show.index), imageSize: imageSize
                 )
             }
-            return buildBrowse(show, view: view, underlay: underlay, at: time, imageSize: imageSize)
+            return buildBrowse(
+                show, view: view, underlay: underlay, at: time, imageSize: imageSize,
+                leavingPair: controller.leavingPair)
         }
     }
 
     /// The browsed slide: zoomed and panned, pushed aside by a swipe with its
     /// neighbour following, or being put away over `underlay` behind a fading background.
     public func buildBrowse(
-        _ show: Show, view: BrowseView, underlay: Scene?, at time: Double, imageSize: (Int) -> Size?
+        _ show: Show, view: BrowseView, underlay: Scene?, at time: Double, imageSize: (Int) -> Size?,
+        leavingPair: [Int]? = nil
     ) -> Scene {
         var scene = Scene(size: output, background: show.options.background)
         guard show.slides.indices.contains(show.index) else { return scene }
@@ -42,15 +45,20 @@ extension SceneBuilder {
                 scene.ops.append(.fill(rect: screen, color: scene.background, alpha: min(look.veil, 1)))
             }
             if look.alpha > 0 {
-                scene.ops.append(.image(slide: show.index, rect: look.rect, alpha: min(look.alpha, 1)))
+                for (slide, rect) in pairHalves(show, in: look.rect, imageSize: imageSize)
+                    ?? [(slide: show.index, rect: look.rect)]
+                {
+                    scene.ops.append(.image(slide: slide, rect: rect, alpha: min(look.alpha, 1)))
+                }
             }
             return scene
         }
         let d = view.pageOffset(at: time)
         let shift = view.pageShift(at: time)
-        scene.ops.append(
-            .image(slide: show.index, rect: view.viewport.rect(at: time).offsetBy(dx: shift.dx, dy: shift.dy), alpha: 1)
-        )
+        let page = view.viewport.rect(at: time).offsetBy(dx: shift.dx, dy: shift.dy)
+        for (slide, rect) in pairHalves(show, in: page, imageSize: imageSize) ?? [(slide: show.index, rect: page)] {
+            scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
+        }
         if d != 0, let other = d < 0 ? show.index(after: show.index) : show.index(before: show.index),
             let size = imageSize(other)
         {
@@ -60,9 +68,34 @@ extension SceneBuilder {
             let along = d < 0 ? d + span : d - span
             let moved =
                 view.pagingAxis == .vertical ? rect.offsetBy(dx: 0, dy: along) : rect.offsetBy(dx: along, dy: 0)
-            scene.ops.append(.image(slide: other, rect: moved, alpha: 1))
+            // A pair paged away from goes as it was, both its photos.
+            if view.leavingRect != nil, let pair = leavingPair, pair.count == 2,
+                let a = imageSize(pair[0]), let b = imageSize(pair[1])
+            {
+                let (ra, rb) = PairLayout.rects(a, b, in: screen)
+                let whole = ra.union(rb)
+                scene.ops.append(.image(slide: pair[0], rect: ra.mapped(from: whole, to: moved), alpha: 1))
+                scene.ops.append(.image(slide: pair[1], rect: rb.mapped(from: whole, to: moved), alpha: 1))
+            } else {
+                scene.ops.append(.image(slide: other, rect: moved, alpha: 1))
+            }
         }
         return scene
+    }
+
+    /// The two photos of the pair showing (`--pair`), laid out in `rect` as they lie in the
+    /// pair's place at rest (`nil`: at rest); nil when the slide showing has no partner.
+    public func pairHalves(_ show: Show, in rect: Rect?, imageSize: (Int) -> Size?) -> [(slide: Int, rect: Rect)]? {
+        guard let partner = show.pairs.partner, show.slides.indices.contains(show.index),
+            show.slides.indices.contains(partner), let a = imageSize(show.index), let b = imageSize(partner)
+        else { return nil }
+        let (ra, rb) = PairLayout.rects(a, b, in: Rect(size: output))
+        let whole = ra.union(rb)
+        let to = rect ?? whole
+        return [
+            (slide: show.index, rect: ra.mapped(from: whole, to: to)),
+            (slide: partner, rect: rb.mapped(from: whole, to: to)),
+        ]
     }
 
     /// A page of the wall of thumbnails: a cell a slide, its image letterboxed in it.

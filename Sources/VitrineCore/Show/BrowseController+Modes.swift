@@ -86,8 +86,14 @@ extension BrowseController {
         direction > 0 ? show.index(after: show.index) : show.index(before: show.index)
     }
 
-    /// Slide `i`'s rectangle at 1×; the whole screen while its size is unknown.
+    /// Slide `i`'s rectangle at 1×; the whole screen while its size is unknown. A pair showing
+    /// (`--pair`) is browsed as one page: its two photos and the gap between them.
     func fit(_ i: Int, show: Show, imageSize: (Int) -> Size?) -> Rect {
+        if i == show.index, let halves = SceneBuilder(output: output).pairHalves(show, in: nil, imageSize: imageSize),
+            let whole = SceneBuilder.bounds(of: halves)
+        {
+            return whole
+        }
         guard show.slides.indices.contains(i), let size = imageSize(i) else { return screen }
         // A long photo rests across the screen from its top (or left) edge.
         if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {

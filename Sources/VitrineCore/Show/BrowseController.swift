@@ -34,6 +34,10 @@ public struct BrowseController: Sendable {
     var infoButtons: InfoPanel.ButtonRects?
     /// A button pressed, for the engine to carry out.
     var panelAction: PanelAction?
+    /// The page browsed is a pair (`--pair`): a tap on a half opens that photo alone.
+    var showingPair = false
+    /// The pair paged away from, drawn as it goes (its first photo and its partner).
+    public internal(set) var leavingPair: [Int]?
 
     /// Seconds the show takes to fade back in after a dismiss.
     public static let returnFadeDuration = 0.4
@@ -109,6 +113,7 @@ public struct BrowseController: Sendable {
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
                 if mode == .browse { view?.catchGlide(at: time) }
                 touchOverInfo = info?.isOpen == true
+                showingPair = mode == .browse && show.pairs.partner != nil
                 arena.enabled = enabledGestures
                 arena.metrics = metrics
             }
@@ -184,6 +189,7 @@ public struct BrowseController: Sendable {
             v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
             let finished = v.finish(at: time)
             view = v
+            if v.leavingRect == nil { leavingPair = nil }
             if finished == .dismissed { leaveBrowse(at: time, show: &show) }
         }
         if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
@@ -201,6 +207,8 @@ public struct BrowseController: Sendable {
             // With the info panel open a swipe still pages (the panel then tells of the new photo);
             // a tap outside it or a pull across the paging axis closes it.
             if info?.isOpen == true { return [.tap, .swipe, .dismiss] }
+            // A pair's page answers a tap at once (no double tap to wait for): it opens a half.
+            if showingPair { return [.tap, .longPress, .swipe, .dismiss] }
             if let v = view, !v.isAtFit { return [.tap, .doubleTap, .longPress, .pan, .pinch] }
             // A long photo pans at 1×: across the paging axis instead of the dismiss, along it
             // before a swipe (paging once its edge is reached).
@@ -249,6 +257,22 @@ public struct BrowseController: Sendable {
         case .tap(let p) where info?.isOpen == true:
             tapWithInfoOpen(at: p, time: time, show: show)
             enteringTouch = false
+        case .tap(let p) where !enteringTouch && show.pairs.partner != nil:
+            // A tap on one photo of a pair opens it alone, growing from where it was.
+            let halves =
+                SceneBuilder(output: output).pairHalves(
+                    show, in: v.viewport.rect(at: time), imageSize: imageSize) ?? []
+            if let half = halves.first(where: {
+                p.x >= $0.rect.minX && p.x < $0.rect.maxX && p.y >= $0.rect.minY && p.y < $0.rect.maxY
+            }) {
+                show.unpair()
+                show.cut(to: half.slide, at: time)
+                v = makeView(fit(half.slide, show: show, imageSize: imageSize))
+                v.open(from: half.rect, at: time)
+                showingPair = false
+            } else {
+                overlaysVisible.toggle()
+            }
         case .tap:
             // The tap that starts browsing shows the overlays; later ones toggle them.
             if enteringTouch { overlaysVisible = true } else { overlaysVisible.toggle() }
@@ -274,7 +298,10 @@ public struct BrowseController: Sendable {
                     newFit: { d in
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
                     })
-                if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
+                if direction != 0, let target = Self.neighbour(of: show, direction) {
+                    leavingPair = show.pairs.partner.map { [show.index, $0] }
+                    show.cut(to: target, at: time)
+                }
             }
         case .dismiss(let phase, _) where touchOverInfo:
             if phase == .began { closeInfo(at: time) }

@@ -12,6 +12,7 @@ extension Show {
         slides = newSlides
         guard !newSlides.isEmpty else {
             index = 0
+            pairs = SlidePairs()
             transition = nil
             pending = nil
             waitingSince = nil
@@ -25,6 +26,7 @@ extension Show {
         let current = source ?? (old.indices.contains(oldIndex) ? old[oldIndex].path : nil)
         if !wasEmpty, let current, let found = locate(current, near: oldIndex) {
             index = found
+            remapPairs(from: old, oldIndex: oldIndex, locate: locate)
             if var t = transition {
                 if old.indices.contains(t.from), let from = locate(old[t.from].path, near: t.from) {
                     t.from = from
@@ -55,6 +57,7 @@ extension Show {
             }
         }
         index = next
+        pairs = SlidePairs()
         transition = nil
         pending = nil
         waitingSince = nil

@@ -25,6 +25,8 @@ public struct Show: Sendable {
     public internal(set) var startedAt: Double?
     /// Show time at which the first photo could first be drawn.
     public internal(set) var revealedAt: Double?
+    /// Which slides share the screen (`--pair`).
+    public internal(set) var pairs = SlidePairs()
 
     /// A move requested before its target image was ready.
     public struct PendingMove: Equatable, Sendable {
@@ -47,11 +49,23 @@ public struct Show: Sendable {
         return slides[i].duration ?? options.interval
     }
 
-    /// The slide after `i`, wrapping when looping; nil at the end without looping.
+    /// The slide after `i`, wrapping when looping; nil at the end without looping. Slides
+    /// already shown as a partner (`--pair`) are passed over.
     public func index(after i: Int) -> Int? {
         guard count > 1 else { return nil }
-        if i + 1 < count { return i + 1 }
-        return options.loop ? 0 : nil
+        var j = i
+        for _ in 0..<count {
+            if j + 1 < count {
+                j += 1
+            } else if options.loop {
+                j = 0
+            } else {
+                return nil
+            }
+            if j == i { return nil }
+            if pairs.taken[j] == nil { return j }
+        }
+        return nil
     }
 
     /// The slide before `i`, wrapping when looping; nil at the start without looping.
@@ -68,15 +82,21 @@ public struct Show: Sendable {
     }
 
     /// Runs the show up to `time`: ends finished transitions, starts moves whose
-    /// images are ready, and auto-advances. `isReady` says whether a slide's image can be drawn.
-    public mutating func update(to time: Double, isReady: (Int) -> Bool) {
+    /// images are ready, and auto-advances. `isReady` says whether a slide's image can be drawn;
+    /// `facts` what is known of it for pairing (`--pair`).
+    public mutating func update(
+        to time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
+    ) {
         if startedAt == nil { startedAt = time }
-        if revealedAt == nil, slides.indices.contains(index), isReady(index) { revealedAt = time }
+        if revealedAt == nil, slides.indices.contains(index), isReady(index) {
+            revealedAt = time
+            choosePartner(for: index, facts: facts)
+        }
         if let t = transition, t.isFinished(at: time) { transition = nil }
         if let move = pending {
             guard isReady(move.target) else { return }
             pending = nil
-            begin(move.target, direction: move.direction, at: time, sourceRect: move.sourceRect)
+            begin(move.target, direction: move.direction, at: time, sourceRect: move.sourceRect, facts: facts)
             if let t = transition, t.isFinished(at: time) { transition = nil }
         }
         guard pausedAt == nil else { return }
@@ -88,31 +108,38 @@ public struct Show: Sendable {
             // On time when it was ready when due; otherwise it starts now.
             let start = waitingSince == nil ? due : time
             waitingSince = nil
-            begin(target, direction: 1, at: start, sourceRect: nil)
+            begin(target, direction: 1, at: start, sourceRect: nil, facts: facts)
             if let t = transition, t.isFinished(at: time) { transition = nil }
         }
     }
 
     /// Moves to the next slide (wrapping when looping) with its transition.
-    public mutating func next(at time: Double, isReady: (Int) -> Bool) {
-        if let target = index(after: index) { move(to: target, direction: 1, at: time, isReady: isReady) }
+    public mutating func next(at time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }) {
+        if let target = index(after: index) {
+            move(to: target, direction: 1, at: time, isReady: isReady, facts: facts)
+        }
     }
 
     /// Moves to the previous slide (wrapping when looping) with its transition.
-    public mutating func previous(at time: Double, isReady: (Int) -> Bool) {
-        if let target = index(before: index) { move(to: target, direction: -1, at: time, isReady: isReady) }
+    public mutating func previous(
+        at time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
+    ) {
+        if let target = index(before: index) {
+            move(to: target, direction: -1, at: time, isReady: isReady, facts: facts)
+        }
     }
 
     /// Moves to slide `target`; the direction follows the index unless given.
     public mutating func move(
-        to target: Int, direction: Int? = nil, at time: Double, sourceRect: Rect? = nil, isReady: (Int) -> Bool
+        to target: Int, direction: Int? = nil, at time: Double, sourceRect: Rect? = nil, isReady: (Int) -> Bool,
+        facts: (Int) -> PairFacts? = { _ in nil }
     ) {
         guard slides.indices.contains(target), target != index || transition != nil else { return }
         let dir = direction ?? (target >= index ? 1 : -1)
         waitingSince = nil
         if isReady(target) {
             pending = nil
-            begin(target, direction: dir, at: time, sourceRect: sourceRect)
+            begin(target, direction: dir, at: time, sourceRect: sourceRect, facts: facts)
         } else {
             if pending == nil { pendingSince = time }
             pending = PendingMove(target: target, direction: dir, sourceRect: sourceRect)
@@ -127,6 +154,7 @@ public struct Show: Sendable {
         waitingSince = nil
         transition = nil
         guard target != index else { return }
+        forgetPairs(from: target)
         index = target
         shownSince = time
         if pausedAt != nil { pausedAt = time }
@@ -147,16 +175,20 @@ public struct Show: Sendable {
         if isPaused { resume(at: time) } else { pause(at: time) }
     }
 
-    private mutating func begin(_ target: Int, direction: Int, at start: Double, sourceRect: Rect?) {
+    private mutating func begin(
+        _ target: Int, direction: Int, at start: Double, sourceRect: Rect?, facts: (Int) -> PairFacts?
+    ) {
         let kind = slides[target].transition ?? options.transition
         let duration = kind == .none ? 0 : min(options.transitionDuration, dwell(target))
         if duration > 0 {
             transition = ActiveTransition(
                 kind: kind, from: index, to: target, start: start, duration: duration, direction: direction,
                 sourceRect: sourceRect, fromSince: shownSince)
+            transition?.fromPartner = pairs.partner
         } else {
             transition = nil
         }
+        choosePartner(for: target, facts: facts)
         index = target
         shownSince = start
         if pausedAt != nil { pausedAt = start }
@@ -167,6 +199,7 @@ extension Show {
     /// Removes slide `i` (an image that cannot be shown); indices after it shift down.
     public mutating func removeSlide(at i: Int) {
         guard slides.indices.contains(i) else { return }
+        removeFromPairs(i)
         slides.remove(at: i)
         func shifted(_ j: Int) -> Int { j > i ? j - 1 : j }
         if let move = pending {

@@ -49,6 +49,8 @@ extension DrawOp {
         switch self {
         case .image(let slide, let rect, let alpha): return .image(slide: slide, rect: rect, alpha: alpha * factor)
         case .fill(let rect, let color, let alpha): return .fill(rect: rect, color: color, alpha: alpha * factor)
+        case .backdrop(let slide, let rect, let clip, let alpha):
+            return .backdrop(slide: slide, rect: rect, clip: clip, alpha: alpha * factor)
         case .text(let block, let box, let alpha): return .text(block, box: box, alpha: alpha * factor)
         case .disc(let center, let radius, let color, let alpha):
             return .disc(center: center, radius: radius, color: color, alpha: alpha * factor)

@@ -8,6 +8,13 @@ extension ShowEngine {
             frame.photoAlpha = alpha
             break
         }
+        // A pair is one slide: its caption sits on the two photos together.
+        if let partner = show.pairs.partner, let photo = frame.photo {
+            for case .image(let slide, let rect, _) in scene.ops.reversed() where slide == partner {
+                frame.photo = photo.union(rect)
+                break
+            }
+        }
         if mode == .browse, let look = browse.view?.dismissLook(at: time) {
             let veil = min(max(look.veil, 0), 1)
             frame.fade = veil

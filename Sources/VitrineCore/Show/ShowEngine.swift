@@ -165,7 +165,10 @@ public struct ShowEngine: Sendable {
             requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
-        show.update(to: t, isReady: isReady)
+        let (screen, style) = (output, show.options)
+        show.update(to: t, isReady: isReady) {
+            Self.pairFact($0, screen: screen, style: style, imageSize: imageSize, metadata: metadata)
+        }
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
         return requests
     }
@@ -187,13 +190,22 @@ public struct ShowEngine: Sendable {
         if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata) {
             return []
         }
+        let (screen, style) = (output, show.options)
+        func facts(_ i: Int) -> PairFacts? {
+            Self.pairFact(i, screen: screen, style: style, imageSize: imageSize, metadata: metadata)
+        }
         switch key {
         case .escape, .q, .f, .up, .down, .g, .i: break
-        case .right: show.next(at: t, isReady: isReady)
-        case .left: show.previous(at: t, isReady: isReady)
+        case .right: show.next(at: t, isReady: isReady, facts: facts)
+        case .left:
+            show.previous(at: t, isReady: isReady, facts: facts)
         case .space: show.togglePause(at: t)
-        case .home: show.move(to: 0, at: t, isReady: isReady)
-        case .end: show.move(to: show.count - 1, at: t, isReady: isReady)
+        case .home:
+            show.move(to: 0, at: t, isReady: isReady, facts: facts)
+        case .end:
+            show.move(
+                to: show.count - 1, at: t, isReady: isReady,
+                facts: facts)
         }
         return []
     }
@@ -222,7 +234,12 @@ public struct ShowEngine: Sendable {
         } else if let held = statusStillShowing(at: time) {
             scene = held
         } else {
-            scene = SceneBuilder(output: output).build(show, controller: browse, at: time, imageSize: imageSize)
+            var faces: [Int: [Rect]] = [:]
+            for i in [show.index] + (show.transition.map { [$0.from, $0.to] } ?? []) {
+                if let found = metadata(i)?.faces, !found.isEmpty { faces[i] = found }
+            }
+            scene = SceneBuilder(output: output, faces: faces).build(
+                show, controller: browse, at: time, imageSize: imageSize)
             // Over the grid the thumbnails speak for themselves; a tap in browse mode hides them.
             if !overlays.isEmpty, mode != .grid, browse.overlaysVisible {
                 let index = show.index
@@ -276,10 +293,18 @@ public struct ShowEngine: Sendable {
     /// target, then the next and previous ones, in that order of urgency.
     public var wantedSlides: [Int] {
         var wanted: [Int] = [show.index] + browse.wantedSlides(show: show)
-        if let t = show.transition { wanted.append(t.from) }
+        if let partner = show.pairs.partner { wanted.append(partner) }
+        if let t = show.transition {
+            wanted.append(t.from)
+            if let partner = t.fromPartner { wanted.append(partner) }
+        }
         if let pending = show.pending { wanted.append(pending.target) }
         if let next = show.index(after: show.index) { wanted.append(next) }
         if let previous = show.index(before: show.index) { wanted.append(previous) }
+        // The photos that may share the next slide, so their kinds are known when it comes.
+        if let next = show.pending?.target ?? show.index(after: show.index) {
+            wanted += show.pairCandidates(after: next)
+        }
         var seen: Set<Int> = []
         return wanted.filter { show.slides.indices.contains($0) && seen.insert($0).inserted }
     }

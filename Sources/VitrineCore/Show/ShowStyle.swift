@@ -13,6 +13,11 @@ public struct ShowStyle: Equatable, Sendable {
     public var loop: Bool = true
     public var fit: FitMode = .contain
     public var background: RGBColor = .black
+    /// What fills the screen around a letterboxed photo; nil: the background colour.
+    public var fill: FillStyle?
+    /// Two photos of the kind the screen has room for twice (portraits on a landscape screen,
+    /// landscapes on a portrait one) share a slide (`--pair`).
+    public var pair = false
     /// A photo more than this many times as elongated as the screen (long side over short side)
     /// is a long photo: shown across the screen and scrolled. 0 turns it off.
     public var longPhotoRatio: Double = 2

@@ -8,6 +8,8 @@ public struct Slide: Equatable, Sendable {
     /// The transition into this slide; nil means the show's transition.
     public var transition: TransitionKind?
     public var fit: FitMode?
+    /// The motion while the slide is shown (still, Ken Burns); nil means the show's.
+    public var motion: DwellMotion?
     public var caption: String?
     /// What the photo's network source calls it (a feed's title, an Immich description), for `{title}`.
     public var title: String?

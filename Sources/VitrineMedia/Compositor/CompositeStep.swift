@@ -80,11 +80,18 @@ final class CompositeStep {
 
     static func image(
         _ pixels: PixelBuffer, in rect: (x: Int, y: Int, width: Int, height: Int), alpha: UInt16, frameWidth: Int,
-        frameHeight: Int, sampling: SceneCompositor.Sampling = .bilinear
+        frameHeight: Int, sampling: SceneCompositor.Sampling = .bilinear,
+        clip: (x: Int, y: Int, width: Int, height: Int)? = nil
     ) -> CompositeStep? {
         guard rect.width > 0, rect.height > 0 else { return nil }
-        guard let (rows, columns) = visible(rect, frameWidth: frameWidth, frameHeight: frameHeight) else {
+        guard var (rows, columns) = visible(rect, frameWidth: frameWidth, frameHeight: frameHeight) else {
             return nil
+        }
+        // Only the part inside `clip` is drawn; the mapping stays the whole rectangle's.
+        if let clip {
+            rows = rows.clamped(to: clip.y..<max(clip.y, clip.y + clip.height))
+            columns = columns.clamped(to: clip.x..<max(clip.x, clip.x + clip.width))
+            guard !rows.isEmpty, !columns.isEmpty else { return nil }
         }
         if rect.width == pixels.width, rect.height == pixels.height {
             return CompositeStep(

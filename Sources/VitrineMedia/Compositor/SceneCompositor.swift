@@ -42,11 +42,13 @@ public struct SceneCompositor: Sendable {
     /// Tall frames are drawn in horizontal bands at the same time (see
     /// `cores`): each band has its own steps, so their scratch rows are not
     /// shared, and writes only its own rows.
+    /// `backdrop` gives a slide's backdrop (`DrawOp.backdrop`), best at the output's size,
+    /// when it is copied rather than stretched.
     public func draw(
         _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, nearest: Set<Int> = [],
-        image: (Int) -> PixelBuffer?
+        image: (Int) -> PixelBuffer?, backdrop: (Int) -> PixelBuffer? = { _ in nil }
     ) {
-        let steps = prepare(scene, nearest: nearest, image: image)
+        let steps = prepare(scene, nearest: nearest, image: image, backdrop: backdrop)
         let bg = scene.background
         let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
         let bands = Self.bandCount(height: height, cores: cores)
@@ -178,10 +180,15 @@ public struct SceneCompositor: Sendable {
     }
 
     /// The scene drawn into a new buffer.
-    public func render(_ scene: Scene, nearest: Set<Int> = [], image: (Int) -> PixelBuffer?) -> PixelBuffer {
+    public func render(
+        _ scene: Scene, nearest: Set<Int> = [], image: (Int) -> PixelBuffer?,
+        backdrop: (Int) -> PixelBuffer? = { _ in nil }
+    ) -> PixelBuffer {
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { draw(scene, into: base, pitch: width, nearest: nearest, image: image) }
+            if let base = buffer.baseAddress {
+                draw(scene, into: base, pitch: width, nearest: nearest, image: image, backdrop: backdrop)
+            }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
@@ -218,7 +225,10 @@ public struct SceneCompositor: Sendable {
         }
     }
 
-    private func prepare(_ scene: Scene, nearest: Set<Int>, image: (Int) -> PixelBuffer?) -> [CompositeStep] {
+    private func prepare(
+        _ scene: Scene, nearest: Set<Int>, image: (Int) -> PixelBuffer?,
+        backdrop: (Int) -> PixelBuffer? = { _ in nil }
+    ) -> [CompositeStep] {
         var steps: [CompositeStep] = []
         for (index, op) in scene.ops.enumerated() {
             switch op {
@@ -228,6 +238,14 @@ public struct SceneCompositor: Sendable {
                     let step = CompositeStep.image(
                         pixels, in: Self.truncated(rect), alpha: a, frameWidth: width, frameHeight: height,
                         sampling: nearest.contains(index) ? .nearest : .bilinear)
+                else { continue }
+                steps.append(step)
+            case .backdrop(let slide, let rect, let clip, let alpha):
+                let a = Self.coverage(alpha)
+                guard a > 0, let pixels = backdrop(slide), pixels.width > 0, pixels.height > 0,
+                    let step = CompositeStep.image(
+                        pixels, in: Self.truncated(rect), alpha: a, frameWidth: width, frameHeight: height,
+                        clip: Self.truncated(clip))
                 else { continue }
                 steps.append(step)
             case .fill(let rect, let color, let alpha):

@@ -8,7 +8,7 @@ public struct DecodedImageCache: Sendable {
     public var budget: Int {
         didSet { evict() }
     }
-    /// The bytes of pixels kept now.
+    /// The bytes of pixels kept now (backdrops included).
     public private(set) var bytes = 0
 
     private var entries: [DecodeRequest: Entry] = [:]
@@ -45,7 +45,7 @@ public struct DecodedImageCache: Sendable {
     /// larger than the whole budget is not kept.
     public mutating func insert(_ image: DecodedImage, for request: DecodeRequest) {
         remove(request)
-        let size = image.pixels.byteCount
+        let size = Self.bytes(of: image)
         guard size <= budget else { return }
         clock += 1
         entries[request] = Entry(image: image, lastUse: clock)
@@ -54,7 +54,12 @@ public struct DecodedImageCache: Sendable {
     }
 
     public mutating func remove(_ request: DecodeRequest) {
-        if let old = entries.removeValue(forKey: request) { bytes -= old.image.pixels.byteCount }
+        if let old = entries.removeValue(forKey: request) { bytes -= Self.bytes(of: old.image) }
+    }
+
+    /// The bytes an image holds: its pixels and its backdrop's.
+    private static func bytes(of image: DecodedImage) -> Int {
+        image.pixels.byteCount + (image.backdrop?.byteCount ?? 0)
     }
 
     public mutating func removeAll() {

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// Vitrine's decoder, in the calling process: reads the file, recognises the
 /// format from its first bytes (never the name) and sends it to the right
 /// decoder: libjpeg-turbo for JPEG, libspng for PNG, libwebp for WebP, libheif for
@@ -5,23 +7,43 @@
 /// Every path applies the pixel limit, flattens transparency, downscales to
 /// the fitted size with an area filter, turns the image upright and converts an
 /// embedded colour profile to sRGB (`colors` keeps the transforms between decodes).
+/// Asked to, it then looks for faces (`faces` keeps the detector) and makes the backdrop.
 public struct MediaDecoder: ImageDecoding {
     public var limits: DecodeLimits
     public var colors: ColorTransforms
+    public var faces: FaceFinder
 
-    public init(limits: DecodeLimits = DecodeLimits(), colors: ColorTransforms = ColorTransforms()) {
+    public init(
+        limits: DecodeLimits = DecodeLimits(), colors: ColorTransforms = ColorTransforms(),
+        faces: FaceFinder = FaceFinder()
+    ) {
         self.limits = limits
         self.colors = colors
+        self.faces = faces
     }
 
     /// A PNG is read as it decodes; other files are read whole first.
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let source = try ImageFileStream(request.path, maxBytes: limits.maxFileBytes)
+        var image: DecodedImage
         if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
-            return try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
+            image = try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
+        } else {
+            let bytes = try source.readAll()
+            image = try decode(bytes: consume bytes, request: request)
         }
-        let bytes = try source.readAll()
-        return try decode(bytes: consume bytes, request: request)
+        addExtras(to: &image, for: request)
+        return image
+    }
+
+    /// The faces and the backdrop, when `request` asks for them, made from the decoded pixels.
+    public func addExtras(to image: inout DecodedImage, for request: DecodeRequest) {
+        if request.faces, let found = faces.faces(in: image.pixels) {
+            var metadata = image.metadata ?? ImageMetadata()
+            metadata.faces = found
+            image.metadata = metadata
+        }
+        if request.backdrop { image.backdrop = Backdrop.make(from: image.pixels, output: request.output) }
     }
 
     /// Decodes an image already in memory; `request.path` only names it in errors.

@@ -42,13 +42,22 @@ public struct DecodeRequest: Equatable, Hashable, Sendable {
     public var background: RGBColor
     /// The largest side a decoded image may have (the renderer's texture limit).
     public var maxSide: Int
+    /// Whether to make the photo's backdrop too (`DecodedImage.backdrop`).
+    public var backdrop: Bool
+    /// Whether to look for faces too (`ImageMetadata.faces`).
+    public var faces: Bool
 
-    public init(path: String, output: Size, fit: FitMode, background: RGBColor, maxSide: Int = 4096) {
+    public init(
+        path: String, output: Size, fit: FitMode, background: RGBColor, maxSide: Int = 4096, backdrop: Bool = false,
+        faces: Bool = false
+    ) {
         self.path = path
         self.output = output
         self.fit = fit
         self.background = background
         self.maxSide = maxSide
+        self.backdrop = backdrop
+        self.faces = faces
     }
 }
 
@@ -57,13 +66,17 @@ public struct DecodedImage: Equatable, Sendable {
     public var pixels: PixelBuffer
     /// The source's size after orientation, before any downscale.
     public var sourceSize: Size
-    /// What the file says about itself (EXIF description, date taken), for captions.
+    /// What the file says about itself (EXIF description, date taken), for captions; and the
+    /// faces found in it, when asked for.
     public var metadata: ImageMetadata?
+    /// The photo made to cover the output, small, blurred and dimmed (`--fill blur`), when asked for.
+    public var backdrop: PixelBuffer?
 
-    public init(pixels: PixelBuffer, sourceSize: Size, metadata: ImageMetadata? = nil) {
+    public init(pixels: PixelBuffer, sourceSize: Size, metadata: ImageMetadata? = nil, backdrop: PixelBuffer? = nil) {
         self.pixels = pixels
         self.sourceSize = sourceSize
         self.metadata = metadata
+        self.backdrop = backdrop
     }
 }
 

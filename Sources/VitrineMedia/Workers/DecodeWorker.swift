@@ -69,6 +69,8 @@ public enum DecodeWorker {
         let pixels = FileDescriptor(owning: options.pixels)
         // Colour transforms are made once per profile and kept for the worker's life.
         let colors = ColorTransforms()
+        // So is the face detector, made at the first photo that asks for faces.
+        let faces = FaceFinder()
         while case .success(let line) = channel.receive(until: nil) {
             guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
                 _ = send(.failed("the decode worker received a malformed request"), on: channel)
@@ -78,7 +80,7 @@ public enum DecodeWorker {
             alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
             // Threads libdispatch started since have their own nice level: set again.
             options.priority.applyToProcess()
-            let reply = serve(request, options: options, pixels: pixels, colors: colors)
+            let reply = serve(request, options: options, pixels: pixels, colors: colors, faces: faces)
             alarm(0)
             guard send(reply, on: channel) else { return 1 }
             // Idle until the next request: what the decode freed below the mapping threshold
@@ -98,21 +100,25 @@ public enum DecodeWorker {
     }
 
     private static func serve(
-        _ request: WorkerRequest, options: Options, pixels: borrowing FileDescriptor, colors: ColorTransforms
+        _ request: WorkerRequest, options: Options, pixels: borrowing FileDescriptor, colors: ColorTransforms,
+        faces: FaceFinder
     ) -> WorkerReply {
         if let fault = options.fault, request.path.split(separator: "/").last.map(String.init) == fault.fileName {
             trigger(fault.kind)
         }
         do {
-            let image = try MediaDecoder(limits: request.limits, colors: colors).decode(request.decodeRequest)
-            guard SharedPixels.write(image.pixels.pixels, to: pixels) else {
+            let image = try MediaDecoder(limits: request.limits, colors: colors, faces: faces).decode(
+                request.decodeRequest)
+            let backdrop = image.backdrop.map(\.pixels) ?? []
+            guard SharedPixels.write([image.pixels.pixels, backdrop], to: pixels) else {
                 return .failed(
                     "the decoded image does not fit the shared memory (\(image.pixels.width)x\(image.pixels.height))")
             }
             return WorkerReply(
                 width: image.pixels.width, height: image.pixels.height, sourceWidth: image.sourceSize.width,
                 sourceHeight: image.sourceSize.height, description: image.metadata?.description,
-                dateTaken: image.metadata?.dateTaken, metadata: image.metadata)
+                dateTaken: image.metadata?.dateTaken, metadata: image.metadata,
+                backdropWidth: image.backdrop?.width ?? 0, backdropHeight: image.backdrop?.height ?? 0)
         } catch {
             return .failed(error.reason)
         }

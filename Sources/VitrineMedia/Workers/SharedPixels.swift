@@ -44,33 +44,40 @@ final class SharedPixels {
         capacity = bytes
     }
 
-    /// Copies `count` pixels out of the shared memory; nil when they are not there or cannot be mapped.
-    func read(count: Int) -> [UInt32]? {
-        guard count > 0, count * 4 <= capacity else { return nil }
+    /// Copies `count` pixels out of the shared memory, from pixel `offset` on; nil when they are
+    /// not there or cannot be mapped.
+    func read(count: Int, offset: Int = 0) -> [UInt32]? {
+        let end = (offset + count) * 4
+        guard count > 0, offset >= 0, end <= capacity else { return nil }
         // Mapped in one call (MAP_POPULATE) rather than a fault for each page on the way.
-        guard let map = mmap(nil, count * 4, PROT_READ, MAP_SHARED | MAP_POPULATE, descriptor.rawValue, 0),
+        guard let map = mmap(nil, end, PROT_READ, MAP_SHARED | MAP_POPULATE, descriptor.rawValue, 0),
             map != MAP_FAILED
         else { return nil }
-        defer { Self.unmap(map, count * 4) }
+        defer { Self.unmap(map, end) }
         return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(base).copyMemory(from: map, byteCount: count * 4)
+                UnsafeMutableRawPointer(base).copyMemory(from: map + offset * 4, byteCount: count * 4)
             }
             initialized = count
         }
     }
 
-    /// Writes pixels at the start of the shared memory object `descriptor` (worker side).
-    static func write(_ pixels: [UInt32], to descriptor: borrowing FileDescriptor) -> Bool {
-        let bytes = pixels.count * 4
+    /// Writes runs of pixels one after the other from the start of the shared memory object
+    /// `descriptor` (worker side).
+    static func write(_ runs: [[UInt32]], to descriptor: borrowing FileDescriptor) -> Bool {
+        let bytes = runs.reduce(0) { $0 + $1.count * 4 }
         var info = stat()
         guard bytes > 0, fstat(descriptor.rawValue, &info) == 0, Int(info.st_size) >= bytes else { return false }
         guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor.rawValue, 0),
             map != MAP_FAILED
         else { return false }
         defer { unmap(map, bytes) }
-        pixels.withUnsafeBytes { raw in
-            if let base = raw.baseAddress { map.copyMemory(from: base, byteCount: bytes) }
+        var at = 0
+        for pixels in runs {
+            pixels.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { (map + at).copyMemory(from: base, byteCount: raw.count) }
+            }
+            at += pixels.count * 4
         }
         return true
     }

@@ -10,6 +10,8 @@ struct WorkerRequest: Codable, Equatable {
     var background: RGBColor
     var maxSide: Int
     var limits: DecodeLimits
+    var backdrop: Bool
+    var faces: Bool
 
     init(_ request: DecodeRequest, limits: DecodeLimits) {
         self.path = request.path
@@ -19,12 +21,14 @@ struct WorkerRequest: Codable, Equatable {
         self.background = request.background
         self.maxSide = request.maxSide
         self.limits = limits
+        self.backdrop = request.backdrop
+        self.faces = request.faces
     }
 
     var decodeRequest: DecodeRequest {
         DecodeRequest(
             path: path, output: Size(width: outputWidth, height: outputHeight), fit: fit, background: background,
-            maxSide: maxSide)
+            maxSide: maxSide, backdrop: backdrop, faces: faces)
     }
 
     /// The most bytes the result can take: the fitted size never exceeds the
@@ -32,9 +36,11 @@ struct WorkerRequest: Codable, Equatable {
     var maxResultBytes: Int {
         let w = Int(min(outputWidth.rounded(.up), Double(maxSide))) + 1
         let h = Int(min(outputHeight.rounded(.up), Double(maxSide))) + 1
+        // The backdrop follows the pixels.
+        let backdropBytes = backdrop ? Backdrop.maxSide * Backdrop.maxSide * 4 : 0
         switch fit {
-        case .contain: return w * h * 4
-        case .cover: return (maxSide + 1) * max(w, h) * 4
+        case .contain: return w * h * 4 + backdropBytes
+        case .cover: return (maxSide + 1) * max(w, h) * 4 + backdropBytes
         }
     }
 }
@@ -49,6 +55,9 @@ struct WorkerReply: Codable, Equatable {
     var dateTaken: String?
     /// Everything the EXIF block said (camera, exposure, GPS as well).
     var metadata: ImageMetadata?
+    /// The backdrop's size; its pixels follow the image's in the shared memory.
+    var backdropWidth = 0
+    var backdropHeight = 0
     var failure: String?
 
     static func failed(_ reason: String) -> WorkerReply {

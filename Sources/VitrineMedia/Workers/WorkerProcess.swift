@@ -149,12 +149,19 @@ final class WorkerProcess {
             guard reply.width > 0, reply.height > 0, let data = pixels.read(count: reply.width * reply.height) else {
                 return .lost("the decode worker's pixels could not be read back")
             }
-            let image = DecodedImage(
+            var image = DecodedImage(
                 pixels: PixelBuffer(width: reply.width, height: reply.height, pixels: data),
                 sourceSize: Size(width: reply.sourceWidth, height: reply.sourceHeight),
                 metadata: reply.metadata
                     ?? (reply.description == nil && reply.dateTaken == nil
                         ? nil : ImageMetadata(description: reply.description, dateTaken: reply.dateTaken)))
+            let backdropCount = reply.backdropWidth * reply.backdropHeight
+            if reply.backdropWidth > 0, reply.backdropHeight > 0, reply.backdropWidth <= Backdrop.maxSide,
+                reply.backdropHeight <= Backdrop.maxSide,
+                let backdrop = pixels.read(count: backdropCount, offset: reply.width * reply.height)
+            {
+                image.backdrop = PixelBuffer(width: reply.backdropWidth, height: reply.backdropHeight, pixels: backdrop)
+            }
             return .decoded(image)
         case .failure(.timedOut):
             stop()

@@ -112,10 +112,16 @@ import Testing
         #expect(kept.count >= 12, "\(kept.count) thumbnails kept")
     }
 
-    @Test func theFormsReorderAddThroughThePickerChangeARuleAndSaveTheFileTheShowFollows() throws {
+    @Test func theFormsReorderAddSetMotionAndAPreviewedCaptionChangeARuleAndSaveWhatTheShowFollows() throws {
         let folder = try Self.showFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try Self.colourPhotos(folder + "/photos", count: 3)
+        // photo-1.jpg carries when (a Friday), with what and where (Paris) it was taken, for the caption preview.
+        try Self.run([
+            "exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:05:17 14:03:00", "-Model=Test Camera",
+            "-GPSLatitude=48.8566", "-GPSLatitudeRef=N", "-GPSLongitude=2.3522", "-GPSLongitudeRef=E",
+            folder + "/photos/photo-1.jpg",
+        ])
         try FileManager.default.createDirectory(atPath: folder + "/photos/extra", withIntermediateDirectories: true)
         // Every day but today, so that adding today makes the rule cover the whole week.
         let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
@@ -153,7 +159,10 @@ import Testing
                 {
                   "version": 1,
                   "playlists": {
-                    "morning": { "items": [ { "image": "photos/photo-1.jpg" }, { "folder": "photos" } ] },
+                    "morning": { "items": [
+                      { "image": "photos/photo-1.jpg", "motion": "kenburns", "caption": "{date:long} · {place}" },
+                      { "folder": "photos" }
+                    ] },
                     "evening": { "items": [ { "image": "photos/photo-2.jpg" }, { "folder": "photos/extra" } ] },
                     "night": { "items": [ { "image": "photos/photo-3.jpg" } ] }
                   },

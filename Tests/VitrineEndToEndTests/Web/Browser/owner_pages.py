@@ -2,8 +2,9 @@
 
 Run with Debian's /usr/bin/python3 (python3-selenium, chromium, chromium-driver) and axe-core from
 PyPI's axe-selenium-python (deploy/test-requirements.txt). Environment: VITRINE_URL,
-VITRINE_SETUP_CODE, VITRINE_SCENARIO (`now`, `photos` or `audit`), VITRINE_SHOTS (folder for
-screenshots), VITRINE_COLOURS (for `now`: the photos' colours in show order, `rrggbb,…`).
+VITRINE_SETUP_CODE, VITRINE_SCENARIO (`now`, `photos`, `editor` or `audit`), VITRINE_SHOTS (folder for
+screenshots), VITRINE_COLOURS (for `now`: the photos' colours in show order, `rrggbb,…`),
+VITRINE_TODAY (for `editor`: today's day, `mon`…`sun`).
 Prints one line per step and figures as `figure: name value`; exits non-zero on the first failure.
 """
 import json
@@ -13,7 +14,9 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -40,8 +43,14 @@ for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
              "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_script_timeout(60)
-wait = WebDriverWait(driver, 20, poll_frequency=0.02)
+driver.set_script_timeout(120)
+# A page may replace what a condition is looking at while it looks (a list redrawn when its
+# answer arrives): that element is gone, and the condition is asked again. The player makes its
+# answers on threads below its frame loop (nice 10): on a machine busy with other work they get
+# a sliver of a core (a debug build's first listing of 10,000 photos took 72 s beside four busy
+# processes, 2.4 s beside none), so this deadline bounds a hang, not a speed; speeds are the
+# figures asserted on their own (first paint, transferred bytes, the Now page's delays).
+wait = WebDriverWait(driver, 120, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
 
 
 def size(width, height, scale):
@@ -92,7 +101,9 @@ def now_scenario():
     wait.until(lambda d: close(d.execute_script(MIDDLE), colours[state()["index"]]))
     step("the Now page is live and shows the player's photo")
     delays = []
-    for change in range(20):
+    arrivals = []
+    changes = int(os.environ.get("VITRINE_CHANGES", "20"))
+    for change in range(changes):
         before = state()["index"]
         expected = (before + 1) % len(colours)
         # Sent from the page, timed by the page's own clock: from the command to the new picture
@@ -109,6 +120,8 @@ def now_scenario():
             raise AssertionError("change %d: no new picture reached the page (player at %s)" % (
                 change + 1, state().get("index")))
         delays.append(driver.execute_script(shown) / 1000)
+        arrivals.append(driver.execute_script(
+            "return (window.framesShown.find(f => f.at > window.sentAt) || {}).received - window.sentAt") / 1000)
         middle = driver.execute_script(MIDDLE)
         assert close(middle, colours[expected]), "change %d: the Now picture is %s, not photo %d (%s)" % (
             change + 1, middle, expected + 1, colours[expected])
@@ -119,12 +132,21 @@ def now_scenario():
         except Exception:
             raise AssertionError("the player is at %s, the page shows %d" % (state()["index"], expected))
         wait.until(ec.text_to_be_present_in_element((By.ID, "state"), "%d of %d" % (expected + 1, len(colours))))
+    def quantile(values, q):
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
     figure("now_changes", len(delays))
     figure("now_slowest_seconds", "%.3f" % max(delays))
-    figure("now_median_seconds", "%.3f" % sorted(delays)[len(delays) // 2])
+    figure("now_median_seconds", "%.3f" % quantile(delays, 0.5))
+    figure("now_p95_seconds", "%.3f" % quantile(delays, 0.95))
+    # The picture's arrival in the page (the event received), before it is decoded and shown.
+    figure("now_arrival_median_seconds", "%.3f" % quantile(arrivals, 0.5))
+    figure("now_arrival_p95_seconds", "%.3f" % quantile(arrivals, 0.95))
+    figure("now_all_seconds", " ".join("%.3f" % d for d in delays))
     assert max(delays) <= 0.5, "a change took %.3f s to reach the page (all: %s)" % (
         max(delays), ", ".join("%.2f" % d for d in delays))
-    step("20 changes in a row, each picture on the page within 0.5 s of its command")
+    step("%d changes in a row, each picture on the page within 0.5 s of its command" % changes)
     # A picture sized for this phone: 3 device pixels per CSS pixel.
     natural = driver.execute_script("return document.getElementById('frame').naturalWidth")
     figure("now_picture_width", natural)
@@ -205,7 +227,7 @@ def photos_scenario():
     button = driver.find_element(By.ID, "delete-selected")
     assert button.text == "Delete 2 photos", button.text
     button.click()
-    driver.switch_to.alert.accept()
+    wait.until(ec.alert_is_present()).accept()
     wait.until(ec.text_to_be_present_in_element((By.ID, "toast"), "Deleted 2 photos"))
     wait.until(ec.text_to_be_present_in_element((By.ID, "count-heading"), "9,998 photos"))
     step("two photos chosen and deleted at once")
@@ -258,6 +280,51 @@ def editor_scenario():
     wait.until(lambda d: "days" not in json.loads(d.find_element(By.ID, "text").get_property("value"))
                ["schedule"]["rules"][0])
     driver.save_screenshot(os.path.join(SHOTS, "playlist-editor-phone.png"))
+
+    # The first item of "morning" (photo-1.jpg, which carries a date, a camera and a place) gets
+    # Ken Burns and a caption; the preview under the caption is filled by the player from that photo.
+    def morning_first():
+        return driver.find_element(By.CSS_SELECTOR, ".playlist-box[data-playlist=morning] .item")
+
+    def morning_items():
+        return json.loads(driver.find_element(By.ID, "text").get_property("value"))["playlists"]["morning"]["items"]
+
+    motion = morning_first().find_element(By.XPATH, ".//label[span[text()='Motion']]/select")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", motion)
+    from selenium.webdriver.support.ui import Select
+    Select(motion).select_by_value("kenburns")
+    wait.until(lambda d: morning_items()[0].get("motion") == "kenburns")
+    step("an item's motion chosen: Ken Burns, written into the text")
+
+    caption = morning_first().find_element(By.XPATH, ".//label[span[text()='Caption']]/input")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", caption)
+    caption.send_keys("{date:long} · {plac}")
+    preview = lambda: morning_first().find_element(By.CSS_SELECTOR, ".caption-preview")
+    wait.until(lambda d: "did you mean {place}?" in preview().find_element(By.CSS_SELECTOR, ".preview-problem").text)
+    problem = preview().find_element(By.CSS_SELECTOR, ".preview-problem").text
+    line = preview().find_element(By.CSS_SELECTOR, ".preview-line").text
+    quoted = preview().find_element(By.CSS_SELECTOR, ".preview-line q.caption-text").text
+    assert problem.startswith("“{plac}” (did you mean {place}?) is not a caption field"), problem
+    # The caption in a <q> (its quotation marks are drawn by the browser, not part of the text).
+    assert line == "On photo-1.jpg: Friday 17 May 2024" and quoted == "Friday 17 May 2024", line
+    step("caption preview: '%s' and '%s'" % (line, problem.split(";")[0]))
+    driver.save_screenshot(os.path.join(SHOTS, "playlist-caption-unknown-phone.png"))
+    caption.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, "ce}")
+    wait.until(lambda d: "Paris" in preview().find_element(By.CSS_SELECTOR, ".preview-line").text)
+    line = preview().find_element(By.CSS_SELECTOR, ".preview-line").text
+    assert line == "On photo-1.jpg: Friday 17 May 2024 · Paris, France", line
+    assert not preview().find_element(By.CSS_SELECTOR, ".preview-problem").is_displayed()
+    caption.send_keys(Keys.TAB)
+    wait.until(lambda d: morning_items()[0].get("caption") == "{date:long} · {place}")
+    step("caption preview: '%s', the unknown field gone" % line)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", morning_first())
+    driver.save_screenshot(os.path.join(SHOTS, "playlist-caption-phone.png"))
+    size(*LAPTOP)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", morning_first())
+    settled()
+    driver.save_screenshot(os.path.join(SHOTS, "playlist-caption-laptop.png"))
+    size(*PHONE)
+
     driver.find_element(By.ID, "save-forms").click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "message"), "Saved"))
     try:
@@ -265,6 +332,12 @@ def editor_scenario():
     except Exception:
         raise AssertionError("the show did not follow the saved schedule: %s" % state()["state"]["playlist"])
     step("saved; the show follows it (morning plays today)")
+    # The show plays that item with its caption template.
+    try:
+        wait.until(lambda d: state()["state"].get("caption") == "{date:long} · {place}")
+    except Exception:
+        raise AssertionError("the show's caption is %r" % state()["state"].get("caption"))
+    step("the show plays the item with its caption")
 
     # A bad edit in the text view: its error at its line, scrolled into view.
     text = driver.find_element(By.ID, "text")
@@ -369,6 +442,12 @@ except Exception as error:  # one line for the test's failure message
     print("failed:", type(error).__name__, str(error).splitlines()[0] if str(error) else "", "at", driver.current_url,
           flush=True)
     driver.save_screenshot(os.path.join(SHOTS, "failure-%s.png" % SCENARIO))
+    # The page's calls to the player (not its pictures), for what was asked and how it ended.
+    calls = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/') && !e.name.includes('/api/thumb'))"
+        ".map(e => [e.name.split('/api/')[1].slice(0, 40), Math.round(e.startTime), Math.round(e.duration),"
+        " e.responseStatus]).concat([['now', Math.round(performance.now())]])")
+    print("calls:", calls, flush=True)
     sys.exit(1)
 finally:
     driver.quit()

@@ -1,0 +1,170 @@
+/// What the show knows of a photo when deciding pairs (`--pair`): whether it is of the kind
+/// that shares a slide on this screen (portrait on a landscape screen, landscape on a
+/// portrait one), and the day it was taken. Known only once the photo is decoded.
+public struct PairFacts: Equatable, Sendable {
+    /// Its kind is the one that pairs on this screen.
+    public var pairs: Bool
+    /// The day it was taken, as EXIF writes it (`YYYY:MM:DD`); nil when unknown.
+    public var day: String?
+
+    public init(pairs: Bool, day: String? = nil) {
+        self.pairs = pairs
+        self.day = day
+    }
+
+    /// The kind of a photo of `size` on a screen of `screen`: a photo pairs when it is upright
+    /// (by at least 5 %) on a landscape screen, or lying (by at least 5 %) on a portrait one.
+    /// Square screens and square photos never pair.
+    public static func pairs(_ size: Size, screen: Size) -> Bool {
+        guard size.width > 0, size.height > 0 else { return false }
+        if screen.width > screen.height { return size.height > size.width * 1.05 }
+        if screen.height > screen.width { return size.width > size.height * 1.05 }
+        return false
+    }
+
+    /// The day part of an EXIF `YYYY:MM:DD HH:MM:SS` date; nil when it is not one.
+    public static func day(of dateTaken: String?) -> String? {
+        guard let text = dateTaken, text.count >= 10 else { return nil }
+        let day = String(text.prefix(10))
+        let digits = day.filter(\.isNumber).count
+        guard digits == 8, !day.hasPrefix("0000") else { return nil }
+        return day
+    }
+}
+
+/// Which slides share the screen: the partner of the slide showing, and the slides shown
+/// early as partners, which the show then passes over.
+public struct SlidePairs: Equatable, Sendable {
+    /// The slide shown beside the slide showing (the incoming one during a transition).
+    public internal(set) var partner: Int?
+    /// Slides shown early as a partner, each with the slide it was shown beside.
+    public internal(set) var taken: [Int: Int] = [:]
+
+    /// How many slides after a photo are looked at for its partner.
+    public static let window = 4
+
+    public init() {}
+}
+
+/// Pairing: a photo of the kind that pairs takes, as its partner, the next photo of its kind
+/// among the following `SlidePairs.window` slides, preferring one taken the same day. The
+/// partner is brought forward; the slides between keep their order, and the partner is
+/// passed over when the show reaches its place.
+extension Show {
+    /// The slide shown beside slide `i` now, if any (the slide showing, or the outgoing one).
+    public func partner(of i: Int) -> Int? {
+        if i == index { return pairs.partner }
+        if let t = transition, t.from == i { return t.fromPartner }
+        return nil
+    }
+
+    /// The slides after `target` that may become its partner, nearest first (what the
+    /// decode plan asks for ahead, so their kinds are known in time).
+    public func pairCandidates(after target: Int) -> [Int] {
+        guard options.pair, slides.indices.contains(target) else { return [] }
+        var list: [Int] = []
+        var j = target + 1
+        while j < count, list.count < SlidePairs.window {
+            if pairs.taken[j] == nil || pairs.taken[j] == target { list.append(j) }
+            j += 1
+        }
+        return list
+    }
+
+    /// Decides the partner of `target`, now beginning: forgets what slides at or after it
+    /// took, then looks for a partner among the candidates whose facts are known (a photo
+    /// not decoded yet cannot be a partner: the photo shows alone rather than wait).
+    mutating func choosePartner(for target: Int, facts: (Int) -> PairFacts?) {
+        forgetPairs(from: target)
+        guard options.pair, slides.indices.contains(target), slides[target].video == nil,
+            let own = facts(target), own.pairs
+        else { return }
+        var chosen: Int?
+        for j in pairCandidates(after: target) {
+            guard slides[j].video == nil, let other = facts(j), other.pairs else { continue }
+            if let day = own.day, other.day == day {
+                chosen = j
+                break
+            }
+            if chosen == nil { chosen = j }
+            if own.day == nil { break }
+        }
+        guard let partner = chosen else { return }
+        pairs.partner = partner
+        pairs.taken[partner] = target
+    }
+
+    /// Slide `target` begins alone: what it and the slides after it took as partners is
+    /// forgotten (those partners keep their own places again).
+    mutating func forgetPairs(from target: Int) {
+        pairs.taken = pairs.taken.filter { $0.value < target && $0.key > target }
+        pairs.partner = nil
+    }
+
+    /// The slide showing is shown alone from now (a tap opened one half of a pair).
+    public mutating func unpair() {
+        if let p = pairs.partner, pairs.taken[p] == index { pairs.taken[p] = nil }
+        pairs.partner = nil
+    }
+
+    /// Keeps the pairs across a change of the slide list: each slide found again by its path.
+    /// When the slide showing is now another photo (the one showing was hidden), that photo
+    /// shows alone, and the partner of the one before keeps its own place.
+    mutating func remapPairs(from old: [Slide], oldIndex: Int, locate: (String, Int) -> Int?) {
+        func moved(_ i: Int?) -> Int? {
+            guard let i, old.indices.contains(i) else { return nil }
+            return locate(old[i].path, i)
+        }
+        let same =
+            old.indices.contains(oldIndex) && slides.indices.contains(index)
+            && old[oldIndex].path == slides[index].path
+        if !same {
+            pairs.taken = pairs.taken.filter { $0.value != oldIndex }
+            pairs.partner = nil
+        }
+        pairs.partner = moved(pairs.partner)
+        if pairs.partner == index { pairs.partner = nil }
+        if var t = transition {
+            t.fromPartner = moved(t.fromPartner)
+            transition = t
+        }
+        var taken: [Int: Int] = [:]
+        for (partner, owner) in pairs.taken {
+            if let p = moved(partner), let o = moved(owner) { taken[p] = o }
+        }
+        pairs.taken = taken
+    }
+
+    /// Slide `i` left the list: pairs with it end (its partner keeps its own place), later
+    /// indices shift down. When it is the slide showing, the slide that takes its place shows alone.
+    mutating func removeFromPairs(_ i: Int) {
+        if i == index { pairs.partner = nil }
+        func shifted(_ j: Int?) -> Int? {
+            guard let j, j != i else { return nil }
+            return j > i ? j - 1 : j
+        }
+        pairs.partner = shifted(pairs.partner)
+        if var t = transition {
+            t.fromPartner = shifted(t.fromPartner)
+            transition = t
+        }
+        var taken: [Int: Int] = [:]
+        for (partner, owner) in pairs.taken {
+            if let p = shifted(partner), let o = shifted(owner) { taken[p] = o }
+        }
+        pairs.taken = taken
+    }
+}
+
+extension ShowEngine {
+    /// What is known of slide `i` for pairing, from the size and metadata of its decoded photo;
+    /// nil for a photo not decoded yet, or when the show does not pair. Long photos never pair.
+    static func pairFact(
+        _ i: Int, screen: Size, style: ShowStyle, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
+    ) -> PairFacts? {
+        guard style.pair, let size = imageSize(i) else { return nil }
+        let long = LongPhoto.axis(imageSize: size, screen: screen, ratio: style.longPhotoRatio) != nil
+        return PairFacts(
+            pairs: !long && PairFacts.pairs(size, screen: screen), day: PairFacts.day(of: metadata(i)?.dateTaken))
+    }
+}

@@ -1,0 +1,137 @@
+import CFaceDetect
+import Synchronization
+import VitrineCore
+
+/// dlib's frontal face detector, owned: made once, freed with the value. Not for two
+/// threads at once (`FaceFinder` takes care of that).
+final class FaceDetector {
+    private let handle: OpaquePointer
+
+    /// Nil when dlib could not make it.
+    init?() {
+        guard let made = vitrine_faces_create() else { return nil }
+        handle = made
+    }
+
+    deinit {
+        vitrine_faces_free(handle)
+    }
+
+    /// The faces in an 8-bit grey image, as pixel boxes (left, top, right, bottom), after
+    /// doubling it `upsample` times (0 finds faces of about 80 px and larger), that dlib scores
+    /// at least `threshold`.
+    func detect(
+        grey: [UInt8], width: Int, height: Int, upsample: Int, threshold: Double
+    ) throws(FaceDetectionError) -> [Box] {
+        guard width > 0, height > 0, grey.count >= width * height else { throw FaceDetectionError("bad image size") }
+        let capacity = 64
+        var boxes = [Int32](repeating: 0, count: capacity * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let count = grey.withUnsafeBufferPointer { pixels in
+            vitrine_faces_detect(
+                handle, pixels.baseAddress, Int32(width), Int32(height), Int32(width), Int32(upsample), threshold,
+                &boxes,
+                Int32(capacity), &message, Int32(message.count))
+        }
+        guard count >= 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw FaceDetectionError(text)
+        }
+        return (0..<min(Int(count), capacity)).map { i in
+            Box(
+                left: Int(boxes[4 * i]), top: Int(boxes[4 * i + 1]), right: Int(boxes[4 * i + 2]),
+                bottom: Int(boxes[4 * i + 3]))
+        }
+    }
+
+    struct Box: Equatable {
+        var left: Int
+        var top: Int
+        var right: Int
+        var bottom: Int
+    }
+}
+
+/// Why dlib found no faces: its message.
+struct FaceDetectionError: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Finds the faces in decoded photos, on a small grey copy (at most `longSide` pixels on its
+/// long side), so a photo of any size costs about the same. Keeps one detector, made at the
+/// first photo, and uses it one photo at a time.
+public final class FaceFinder: Sendable {
+    /// The long side of the copy faces are looked for in.
+    public let longSide: Int
+    /// The least score dlib must give a face. Its own default, 0, also reports patterns in
+    /// clothes and walls (the demo astronaut's suit scores about 0.1, her face about 1.4); a
+    /// face scored below this is left out, and a photo whose faces are all missed is cropped
+    /// in its middle, as without faces.
+    public let threshold: Double
+    private let detector = Mutex<Detector?>(nil)
+
+    public init(longSide: Int = 800, threshold: Double = 0.5) {
+        self.longSide = max(64, longSide)
+        self.threshold = threshold.isFinite ? threshold : 0.5
+    }
+
+    /// The faces in `image`, as boxes in 0…1 of its width and height, clipped to it; nil when
+    /// the detector could not be made or failed (`reason` says why).
+    public func faces(in image: PixelBuffer, reason: ((String) -> Void)? = nil) -> [Rect]? {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let scale = min(1, Double(longSide) / Double(max(image.width, image.height)))
+        let width = max(1, Int((Double(image.width) * scale).rounded()))
+        let height = max(1, Int((Double(image.height) * scale).rounded()))
+        let grey = Self.grey(image, width: width, height: height)
+        // A small photo is doubled first, to find faces smaller than dlib's 80 pixels.
+        let upsample = max(width, height) <= longSide / 2 ? 1 : 0
+        return detector.withLock { (held: inout Detector?) -> [Rect]? in
+            if held == nil { held = FaceDetector().map(Detector.init) }
+            guard let held else {
+                reason?("the face detector could not be made")
+                return nil
+            }
+            do throws(FaceDetectionError) {
+                let boxes = try held.detector.detect(
+                    grey: grey, width: width, height: height, upsample: upsample, threshold: threshold)
+                return boxes.compactMap { box in
+                    let x0 = Double(max(0, box.left)) / Double(width)
+                    let y0 = Double(max(0, box.top)) / Double(height)
+                    let x1 = Double(min(width, box.right)) / Double(width)
+                    let y1 = Double(min(height, box.bottom)) / Double(height)
+                    guard x1 > x0, y1 > y0 else { return nil }
+                    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                }
+            } catch {
+                reason?("face detection failed: \(error.reason)")
+                return nil
+            }
+        }
+    }
+
+    /// `image` area-reduced to `width` × `height`, as 8-bit luma (BT.601).
+    static func grey(_ image: PixelBuffer, width: Int, height: Int) -> [UInt8] {
+        var small = image
+        if width < image.width || height < image.height {
+            var reducer = AreaReducer(
+                sourceWidth: image.width, sourceHeight: image.height, width: width, height: height)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<image.height { reducer.add(rowAt: y, of: pixels, pitch: image.width) }
+            }
+            small = reducer.finish()
+        }
+        return small.pixels.map { pixel in
+            let r = (pixel >> 16) & 0xFF
+            let g = (pixel >> 8) & 0xFF
+            let b = pixel & 0xFF
+            return UInt8((77 * r + 150 * g + 29 * b) >> 8)
+        }
+    }
+
+    /// The detector, handed between threads only under the lock.
+    private final class Detector: @unchecked Sendable {
+        let detector: FaceDetector
+        init(_ detector: FaceDetector) { self.detector = detector }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineMedia
+import VitrineSDL
+
+/// `--fill`: around a letterboxed photo the screen shows the photo's backdrop (not black,
+/// the backdrop's colours, the same with SDL's renderer and the Swift compositor), or the
+/// fill's colour; the photo itself is drawn as before.
+@Suite struct FillDrawingTests {
+    static let output = Size(width: 640, height: 360)
+    static let path = SoftwareCompositorTests.demo.appendingPathComponent("astronaut.png").path
+
+    /// The first slide drawn at a time within its dwell, by the given drawer.
+    static func frame(fill: FillStyle?, composed: Bool) throws -> (PixelBuffer, DecodedImage) {
+        var options = ShowStyle()
+        options.fill = fill
+        let image = try MediaDecoder().decode(
+            DecodeRequest(path: path, output: output, fit: .contain, background: .black, backdrop: true))
+        var engine = ShowEngine(slides: [Slide(path: path)], options: options, output: output)
+        _ = engine.run(to: 2) { _ in true }
+        let scene = engine.scene(at: 2) { _ in image.sourceSize }
+        let canvas = try OffscreenCanvas(width: Int(output.width), height: Int(output.height), composed: composed)
+        canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
+        if let backdrop = image.backdrop { canvas.drawer.setBackdrop(backdrop, for: path) }
+        canvas.draw(scene) { $0 == 0 ? path : nil }
+        return (canvas.pixels(), image)
+    }
+
+    static func channels(_ pixel: UInt32) -> [Int] {
+        [Int((pixel >> 16) & 0xFF), Int((pixel >> 8) & 0xFF), Int(pixel & 0xFF)]
+    }
+
+    @Test(arguments: [true, false])
+    func blurFillsTheBarsWithTheBackdrop(_ composed: Bool) throws {
+        let (frame, image) = try Self.frame(fill: .blur, composed: composed)
+        let backdrop = try #require(image.backdrop)
+        // The square photo on 640x360: 360x360 in the middle, bars of 140 px each side.
+        var worst = 0
+        var lit = 0
+        for y in stride(from: 2, to: 358, by: 7) {
+            for x in Array(stride(from: 2, to: 136, by: 7)) + Array(stride(from: 504, to: 638, by: 7)) {
+                let got = Self.channels(frame[x, y])
+                if got.reduce(0, +) > 45 { lit += 1 }
+                // The backdrop's pixel under this one (it covers the screen, scaled up).
+                let bx = min(backdrop.width - 1, x * backdrop.width / 640)
+                let by = min(backdrop.height - 1, y * backdrop.height / 360)
+                let want = Self.channels(backdrop[bx, by])
+                worst = max(worst, zip(got, want).map { abs($0 - $1) }.max() ?? 0)
+            }
+        }
+        #expect(lit > 0 && worst <= 16, "composed \(composed): \(lit) lit samples, off by up to \(worst)")
+        // The photo is where it was, untouched.
+        let (plain, _) = try Self.frame(fill: nil, composed: composed)
+        for (x, y) in [(320, 180), (145, 10), (494, 350)] {
+            #expect(frame[x, y] & 0xFF_FFFF == plain[x, y] & 0xFF_FFFF, "\(x),\(y)")
+        }
+        // Without a fill the bars stay black.
+        #expect(Self.channels(plain[20, 180]) == [0, 0, 0])
+    }
+
+    @Test(arguments: [true, false])
+    func colourFillsTheBarsWithIt(_ composed: Bool) throws {
+        let (frame, _) = try Self.frame(fill: .color(RGBColor(r: 30, g: 60, b: 90)), composed: composed)
+        for (x, y) in [(0, 0), (139, 180), (501, 359), (639, 100)] {
+            #expect(Self.channels(frame[x, y]) == [30, 60, 90], "\(x),\(y)")
+        }
+    }
+}
