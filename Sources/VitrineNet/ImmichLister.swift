@@ -156,13 +156,24 @@ struct ImmichLister {
             throw TransferFailure.badListing("Immich answered its memories with something other than a list")
         }
         let day = String(when.prefix(10))
-        let memories = list.filter { ($0["type"]?.string ?? "on_this_day") == "on_this_day" }
-            .sorted { ($0["data"]?["year"]?.number ?? 0) < ($1["data"]?["year"]?.number ?? 0) }
-        for memory in memories {
-            let year = memory["data"]?["year"]?.number.map { Int($0) }
-            let fallback = year.map { String(format: "%04d", $0) + day.dropFirst(4) }
-            try gathered.add(memory["assets"]?.elements ?? [], api: api, taken: fallback)
+        var dated: [(year: Int?, assets: [JSONNode])] = []
+        for memory in list where (memory["type"]?.string ?? "on_this_day") == "on_this_day" {
+            dated.append((Self.year(of: memory), memory["assets"]?.elements ?? []))
         }
+        dated.sort { ($0.year ?? 0) < ($1.year ?? 0) }
+        for memory in dated {
+            let fallback = memory.year.map { String(format: "%04d", $0) + day.dropFirst(4) }
+            try gathered.add(memory.assets, api: api, taken: fallback)
+        }
+    }
+
+    /// A memory's `data.year`, when it is a whole number of a plausible size. (Read in a function of
+    /// its own: the release optimiser of Swift 6.3.1 failed on the same reading inside a closure.)
+    private static func year(of memory: JSONNode) -> Int? {
+        guard let data = memory["data"], let value = data["year"], let number = value.number,
+            number.rounded() == number, abs(number) < 100_000
+        else { return nil }
+        return Int(number)
     }
 
     private func get(_ url: String) throws -> JSONNode { try send(url, method: "GET", body: nil) }
