@@ -8,7 +8,8 @@ import VitrineMedia
 final class ShowLoop {
     private(set) var director: ShowDirector
     let canvas: any ShowCanvas
-    private var clock: any FrameClock
+    /// The clock's ticks, the pace without vsync, the rests between frames.
+    private var timing: FrameTiming
     private let loader: ImageLoader
     private let hooks: PlayerHooks
     /// The input trace, the display's power devices, the virtual terminal.
@@ -20,10 +21,6 @@ final class ShowLoop {
     var video = LoopVideo()
     /// The output size, redraws, pictures for remotes, the renderer's check.
     var screen: ScreenState
-    /// Frames at 60 Hz where the renderer does not wait for vsync.
-    private var pacer = FramePacer()
-    /// When the loop sleeps between frames, and whether it slept before this one.
-    private var rest = (schedule: RestSchedule(), rested: false)
     /// Decodes, frames, passes and rests so far.
     private(set) var counts = LoopCounts()
     /// When the state goes to remotes and `--print-state`.
@@ -39,7 +36,7 @@ final class ShowLoop {
         self.links = LoopLinks(recorder: recorder, power: power, console: console)
         self.director = director
         self.canvas = canvas
-        self.clock = clock
+        self.timing = FrameTiming(clock: clock)
         self.loader = ImageLoader(decoder: decoder)
         self.hooks = hooks
         self.screen = ScreenState(keepAlive: hooks.keepAlive)
@@ -55,8 +52,9 @@ final class ShowLoop {
     /// One frame; the output's exit code, when set, ends the show.
     func step() -> FrameOutput {
         counts.steps += 1
-        var tick = clock.tick()
-        if let ended = catchUp(&tick) { return ended }
+        if timing.rested { counts.rests += 1 }
+        let (pieces, tick) = timing.tick(maxFrame: director.engine.clock.maxFrame)
+        if let ended = catchUp(pieces) { return ended }
         let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()
         var input = FrameInput(
@@ -223,7 +221,7 @@ final class ShowLoop {
         canvas.drawer.retainOnly(plan.keep)
         images.images = images.images.filter { plan.keep.contains($0.key) }
         images.clipLengths = images.clipLengths.filter { plan.keep.contains($0.key) }
-        if clock.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { counts.stalled = true }
+        if timing.waitsForDecodes, !wanted.isEmpty, !loader.waitUntilIdle(seconds: 30) { counts.stalled = true }
     }
 
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
@@ -251,7 +249,7 @@ final class ShowLoop {
             out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle,
             atOnceAtRest: hooks.captureAtOnceAtRest, at: instant)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
-        guard clock.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
+        guard timing.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
         else {
             screen.statusWait = hooks.frameRested(time, out.status)
             return false
@@ -271,15 +269,14 @@ final class ShowLoop {
         if canvas.drawer.lastFrameApproximate { screen.redraw.invalidate() }
         let drawn = judging ? checkRenderer(picture) : true
         hooks.framePresented(time, out.status, out.showsContent && drawn)
-        if !canvas.hasVsync, !clock.waitsForDecodes { pacer.wait() }
+        timing.pace(vsync: canvas.hasVsync)
         return true
     }
 
     /// After a frame: rests until the next deadline when nothing moves (`RestSchedule`), else
     /// gives the CPU a moment when nothing was drawn; a drawn frame was paced by `present`.
     private func sleep(after out: FrameOutput, drawn: Bool, tick: FrameTick) {
-        rest.rested = false
-        guard !clock.waitsForDecodes, !drawn else { return }
+        guard !timing.waitsForDecodes, !drawn else { return }
         let frame = RestSchedule.Frame(
             drawn: drawn,
             busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
@@ -287,13 +284,7 @@ final class ShowLoop {
             showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
                 + (screen.statusWait.map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
-        guard let seconds = rest.schedule.rest(after: frame) else {
-            // The same picture as on the screen, but something moves soon: a short rest.
-            clock.rest(seconds: 0.01, on: canvas)
-            return
-        }
-        clock.rest(seconds: seconds, on: canvas)
-        rest.rested = true
+        timing.rest(after: frame, on: canvas)
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long
@@ -302,30 +293,21 @@ final class ShowLoop {
     private func pictureDue(at now: Double) -> [Double] {
         guard let interval = hooks.frameInterval else { return [] }
         let allowed = max(screen.drawnAt + hooks.captureSettle, (screen.capture.lastTaken ?? -.infinity) + interval)
-        let due = allowed + 2 * rest.schedule.frame - now
+        let due = allowed + 2 * timing.schedule.frame - now
         return due > 0 ? [due] : []
     }
 
-    /// After a rest, the time slept goes to the director in pieces its clock takes whole
-    /// (a long frame is clamped as a stall), without input, so the frame drawn is at the show
-    /// time it should be. Returns the output that ended the show, if one did.
-    private func catchUp(_ tick: inout FrameTick) -> FrameOutput? {
-        guard rest.rested else { return nil }
-        counts.rests += 1
-        let maxFrame = director.engine.clock.maxFrame
-        let (pieces, last) = RestSchedule.catchUp(tick.frameTime.value, maxFrame: maxFrame)
-        for piece in 0..<pieces {
-            // Seconds before the tick at which this piece ends.
-            let before = Double(pieces - 1 - piece) * maxFrame + last
+    /// After a rest, the time slept goes to the director in the pieces `FrameTiming` cut, without
+    /// input, so the frame drawn is at the show time it should be. Returns the output that ended
+    /// the show, if one did.
+    private func catchUp(_ pieces: [FrameTick]) -> FrameOutput? {
+        for piece in pieces {
             let out = director.frame(
                 FrameInput(
-                    frameTime: Seconds(maxFrame), monotonic: MonotonicInstant(seconds: tick.monotonic.seconds - before),
-                    wall: tick.wall.addingTimeInterval(-before), output: logicalSize(), events: [], images: images,
-                    failed: [],
-                    control: .keepGoing, commands: [], onboarding: nil))
+                    frameTime: piece.frameTime, monotonic: piece.monotonic, wall: piece.wall, output: logicalSize(),
+                    events: [], images: images, failed: [], control: .keepGoing, commands: [], onboarding: nil))
             if out.exitCode != nil { return out }
         }
-        tick.frameTime = Seconds(last)
         return nil
     }
 
