@@ -162,6 +162,17 @@ import Testing
         #expect(lit.pause == .none)
     }
 
+    @Test func anEmptyRoomKeepsTheDisplayOffOnlyWhenWatched() {
+        var unwatched = DisplayTurns(hooks: nil)
+        #expect(!unwatched.roomEmpty, "without a watch nobody's absence counts")
+        unwatched.room = PresenceWatch(spec: PresenceSpec(offAfter: 10), at: 0)
+        #expect(!unwatched.roomEmpty)
+        unwatched.room?.follow(at: 10)
+        #expect(unwatched.roomEmpty, "nobody for off-after")
+        unwatched.room?.touched(at: 11)
+        #expect(!unwatched.roomEmpty, "a touch is someone")
+    }
+
     @Test func aRemotesDisplayAskHoldsUntilTheScheduleTurnsTheDisplay() {
         var asks = RemoteAsks()
         asks.ask(display: .off)
@@ -205,10 +216,28 @@ import Testing
         #expect(shown.file(for: "/new.jpg", in: images) == "/new.jpg")
         shown.prune(images)
         #expect(shown.standIns.isEmpty, "loaded: the stand-in goes")
-        let told = shown.showing("/new.jpg")
+        let told = shown.showing("/new.jpg", at: ShowTime(seconds: 3))
         #expect(told)
-        let toldAgain = shown.showing("/new.jpg")
+        let toldAgain = shown.showing("/new.jpg", at: ShowTime(seconds: 4))
         #expect(!toldAgain, "the feed hears of a file once")
+    }
+
+    @Test func aShownFileIsUnseenFromItsFirstFrameUntilCounted() {
+        var shown = ShownFile()
+        #expect(shown.unseenSince("/a.jpg") == nil, "nothing shows yet")
+        _ = shown.showing("/a.jpg", at: ShowTime(seconds: 2))
+        _ = shown.showing("/a.jpg", at: ShowTime(seconds: 5))
+        #expect(shown.unseenSince("/a.jpg") == ShowTime(seconds: 2), "since its first frame, not the latest")
+        #expect(shown.unseenSince("/b.jpg") == nil, "another file is not the one unseen")
+        shown.counted("/b.jpg")
+        #expect(shown.unseenSince("/a.jpg") == ShowTime(seconds: 2), "counting another file changes nothing")
+        shown.counted("/a.jpg")
+        #expect(shown.unseenSince("/a.jpg") == nil, "counted once")
+        _ = shown.showing("/a.jpg", at: ShowTime(seconds: 9))
+        #expect(shown.unseenSince("/a.jpg") == nil, "the same file staying on the screen is not new")
+        _ = shown.showing("/b.jpg", at: ShowTime(seconds: 10))
+        _ = shown.showing("/a.jpg", at: ShowTime(seconds: 12))
+        #expect(shown.unseenSince("/a.jpg") == ShowTime(seconds: 12), "shown again: unseen again")
     }
 
     @Test func theClockWaitsThenRunsByFramesOrInStep() throws {

@@ -7,6 +7,7 @@ private let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
 private func instant(_ text: String) -> Date { WallClockText.parse(text, defaultZone: berlin) ?? .distantPast }
 private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
+private func show(_ seconds: Double) -> ShowTime { ShowTime(seconds: seconds) }
 
 /// Shop 09:00–18:00 on weekdays, idle otherwise, display off 23:00–07:00.
 private let shop = Schedule(
@@ -60,36 +61,36 @@ private let shop = Schedule(
         let origin = instant("2026-04-01T08:59:00")
         var programme = Programme(schedule: shop, wallOrigin: origin)
         #expect(programme.playlist == "idle" && programme.displayOn)
-        #expect(programme.advance(to: 59, wall: origin.addingTimeInterval(59)) == [])
+        #expect(programme.advance(to: show(59), wall: origin.addingTimeInterval(59)) == [])
         let end = 14 * 3600.0 + 60
-        let changes = programme.advance(to: end, wall: origin.addingTimeInterval(end))
+        let changes = programme.advance(to: show(end), wall: origin.addingTimeInterval(end))
         #expect(
             changes == [
-                ProgrammeChange(time: 60, playlist: "shop"),
-                ProgrammeChange(time: 60 + 9 * 3600, playlist: "idle"),
-                ProgrammeChange(time: 60 + 14 * 3600, displayOn: false),
+                ProgrammeChange(time: show(60), playlist: "shop"),
+                ProgrammeChange(time: show(60 + 9 * 3600), playlist: "idle"),
+                ProgrammeChange(time: show(60 + 14 * 3600), displayOn: false),
             ])
         #expect(!programme.displayOn)
     }
 
     @Test func aTouchWakesTheDisplayForTheWakeTime() {
         let origin = instant("2026-04-01T23:30:00")
-        var programme = Programme(schedule: shop, wallOrigin: origin, wakeDuration: 300)
+        var programme = Programme(schedule: shop, wallOrigin: origin, wakeDuration: Seconds(300))
         #expect(!programme.displayOn)
-        #expect(programme.advance(to: 10, wall: origin.addingTimeInterval(10)) == [])
-        #expect(programme.wake(at: 10) == ProgrammeChange(time: 10, displayOn: true))
+        #expect(programme.advance(to: show(10), wall: origin.addingTimeInterval(10)) == [])
+        #expect(programme.wake(at: show(10)) == ProgrammeChange(time: show(10), displayOn: true))
         #expect(programme.displayOn)
         // A second touch while awake extends the wake time but changes nothing now.
-        _ = programme.advance(to: 200, wall: origin.addingTimeInterval(200))
-        #expect(programme.wake(at: 200) == nil)
-        #expect(programme.advance(to: 499, wall: origin.addingTimeInterval(499)) == [])
+        _ = programme.advance(to: show(200), wall: origin.addingTimeInterval(200))
+        #expect(programme.wake(at: show(200)) == nil)
+        #expect(programme.advance(to: show(499), wall: origin.addingTimeInterval(499)) == [])
         #expect(
-            programme.advance(to: 600, wall: origin.addingTimeInterval(600)) == [
-                ProgrammeChange(time: 500, displayOn: false)
+            programme.advance(to: show(600), wall: origin.addingTimeInterval(600)) == [
+                ProgrammeChange(time: show(500), displayOn: false)
             ])
         // While the schedule has the display on, a touch does nothing.
         var day = Programme(schedule: shop, wallOrigin: instant("2026-04-01T12:00:00"))
-        #expect(day.wake(at: 1) == nil)
+        #expect(day.wake(at: show(1)) == nil)
     }
 
     @Test func aJumpOfTheWallClockIsFollowedAtOnce() {
@@ -97,11 +98,11 @@ private let shop = Schedule(
         let origin = instant("2026-04-01T03:00:00")
         var programme = Programme(schedule: shop, wallOrigin: origin)
         #expect(!programme.displayOn)
-        let changes = programme.advance(to: 5, wall: instant("2026-04-01T10:00:00"))
-        #expect(changes == [ProgrammeChange(time: 5, playlist: "shop", displayOn: true)])
+        let changes = programme.advance(to: show(5), wall: instant("2026-04-01T10:00:00"))
+        #expect(changes == [ProgrammeChange(time: show(5), playlist: "shop", displayOn: true)])
         // Then it runs on from the new time: closing at 18:00 is 8 h later.
-        let later = programme.advance(to: 5 + 8 * 3600, wall: instant("2026-04-01T18:00:00"))
-        #expect(later == [ProgrammeChange(time: 5 + 8 * 3600, playlist: "idle")])
+        let later = programme.advance(to: show(5 + 8 * 3600), wall: instant("2026-04-01T18:00:00"))
+        #expect(later == [ProgrammeChange(time: show(5 + 8 * 3600), playlist: "idle")])
     }
 
     @Test func aNewScheduleTakesEffectWhereTheShowIs() {
@@ -110,7 +111,7 @@ private let shop = Schedule(
         var edited = shop
         edited.defaultPlaylist = "other"
         edited.rules = []
-        #expect(programme.replaceSchedule(edited, at: 30) == ProgrammeChange(time: 30, playlist: "other"))
+        #expect(programme.replaceSchedule(edited, at: show(30)) == ProgrammeChange(time: show(30), playlist: "other"))
         #expect(programme.playlist == "other")
     }
 

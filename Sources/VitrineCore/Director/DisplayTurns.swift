@@ -1,14 +1,21 @@
-/// Display power as the director sees it: whether the show is paused because the display is
-/// off (`PowerPause`), and the document's power hooks, told of every turn.
+/// The document's display section at work, as the director sees it: the room's watch
+/// (`display.presence`, which turns the display off while nobody is there), whether the show is
+/// paused because the display is off (`PowerPause`), and the power hooks, told of every turn.
 struct DisplayTurns {
+    /// Whether anyone is in the room; nil when the document watches for nobody.
+    var room: PresenceWatch?
     /// Whether the show's pause is the display's.
     private(set) var pause = PowerPause.none
     /// The hooks of the document's display section (nil when it names no command).
     var hooks: (any DisplayPowerHooks)?
 
-    init(hooks: (any DisplayPowerHooks)?) {
+    init(hooks: (any DisplayPowerHooks)?, room: PresenceWatch? = nil) {
         self.hooks = hooks
+        self.room = room
     }
+
+    /// Whether the room's watch keeps the display off: nobody was there for `off-after`.
+    var roomEmpty: Bool { room?.away ?? false }
 
     /// The show starts with the display `on` (or off): the hooks hear it; returns whether the
     /// show is to be paused (off), a pause that is the display's.

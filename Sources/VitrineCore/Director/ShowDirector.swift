@@ -12,7 +12,8 @@ public struct ShowDirector {
     private var resume: ResumeKeeper
     /// The frames run, and how the show's clock runs (held, by the frames, in step with the wall clock).
     var frames = FrameCount()
-    /// Whether the show is paused because the display is off, and the display's power hooks.
+    /// The document's display section at work: the room's watch, whether the show is paused
+    /// because the display is off, and the display's power hooks.
     var power: DisplayTurns
     /// When the feed's slide list is taken and its count said.
     private var listing = SlideListing()
@@ -20,12 +21,9 @@ public struct ShowDirector {
     private var ending = ShowEnding.running(failures: 0)
     /// What remotes asked for over the schedule (a playlist, the display on or off), and their notices' time.
     var asked = RemoteAsks()
-    /// The file on the screen: told to the feed, and the old image standing in for a replaced one.
+    /// The file on the screen: told to the feed, counted as seen, and the old image standing in
+    /// for a replaced one.
     var shown = ShownFile()
-    /// Whether anyone is in the room (`display.presence`); nil when the document watches for nobody.
-    public internal(set) var presence: PresenceWatch?
-    /// The slide on the screen not yet counted as seen, and since when it shows.
-    var unseenSlide: (path: String, since: Double)?
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
@@ -43,7 +41,7 @@ public struct ShowDirector {
         let feed = environment.feed
         programme = Programme(
             schedule: feed.document.schedule(), wallOrigin: wallOrigin,
-            wakeDuration: setup.wakeDuration)
+            wakeDuration: Seconds(setup.wakeDuration))
         // The one place a show engine is made outside tests.
         engine = ShowEngine(
             slides: [], options: setup.options(feed.document, playlist: programme.playlist), output: output,
@@ -63,7 +61,7 @@ public struct ShowDirector {
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin.unixSeconds
-        presence = feed.document.display.presence.map { PresenceWatch(spec: $0, at: 0) }
+        power.room = feed.document.display.presence.map { PresenceWatch(spec: $0, at: 0) }
         if power.start(on: displayOn) { engine.pauseShow(at: 0) }
         showStatus()
     }
@@ -78,7 +76,9 @@ public struct ShowDirector {
     public var renderTime: ShowTime { ShowTime(seconds: engine.renderTime) }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
     /// Inside the schedule's on windows, nobody present for `display.presence`'s `off-after` turns it off.
-    public var displayOn: Bool { asked.display ?? (programme.displayOn && !(presence?.away ?? false)) }
+    public var displayOn: Bool { asked.display ?? (programme.displayOn && !power.roomEmpty) }
+    /// Whether anyone is in the room (`display.presence`); nil when the document watches for nobody.
+    public var presence: PresenceWatch? { power.room }
     /// The document's display section: what the player does to the display itself.
     public var displaySpec: DisplaySpec { feed.document.display }
     /// The playlist playing: the one a remote asked for, else the schedule's.
@@ -122,9 +122,9 @@ public struct ShowDirector {
     /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
     public mutating func run(to time: Double, images: LoadedImages) -> FrameOutput {
         frames.clock.start()
-        let wall = programme.wallTime(at: 0).addingTimeInterval(time)
-        for change in programme.advance(to: time, wall: wall) {
-            _ = engine.run(to: change.time, images: images)
+        let wall = programme.wallTime(at: .zero).addingTimeInterval(time)
+        for change in programme.advance(to: ShowTime(seconds: time), wall: wall) {
+            _ = engine.run(to: change.time.seconds, images: images)
             apply(change)
         }
         engine.show.applyClipLengths(images.clipLengths)
@@ -191,14 +191,14 @@ public struct ShowDirector {
     private mutating func deliver(_ event: InputEvent) {
         if event.isPress, presence != nil {
             let wasOn = displayOn
-            presence?.touched(at: engine.time)
+            power.room?.touched(at: engine.time)
             if !wasOn, displayOn {
                 displayChanged(from: wasOn, at: engine.time)
                 return
             }
         }
         if !displayOn, event.isPress {
-            if let change = programme.wake(at: engine.time) { apply(change) }
+            if let change = programme.wake(at: ShowTime(seconds: engine.time)) { apply(change) }
             return
         }
         engine.enqueue(event)
@@ -260,11 +260,11 @@ public struct ShowDirector {
         var changes: [ProgrammeChange] = []
         if update.reloaded {
             documentChanged()
-            if let change = programme.replaceSchedule(feed.document.schedule(), at: engine.time) {
+            if let change = programme.replaceSchedule(feed.document.schedule(), at: ShowTime(seconds: engine.time)) {
                 changes.append(change)
             }
         }
-        changes += programme.advance(to: engine.time, wall: wall)
+        changes += programme.advance(to: ShowTime(seconds: engine.time), wall: wall)
         var restarted = false
         for change in changes {
             apply(change)
@@ -311,13 +311,10 @@ public struct ShowDirector {
     private mutating func followDownloads() {
         engine.download = engine.show.count == 0 ? feed.download : nil
         guard let source = engine.currentPath else { return }
-        if shown.showing(source) {
-            feed.showing(source)
-            unseenSlide = (source, engine.time)
-        }
-        if let slide = unseenSlide, slide.path == source, isSeen(since: slide.since) {
+        if shown.showing(source, at: ShowTime(seconds: engine.time)) { feed.showing(source) }
+        if let since = shown.unseenSince(source), isSeen(since: since.seconds) {
             feed.seen(source)
-            unseenSlide = nil
+            shown.counted(source)
         }
     }
 
@@ -335,13 +332,13 @@ public struct ShowDirector {
         if let name = change.playlist {
             log.info("the schedule switches to playlist '\(name)'")
             asked.playlist = nil
-            switchPlaylist(to: name, at: change.time)
+            switchPlaylist(to: name, at: change.time.seconds)
         }
         if let on = change.displayOn {
             // An empty room kept the display off before the change, whatever the schedule said.
             let overRemote = asked.display != nil
             let wasOn = asked.scheduleTurnedDisplay(on: on)
-            displayChanged(from: overRemote ? wasOn : wasOn && !(presence?.away ?? false), at: change.time)
+            displayChanged(from: overRemote ? wasOn : wasOn && !power.roomEmpty, at: change.time.seconds)
         }
     }
 
@@ -372,8 +369,10 @@ public struct ShowDirector {
         power.hooks = environment.powerHooks(newFeed.document.display)
         followPresenceSpec()
         resume.documentChanged(text: newFeed.fingerprintText)
-        programme.wakeDuration = fresh.wakeDuration
-        if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) { apply(change) }
+        programme.wakeDuration = Seconds(fresh.wakeDuration)
+        if let change = programme.replaceSchedule(newFeed.document.schedule(), at: ShowTime(seconds: engine.time)) {
+            apply(change)
+        }
         engine.setOptions(fresh.options(newFeed.document, playlist: playlist))
         engine.overlays = fresh.overlays.stack(slides: engine.show.slides, timeZone: zone)
         listing.reloaded()

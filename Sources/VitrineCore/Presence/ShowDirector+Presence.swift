@@ -7,7 +7,7 @@ extension ShowDirector {
         let spec = feed.document.display.presence
         guard presence?.spec != spec else { return }
         let wasOn = displayOn
-        presence = spec.map { PresenceWatch(spec: $0, at: engine.time) }
+        power.room = spec.map { PresenceWatch(spec: $0, at: engine.time) }
         displayChanged(from: wasOn, at: engine.time)
     }
 
@@ -15,8 +15,8 @@ extension ShowDirector {
     mutating func followPresence(_ reports: [PresenceReport]) {
         guard presence != nil else { return }
         let wasOn = displayOn
-        for report in reports { presence?.report(report, at: engine.time) }
-        presence?.follow(at: engine.time)
+        for report in reports { power.room?.report(report, at: engine.time) }
+        power.room?.follow(at: engine.time)
         if displayOn != wasOn {
             log.info(displayOn ? "someone is present: display on" : "nobody present for a while: display off")
         }

@@ -3,13 +3,13 @@ import Foundation
 /// A change the schedule makes to a running show, at a show time.
 public struct ProgrammeChange: Equatable, Sendable {
     /// Show time of the change.
-    public var time: Double
+    public var time: ShowTime
     /// The playlist from now on, when it changed.
     public var playlist: String?
     /// The display's state from now on, when it changed.
     public var displayOn: Bool?
 
-    public init(time: Double, playlist: String? = nil, displayOn: Bool? = nil) {
+    public init(time: ShowTime, playlist: String? = nil, displayOn: Bool? = nil) {
         self.time = time
         self.playlist = playlist
         self.displayOn = displayOn
@@ -23,15 +23,16 @@ public struct ProgrammeChange: Equatable, Sendable {
 /// programme follows it, while snapshots pass origin + show time exactly.
 public struct Programme: Sendable {
     public private(set) var schedule: Schedule
-    /// How long a touch keeps the display on during an off window, in seconds.
-    public var wakeDuration: Double
+    /// How long a touch keeps the display on during an off window.
+    public var wakeDuration: Seconds
     /// The scheduled state at the last update.
     public private(set) var scheduled: ScheduleState
     /// Show time until which a touch keeps the display on.
-    public private(set) var wakeUntil: Double?
+    public private(set) var wakeUntil: ShowTime?
     /// Show time of the last update.
-    public private(set) var time: Double = 0
-    /// Wall time minus show time at the last update.
+    public private(set) var time = ShowTime.zero
+    /// Wall time minus show time at the last update, in seconds since the Unix epoch (kept as a
+    /// number so that a wall time is computed as the schedule always computed it).
     private var offset: TimeInterval
     /// Wall time of the next scheduled change, cached because finding it is not cheap.
     private var nextChange: Date?
@@ -39,7 +40,7 @@ public struct Programme: Sendable {
     /// Clock jumps larger than this are followed at once rather than played through.
     public static let jumpTolerance: TimeInterval = 2
 
-    public init(schedule: Schedule, wallOrigin: Date, wakeDuration: Double = 300) {
+    public init(schedule: Schedule, wallOrigin: Date, wakeDuration: Seconds = Seconds(300)) {
         self.schedule = schedule
         self.wakeDuration = wakeDuration
         self.scheduled = schedule.state(at: wallOrigin)
@@ -54,13 +55,13 @@ public struct Programme: Sendable {
     /// Whether the display is on: scheduled on, or woken by a touch.
     public var displayOn: Bool { scheduled.displayOn || isAwake }
     /// The wall time at show time `showTime`, going by the last update.
-    public func wallTime(at showTime: Double) -> Date { Date(timeIntervalSince1970: offset + showTime) }
+    public func wallTime(at showTime: ShowTime) -> Date { Date(timeIntervalSince1970: offset + showTime.seconds) }
 
     /// Moves to show time `showTime`, at which the wall clock reads `wall`.
     /// Returns the changes on the way, each at its show time, in order.
-    public mutating func advance(to showTime: Double, wall: Date) -> [ProgrammeChange] {
+    public mutating func advance(to showTime: ShowTime, wall: Date) -> [ProgrammeChange] {
         var changes: [ProgrammeChange] = []
-        let newOffset = wall.timeIntervalSince1970 - showTime
+        let newOffset = wall.timeIntervalSince1970 - showTime.seconds
         if abs(newOffset - offset) > Self.jumpTolerance {
             // The clock jumped: take the state at the new time without replaying what lies between.
             offset = newOffset
@@ -73,12 +74,12 @@ public struct Programme: Sendable {
         }
         offset = newOffset
         while true {
-            let scheduleAt = nextChange.map { max($0.timeIntervalSince1970 - offset, time) }
+            let scheduleAt = nextChange.map { max(ShowTime(seconds: $0.timeIntervalSince1970 - offset), time) }
             let wakeEnd = wakeUntil.flatMap { $0 > time ? $0 : nil }
             guard let next = [scheduleAt, wakeEnd].compactMap({ $0 }).min(), next <= showTime else { break }
             let before = (scheduled, displayOn)
             time = next
-            if let at = nextChange, at.timeIntervalSince1970 - offset <= next {
+            if let at = nextChange, at.timeIntervalSince1970 - offset <= next.seconds {
                 scheduled = schedule.state(at: at)
                 nextChange = schedule.nextChange(after: at)
             }
@@ -90,7 +91,7 @@ public struct Programme: Sendable {
 
     /// A touch at `showTime`: during an off window the display wakes (or stays
     /// awake) for `wakeDuration`. Returns the change when the display turned on.
-    public mutating func wake(at showTime: Double) -> ProgrammeChange? {
+    public mutating func wake(at showTime: ShowTime) -> ProgrammeChange? {
         guard !scheduled.displayOn else { return nil }
         let wasOn = displayOn
         time = max(time, showTime)
@@ -99,7 +100,7 @@ public struct Programme: Sendable {
     }
 
     /// Puts a new schedule in place (the playlist file was edited) at show time `showTime`.
-    public mutating func replaceSchedule(_ newSchedule: Schedule, at showTime: Double) -> ProgrammeChange? {
+    public mutating func replaceSchedule(_ newSchedule: Schedule, at showTime: ShowTime) -> ProgrammeChange? {
         let before = (scheduled, displayOn)
         schedule = newSchedule
         time = max(time, showTime)
@@ -109,7 +110,7 @@ public struct Programme: Sendable {
         return difference(before, at: time)
     }
 
-    private func difference(_ before: (ScheduleState, Bool), at time: Double) -> ProgrammeChange? {
+    private func difference(_ before: (ScheduleState, Bool), at time: ShowTime) -> ProgrammeChange? {
         let playlistChanged = before.0.playlist != scheduled.playlist
         let displayChanged = before.1 != displayOn
         guard playlistChanged || displayChanged else { return nil }
