@@ -51,7 +51,8 @@ public struct Snapshot {
         if !clips.failures.isEmpty { director = timings.measure("director made") { makeDirector(failed) } }
         var clipOutputs: [String: Size] = [:]
         var out = timings.measure("director run to the time") {
-            director.run(to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
+            director.run(
+                to: ShowTime(seconds: time), images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
         }
         for _ in 0..<10 {
             let wants = Self.drawnWants(out, engine: director.engine, at: time, decodedSoFar: decoded.count)
@@ -83,7 +84,8 @@ public struct Snapshot {
             director = timings.measure("director made") { makeDirector(failed) }
             out = timings.measure("director run to the time") {
                 director.run(
-                    to: time, images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
+                    to: ShowTime(seconds: time),
+                    images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
             }
         }
         if director.engine.show.count == 0, !failed.isEmpty { throw NoImages() }

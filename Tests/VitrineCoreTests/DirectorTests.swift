@@ -126,7 +126,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
             setup: DirectorSettings(),
             environment: ShowEnvironment(feed: FakeFeed(["/a.jpg", "/b.jpg"], display: display)),
             output: Size(width: 100, height: 100), wallOrigin: Date(unixSeconds: start), input: [pause])
-        _ = snapshot.run(to: 80, images: LoadedImages(allReady: true))
+        _ = snapshot.run(to: ShowTime(seconds: 80), images: LoadedImages(allReady: true))
         #expect(snapshot.displayOn && snapshot.engine.show.isPaused)
     }
 

@@ -375,7 +375,7 @@ struct PairPictureTests {
         let images = LoadedImages(loaded, allReady: true)
         var capture = PictureCapture()
         func wants(_ t: Double) -> (Bool, FrameOutput) {
-            let out = director.run(to: t, images: images)
+            let out = director.run(to: ShowTime(seconds: t), images: images)
             return (capture.wants(out, mode: .attract, interval: 1, at: MonotonicInstant(seconds: t)), out)
         }
         let (_, first) = wants(0)

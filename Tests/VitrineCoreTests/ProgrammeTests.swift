@@ -142,7 +142,7 @@ private let shop = Schedule(
             var director = ShowDirector(
                 setup: DirectorSettings(show: options), environment: ShowEnvironment(feed: FixedFeed(content: content)),
                 output: Size(width: 100, height: 100), wallOrigin: origin)
-            _ = director.run(to: t, images: LoadedImages(allReady: true))
+            _ = director.run(to: show(t), images: LoadedImages(allReady: true))
             return (director.programme.playlist, director.programme.displayOn, director.engine.currentPath)
         }
         let morning = instant("2026-04-01T08:59:30")

@@ -50,7 +50,7 @@ enum BenchMotion {
                         ($0, LoadedImage(sourceSize: $1.size, decodedFor: output))
                     }),
                 allReady: true)
-            return times.map { t in director.run(to: t, images: loaded).scene }
+            return times.map { t in director.run(to: ShowTime(seconds: t), images: loaded).scene }
         }
     }
 

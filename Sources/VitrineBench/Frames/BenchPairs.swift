@@ -72,7 +72,7 @@ enum BenchPairs {
             loaded[name] = LoadedImage(sourceSize: image.size, decodedFor: output)
         }
         let ready = LoadedImages(loaded, allReady: true)
-        return times.map { t in director.run(to: t, images: ready).scene }
+        return times.map { t in director.run(to: ShowTime(seconds: t), images: ready).scene }
     }
 
     /// The image name of each slide of a show of `names`.

@@ -26,7 +26,7 @@ extension ShowDirector {
         let signature = syncSignature()
         guard let timeline = syncTimeline(signature) else {
             frames.clock.anchor = nil
-            return engine.advance(by: input.frameTime.value, images: input.images)
+            return engine.advance(by: input.frameTime, images: input.images)
         }
         let away = engine.mode != .attract || engine.show.isPaused
         if var anchor = frames.clock.anchor {

@@ -105,7 +105,7 @@ public struct ShowDirector {
         frames.clock.follow(synced: isSynced)
         switch frames.clock {
         case .waiting: break
-        case .running: requests += engine.advance(by: input.frameTime.value, images: input.images)
+        case .running: requests += engine.advance(by: input.frameTime, images: input.images)
         case .inStep: requests += advanceInStep(input)
         }
         engine.noteLongPhotos(input.images)
@@ -120,11 +120,11 @@ public struct ShowDirector {
 
     /// The show on the ideal timeline (every image ready when wanted) at show
     /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
-    public mutating func run(to time: Double, images: LoadedImages) -> FrameOutput {
+    public mutating func run(to time: ShowTime, images: LoadedImages) -> FrameOutput {
         frames.clock.start()
-        let wall = programme.wallTime(at: .zero).addingTimeInterval(time)
-        for change in programme.advance(to: ShowTime(seconds: time), wall: wall) {
-            _ = engine.run(to: change.time.seconds, images: images)
+        let wall = programme.wallTime(at: .zero).addingTimeInterval(time.seconds)
+        for change in programme.advance(to: time, wall: wall) {
+            _ = engine.run(to: change.time, images: images)
             apply(change)
         }
         engine.show.applyClipLengths(images.clipLengths)
@@ -132,7 +132,7 @@ public struct ShowDirector {
         engine.noteLongPhotos(images)
         showStatus()
         engine.download = engine.show.count == 0 ? feed.download : nil
-        return output(at: time, images: images, requests: requests)
+        return output(at: time.seconds, images: images, requests: requests)
     }
 
     private func output(at time: Double, images: LoadedImages, requests: [EngineRequest]) -> FrameOutput {

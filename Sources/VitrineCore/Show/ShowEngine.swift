@@ -81,15 +81,15 @@ public struct ShowEngine: Sendable {
 
     /// Advances by one frame's elapsed seconds with the images the drawer holds.
     /// Returns what the host must do.
-    public mutating func advance(by frameTime: Double, images: LoadedImages) -> [EngineRequest] {
+    public mutating func advance(by frameTime: Seconds, images: LoadedImages) -> [EngineRequest] {
         let (isReady, imageSize, metadata) = lookups(images)
-        return advance(by: frameTime, isReady: isReady, imageSize: imageSize, metadata: metadata)
+        return advance(by: frameTime.value, isReady: isReady, imageSize: imageSize, metadata: metadata)
     }
 
     /// Advances to exactly `time` with the images the drawer holds (see `advance(by:images:)`).
-    public mutating func run(to time: Double, images: LoadedImages) -> [EngineRequest] {
+    public mutating func run(to time: ShowTime, images: LoadedImages) -> [EngineRequest] {
         let (isReady, imageSize, metadata) = lookups(images)
-        return run(to: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
+        return run(to: time.seconds, isReady: isReady, imageSize: imageSize, metadata: metadata)
     }
 
     /// Notes which loaded images are long photos, so they are decoded at the size they are drawn.
