@@ -65,6 +65,7 @@ SLOW_TESTS := VitrineEndToEndTests \
 	VitrineMediaTests\.AreaReducerBandTests/bandsMatchTheWhole \
 	VitrineMediaTests\.AreaReducerKernelTests/photosMatchThePreviousKernel \
 	VitrineMediaTests\.HostileFileTests/isolatedDecoderRefusesEachAndTheNextGoodImageDecodes \
+	VitrineMediaTests\.PhotoExtrasTests/(workerSendsTheFacesAndTheBackdrop|hostileFilesAreStillRefusedWhenFacesAreWanted) \
 	VitrineMediaTests\.WorkerPriorityTests/everyThreadOfTheWorkerRunsAtItsPriority
 
 # The fast tier: every test but SLOW_TESTS, the links of the documentation and the format check.

@@ -34,6 +34,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
         guard Glibc.close(fd) == 0 else { throw Errno.current }
     }
 
+    /// A second descriptor for the same open file, numbered `lowest` or above (close-on-exec),
+    /// owned by the value returned: for handing a file to a child at a fixed number without the
+    /// `dup2` overwriting another that is still to be handed over.
+    public func duplicate(atLeast lowest: Int32) throws(Errno) -> FileDescriptor {
+        let copy = try Errno.check { fcntl(rawValue, F_DUPFD_CLOEXEC, lowest) }
+        return FileDescriptor(owning: copy)
+    }
+
     /// Writes all of `bytes`, continuing after a short write or an interrupt.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var offset = 0

@@ -42,6 +42,26 @@ import VitrineTestSupport
         #expect(fcntl(number, F_GETFD) == -1)
     }
 
+    @Test func aDuplicateIsAnotherOwnerOfTheSameFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/a"
+        let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT)
+        var number: Int32 = -1
+        do {
+            let copy = try file.duplicate(atLeast: 20)
+            number = copy.rawValue
+            #expect(number >= 20 && number != file.rawValue)
+            #expect(fcntl(number, F_GETFD) & FD_CLOEXEC != 0)
+            try copy.writeAll(Array("shared".utf8))
+        }
+        // The copy is closed with its owner; the original stays open and writes on after it.
+        #expect(fcntl(number, F_GETFD) == -1 && errno == EBADF)
+        try file.writeAll(Array(" file".utf8))
+        try file.close()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "shared file")
+        #expect(throws: Errno(rawValue: EBADF)) { _ = try FileDescriptor(owning: -1).duplicate(atLeast: 0) }
+    }
+
     @Test func writeAllWritesEveryByteOfAnyCollection() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/a"

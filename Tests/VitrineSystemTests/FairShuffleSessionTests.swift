@@ -59,7 +59,7 @@ import VitrineTestSupport
         var current: String { (director.engine.currentPath.map { ($0 as NSString).lastPathComponent }) ?? "" }
     }
 
-    /// Two screens in step agree on every one of 3,000 slides, though one restarts halfway: the
+    /// Two screens in step agree on every one of 1,000 slides, though one restarts halfway: the
     /// order is a function of the seed, the cycle and the photos. Each cycle shows every photo once,
     /// in an order of its own.
     @Test func syncedScreensAgreeAcrossARestart() throws {
@@ -70,9 +70,9 @@ import VitrineTestSupport
         var b = try Screen(tree, synced: true, wall: start)
         var cycles: [[String]] = []
         var disagreements = 0
-        for slide in 0..<3000 {
+        for slide in 0..<1000 {
             let middle = start + Double(slide) * 2 + 1.25
-            if slide == 1500 { b = try Screen(tree, synced: true, wall: middle - 0.5) }
+            if slide == 500 { b = try Screen(tree, synced: true, wall: middle - 0.5) }
             a.run(until: middle)
             b.run(until: middle)
             if a.current != b.current { disagreements += 1 }
@@ -81,7 +81,7 @@ import VitrineTestSupport
         }
         #expect(disagreements == 0, "the screens showed different photos on \(disagreements) slides")
         #expect(cycles.allSatisfy { Set($0).count == 100 }, "every cycle shows each photo once")
-        #expect(Set(cycles.map { $0 }).count == 30, "each cycle has its own order")
+        #expect(Set(cycles.map { $0 }).count == 10, "each cycle has its own order")
         #expect(zip(cycles, cycles.dropFirst()).allSatisfy { $0.last != $1.first }, "no photo twice in a row")
     }
 

@@ -65,13 +65,13 @@ import VitrineTestSupport
     @Test func evdevReaderEndsWhenTheDeviceGoes() throws {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
-        var kernelSide: FileDescriptor? = FileDescriptor(owning: ends[1])
-        _ = kernelSide
+        // Closed explicitly below: only then does the device go.
+        let kernelSide = FileDescriptor(owning: ends[1])
         let reader = try EvdevPresence(
             reading: FileDescriptor(owning: ends[0]), name: "input-event double", code: nil, inbox: PresenceInbox())
         try reader.start()
         #expect(!reader.hasEnded)
-        kernelSide = nil
+        try kernelSide.close()
         #expect(eventually(timeout: 5) { reader.hasEnded })
     }
 

@@ -1,6 +1,7 @@
 import CMalloc
 import Dispatch
 import Glibc
+import VitrineCore
 import VitrinePOSIX
 
 /// The decode worker's side: a loop that reads requests from the channel,
@@ -149,11 +150,21 @@ public enum DecodeWorker {
     private static func applyLimits(_ options: Options) {
         offerToTheOOMKiller()
         // A crash leaves no core file behind on the frame's storage.
-        var none = rlimit(rlim_cur: 0, rlim_max: 0)
-        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+        limit(RLIMIT_CORE, to: 0, "core files")
         if options.memoryLimit > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(options.memoryLimit), rlim_max: rlim_t(options.memoryLimit))
-            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+            limit(RLIMIT_AS, to: rlim_t(options.memoryLimit), "the address space")
+        }
+    }
+
+    /// Sets `resource`'s soft and hard limit to `value`. Lowering a limit fails only for a value
+    /// above the hard limit (EPERM): the worker then goes on under the limit it has, and says so
+    /// once in the log (standard error: the display process's journal).
+    private static func limit(_ resource: __rlimit_resource, to value: rlim_t, _ what: String) {
+        var limit = rlimit(rlim_cur: value, rlim_max: value)
+        do throws(Errno) {
+            _ = try Errno.check { setrlimit(__rlimit_resource_t(resource.rawValue), &limit) }
+        } catch {
+            Log("decode worker").warning("cannot limit \(what) to \(value): \(error)")
         }
     }
 

@@ -15,8 +15,11 @@ final class SharedPixels {
         self.descriptor = descriptor
     }
 
-    /// The descriptor's number, lent for a call (a `dup` for the worker); it stays this value's.
-    var rawDescriptor: Int32 { descriptor.rawValue }
+    /// A copy of the descriptor numbered `lowest` or above, for handing to the worker; this one
+    /// stays the value's.
+    func duplicate(atLeast lowest: Int32) throws(Errno) -> FileDescriptor {
+        try descriptor.duplicate(atLeast: lowest)
+    }
 
     /// A new anonymous shared memory object.
     static func create() throws(Errno) -> SharedPixels {

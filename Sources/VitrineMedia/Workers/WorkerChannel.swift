@@ -20,8 +20,11 @@ final class WorkerChannel {
         self.descriptor = descriptor
     }
 
-    /// The descriptor's number, lent for a call (a `dup` for the worker); it stays the channel's.
-    var rawDescriptor: Int32 { descriptor.rawValue }
+    /// A copy of the descriptor numbered `lowest` or above, for handing to the worker; this one
+    /// stays the channel's.
+    func duplicate(atLeast lowest: Int32) throws(Errno) -> FileDescriptor {
+        try descriptor.duplicate(atLeast: lowest)
+    }
 
     /// Sends one message; `text` must not contain a newline. False when the peer is gone.
     func send(_ text: String) -> Bool {

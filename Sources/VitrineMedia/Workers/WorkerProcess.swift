@@ -45,28 +45,26 @@ final class WorkerProcess {
             theirs = pair.1
             pixels = try SharedPixels.create()
         } catch {
-            return .failure(SpawnError(errno: error.rawValue))
+            return .failure(SpawnError(error))
         }
         // Both descriptors are moved above the target numbers first, so neither dup2 overwrites
-        // the other; the copies are closed once the worker has its own.
+        // the other; the copies are closed (with their owners, here) once the worker has its own.
         let launched: Result<pid_t, SpawnError>
         do throws(Errno) {
-            let channelCopy = FileDescriptor(
-                owning: try Errno.check { fcntl(theirs.rawDescriptor, F_DUPFD_CLOEXEC, 10) })
-            let pixelsCopy = FileDescriptor(
-                owning: try Errno.check { fcntl(pixels.rawDescriptor, F_DUPFD_CLOEXEC, 10) })
-            launched = launch(command, channel: channelCopy.rawValue, pixels: pixelsCopy.rawValue)
-            _ = consume channelCopy
-            _ = consume pixelsCopy
+            let channelCopy = try theirs.duplicate(atLeast: 10)
+            let pixelsCopy = try pixels.duplicate(atLeast: 10)
+            launched = launch(command, channel: channelCopy, pixels: pixelsCopy)
         } catch {
-            return .failure(SpawnError(errno: error.rawValue))
+            return .failure(SpawnError(error))
         }
         return launched.map { WorkerProcess(pid: $0, channel: mine, pixels: pixels) }
     }
 
     /// Starts `command` with descriptor `channel` as fd 3 and `pixels` as fd 4, standard input
     /// and output on /dev/null, default signal handling and nothing blocked.
-    private static func launch(_ command: [String], channel: Int32, pixels: Int32) -> Result<pid_t, SpawnError> {
+    private static func launch(
+        _ command: [String], channel: borrowing FileDescriptor, pixels: borrowing FileDescriptor
+    ) -> Result<pid_t, SpawnError> {
         guard let executable = command.first else { return .failure(SpawnError(reason: "no worker command")) }
         var actions = posix_spawn_file_actions_t()
         if let failure = Self.checked(posix_spawn_file_actions_init(&actions)) { return .failure(failure) }
@@ -81,15 +79,15 @@ final class WorkerProcess {
         let codes: [Int32] = [
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0),
-            posix_spawn_file_actions_adddup2(&actions, channel, 3),
-            posix_spawn_file_actions_adddup2(&actions, pixels, 4),
+            posix_spawn_file_actions_adddup2(&actions, channel.rawValue, 3),
+            posix_spawn_file_actions_adddup2(&actions, pixels.rawValue, 4),
             sigfillset(&all) == 0 ? 0 : errno,
             sigemptyset(&none) == 0 ? 0 : errno,
             posix_spawnattr_setsigdefault(&attributes, &all),
             posix_spawnattr_setsigmask(&attributes, &none),
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)),
         ]
-        if let code = codes.first(where: { $0 != 0 }) { return .failure(SpawnError(errno: code)) }
+        if let code = codes.first(where: { $0 != 0 }) { return .failure(SpawnError(Errno(rawValue: code))) }
 
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         argv.append(nil)
@@ -112,13 +110,13 @@ final class WorkerProcess {
         defer { for entry in environment { free(entry) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-        guard status == 0 else { return .failure(SpawnError(errno: status, executable: executable)) }
+        guard status == 0 else { return .failure(SpawnError(Errno(rawValue: status), executable: executable)) }
         return .success(pid)
     }
 
     /// A spawn step's returned error number as a failure, nil when it worked.
     private static func checked(_ code: Int32) -> SpawnError? {
-        code == 0 ? nil : SpawnError(errno: code)
+        code == 0 ? nil : SpawnError(Errno(rawValue: code))
     }
 
     /// Decodes `request` in the worker, waiting at most `deadline` seconds.
@@ -218,11 +216,15 @@ final class WorkerProcess {
     }
 
     /// Waits for the process to end; its raw wait status, or nil if it could not be collected.
+    /// `waitpid` fails only with ECHILD once interrupts are retried: the child is not ours to
+    /// reap (it was reaped already), and there is no status to tell.
     private func reap() -> Int32? {
         guard !exited else { return nil }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return nil }
+        do throws(Errno) {
+            _ = try Errno.check { waitpid(pid, &status, 0) }
+        } catch {
+            return nil
         }
         exited = true
         return status
@@ -257,12 +259,7 @@ struct SpawnError: Error {
         self.reason = reason
     }
 
-    init(errno code: Int32, executable: String? = nil) {
-        let what = Self.describe(code)
-        self.reason = executable.map { "cannot run \($0): \(what)" } ?? what
-    }
-
-    static func describe(_ code: Int32) -> String {
-        Errno(rawValue: code).description
+    init(_ error: Errno, executable: String? = nil) {
+        self.reason = executable.map { "cannot run \($0): \(error)" } ?? error.description
     }
 }
