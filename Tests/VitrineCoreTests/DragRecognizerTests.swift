@@ -16,9 +16,9 @@ struct DragRecognizerTests {
         #expect(after.state == .began)
         #expect(after.location == Point(x: 500, y: 250))
         var moving = after
-        moving.handle(InputEvent(time: 2, kind: .move(id: 1, x: 0.7, y: 0.5)))
+        moving.handle(InputEvent(time: ShowTime(seconds: 2), kind: .move(id: 1, x: 0.7, y: 0.5)))
         #expect(moving.state == .changed)
-        moving.handle(InputEvent(time: 2.1, kind: .up(id: 1, x: 0.7, y: 0.5)))
+        moving.handle(InputEvent(time: ShowTime(seconds: 2.1), kind: .up(id: 1, x: 0.7, y: 0.5)))
         #expect(moving.state == .ended)
         #expect(moving.location == Point(x: 700, y: 250))
     }
@@ -37,7 +37,7 @@ struct DragRecognizerTests {
         #expect(run(LongPressRecognizer(metrics: metrics), two, until: 3).0.state == .failed)
         var began = run(LongPressRecognizer(metrics: metrics), GestureScript().down(1, 0.4, 0.5, at: 1), until: 1.9).0
         #expect(began.state == .began)
-        began.handle(InputEvent(time: 2, kind: .down(id: 2, x: 0.6, y: 0.5)))
+        began.handle(InputEvent(time: ShowTime(seconds: 2), kind: .down(id: 2, x: 0.6, y: 0.5)))
         #expect(began.state == .cancelled)
     }
 

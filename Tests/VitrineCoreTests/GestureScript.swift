@@ -5,15 +5,15 @@ struct GestureScript {
     var events: [InputEvent] = []
 
     func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .down(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .down(id: id, x: x, y: y)))
     }
 
     func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .move(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .move(id: id, x: x, y: y)))
     }
 
     func up(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .up(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .up(id: id, x: x, y: y)))
     }
 
     /// A tap of finger `id` at (x, y) from `t` lasting `hold` seconds.
@@ -82,7 +82,7 @@ func runArena(
     arena.enabled = enabled
     var out: [Gesture] = []
     for event in script.sorted {
-        out += arena.advance(to: event.time)
+        out += arena.advance(to: event.time.seconds)
         out += arena.handle(event)
     }
     if let until { out += arena.advance(to: until) }

@@ -105,7 +105,8 @@ public struct GestureArena: Sendable {
         let size = metrics.output
         for p in fingers.pointers where p.id != id {
             let down = InputEvent(
-                time: fingers.time, kind: .down(id: p.id, x: p.point.x / size.width, y: p.point.y / size.height))
+                time: ShowTime(seconds: fingers.time),
+                kind: .down(id: p.id, x: p.point.x / size.width, y: p.point.y / size.height))
             perform(.handle(down), on: .pinch)
         }
         active = [.pinch]

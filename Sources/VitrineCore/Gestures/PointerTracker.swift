@@ -88,7 +88,7 @@ public struct PointerTracker: Equatable, Sendable {
         case .up(let i, let px, let py): (id, x, y, isDown, isUp) = (i, px, py, false, true)
         case .key, .wheel: return nil
         }
-        guard x.isFinite, y.isFinite, let t = accept(time: event.time) else { return nil }
+        guard x.isFinite, y.isFinite, let t = accept(time: event.time.seconds) else { return nil }
         // Far outside the screen is as good as just outside; it keeps the arithmetic finite.
         let point = metrics.pixels(x: min(max(x, -1), 2), y: min(max(y, -1), 2))
         if let i = pointers.firstIndex(where: { $0.id == id }) {

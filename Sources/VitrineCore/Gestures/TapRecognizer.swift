@@ -67,7 +67,7 @@ extension InputEvent {
     /// The time of a finger event; nil for keys and the wheel.
     var pointerTime: Double? {
         switch kind {
-        case .down, .move, .up: return time
+        case .down, .move, .up: return time.seconds
         case .key, .wheel: return nil
         }
     }
