@@ -112,6 +112,6 @@ struct GestureArenaTests {
         // The next touch is a fresh sequence.
         for e in GestureScript().tap(0.5, 0.5, at: 2).events { gestures += arena.handle(e) }
         #expect(arena.isBusy)
-        #expect(arena.advance(to: 3).map(\.kind) == [.tap])
+        #expect(arena.advance(to: ShowTime(seconds: 3)).map(\.kind) == [.tap])
     }
 }

@@ -91,7 +91,7 @@ struct GestureRobustnessTests {
         for step in 0..<3000 {
             let event = input.next()
             for i in recognizers.indices {
-                if step % 7 == 0 { recognizers[i].advance(to: event.time.seconds) }
+                if step % 7 == 0 { recognizers[i].advance(to: event.time) }
                 recognizers[i].handle(event)
                 if !recognizers[i].isConsistent {
                     Issue.record("\(type(of: recognizers[i])) inconsistent after \(event) (seed \(seed), step \(step))")
@@ -99,7 +99,7 @@ struct GestureRobustnessTests {
                 }
             }
         }
-        for i in recognizers.indices { recognizers[i].advance(to: input.time + 10) }
+        for i in recognizers.indices { recognizers[i].advance(to: ShowTime(seconds: input.time + 10)) }
         #expect(recognizers.allSatisfy { $0.isConsistent })
     }
 
@@ -114,7 +114,7 @@ struct GestureRobustnessTests {
             if step % 3 == 0 {
                 arena.enabled = Set(GestureKind.allCases.filter { _ in Bool.random(using: &input.rng) })
             }
-            var gestures = arena.advance(to: event.time.seconds) + arena.handle(event)
+            var gestures = arena.advance(to: event.time) + arena.handle(event)
             if step % 400 == 399 {
                 // As the idle timeout does: lifts that were lost no longer hold fingers down.
                 gestures += arena.cancelAll()

@@ -68,7 +68,7 @@ func run<R: GestureRecognizer>(_ recognizer: R, _ script: GestureScript, until: 
         if states.last != r.state { states.append(r.state) }
     }
     if let until {
-        r.advance(to: until)
+        r.advance(to: ShowTime(seconds: until))
         if states.last != r.state { states.append(r.state) }
     }
     return (r, states)
@@ -82,9 +82,9 @@ func runArena(
     arena.enabled = enabled
     var out: [Gesture] = []
     for event in script.sorted {
-        out += arena.advance(to: event.time.seconds)
+        out += arena.advance(to: event.time)
         out += arena.handle(event)
     }
-    if let until { out += arena.advance(to: until) }
+    if let until { out += arena.advance(to: ShowTime(seconds: until)) }
     return (arena, out)
 }

@@ -15,12 +15,12 @@ public struct DoubleTapRecognizer: GestureRecognizer {
     private var tracker: PointerTracker
     private var phase: Phase = .idle
     private var first: Point = .zero
-    private var downTime: Double = 0
+    private var downTime = ShowTime.zero
 
     private enum Phase: Equatable, Sendable {
         case idle
         case firstDown(Int)
-        case waiting(since: Double)
+        case waiting(since: ShowTime)
         case secondDown(Int)
     }
 
@@ -92,15 +92,15 @@ public struct DoubleTapRecognizer: GestureRecognizer {
         downTime = p.startTime
     }
 
-    public mutating func advance(to time: Double) {
+    public mutating func advance(to time: ShowTime) {
         guard state == .possible else { return }
         switch phase {
         case .idle:
             break
         case .firstDown, .secondDown:
-            if time - downTime >= metrics.settings.longPressTime { state = .failed }
+            if time - downTime >= Seconds(metrics.settings.longPressTime) { state = .failed }
         case .waiting(let since):
-            if time - since > metrics.settings.doubleTapTime { state = .failed }
+            if time - since > Seconds(metrics.settings.doubleTapTime) { state = .failed }
         }
     }
 
