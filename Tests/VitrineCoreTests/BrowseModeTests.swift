@@ -75,7 +75,7 @@ struct BrowseModeTests {
         #expect(h.engine(at: 1.5).overlaysVisible)
         // The next one hides them once the double tap has failed, and another shows them again.
         h.script = h.script.tap(0.5, 0.5, at: 2)
-        let decided = 2.05 + settings.doubleTapTime
+        let decided = 2.05 + settings.doubleTapTime.value
         #expect(h.engine(at: decided - 0.02).overlaysVisible)
         #expect(!h.engine(at: decided + 0.02).overlaysVisible)
         h.script = h.script.tap(0.5, 0.5, at: 3)

@@ -10,8 +10,9 @@ struct DragRecognizerTests {
 
     @Test func aRestingFingerBecomesALongPressAtItsDeadline() {
         let press = GestureScript().down(1, 0.5, 0.5, at: 1)
-        let (before, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime - 0.01)
-        let (after, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime)
+        let (before, _) = run(
+            LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime.value - 0.01)
+        let (after, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime.value)
         #expect(before.state == .possible)
         #expect(after.state == .began)
         #expect(after.location == Point(x: 500, y: 250))
@@ -24,7 +25,7 @@ struct DragRecognizerTests {
     }
 
     @Test func aLongPressThatLiftsTooSoonOrWandersFails() {
-        let short = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime - 0.05)
+        let short = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime.value - 0.05)
         #expect(run(LongPressRecognizer(metrics: metrics), short, until: 3).0.state == .failed)
         let wander = GestureScript().down(1, 0.5, 0.5, at: 1).move(1, 0.5, 0.5 + TestScreen.ny(slop * 1.5), at: 1.3)
         #expect(run(LongPressRecognizer(metrics: metrics), wander, until: 3).0.state == .failed)

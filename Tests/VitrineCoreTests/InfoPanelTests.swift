@@ -69,7 +69,7 @@ struct InfoPanelTests {
 
     @Test func aLongPressOpensItScalingAndFadingInOverADimmedPhoto() throws {
         var h = BrowseHarness()
-        let press = 1 + h.touch.gestures.longPressTime
+        let press = 1 + h.touch.gestures.longPressTime.value
         h.script = GestureScript().down(1, 0.5, 0.6, at: 1).up(1, 0.5, 0.6, at: press + 0.5)
         #expect(engine(h, at: press - 0.05).browse.info == nil)
         let midway = scene(h, at: press + InfoPanel.openDuration / 2)

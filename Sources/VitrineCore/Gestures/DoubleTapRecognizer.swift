@@ -98,9 +98,9 @@ public struct DoubleTapRecognizer: GestureRecognizer {
         case .idle:
             break
         case .firstDown, .secondDown:
-            if time - downTime >= Seconds(metrics.settings.longPressTime) { state = .failed }
+            if time - downTime >= metrics.settings.longPressTime { state = .failed }
         case .waiting(let since):
-            if time - since > Seconds(metrics.settings.doubleTapTime) { state = .failed }
+            if time - since > metrics.settings.doubleTapTime { state = .failed }
         }
     }
 

@@ -82,7 +82,7 @@ public struct GestureArena: Sendable {
             if fingers.count == 1 {
                 startSequence()
                 sequenceStart = p.startTime
-            } else if fingers.count == 2, p.startTime - sequenceStart <= Seconds(metrics.settings.secondFingerTime) {
+            } else if fingers.count == 2, p.startTime - sequenceStart <= metrics.settings.secondFingerTime {
                 out += handOverToPinch(joining: p.id)
             }
         }

@@ -49,7 +49,7 @@ public struct LongPressRecognizer: GestureRecognizer {
 
     public mutating func advance(to time: ShowTime) {
         guard state == .possible, let finger = one.id, let p = one.tracker.pointer(finger),
-            time - one.downTime >= Seconds(metrics.settings.longPressTime)
+            time - one.downTime >= metrics.settings.longPressTime
         else { return }
         location = p.point
         state = .began

@@ -40,7 +40,7 @@ public struct TapRecognizer: GestureRecognizer {
     }
 
     public mutating func advance(to time: ShowTime) {
-        guard state == .possible, one.id != nil, time - one.downTime >= Seconds(metrics.settings.longPressTime)
+        guard state == .possible, one.id != nil, time - one.downTime >= metrics.settings.longPressTime
         else {
             return
         }
