@@ -35,7 +35,7 @@ struct EventPump {
     }
 
     /// Every event SDL has queued, stamped with show time `time`.
-    mutating func poll(window: OpaquePointer?, time: Double) -> PolledEvents {
+    mutating func poll(window: OpaquePointer?, time: ShowTime) -> PolledEvents {
         var polled = PolledEvents()
         if let event = held {
             held = nil
@@ -65,7 +65,7 @@ struct EventPump {
         }
     }
 
-    mutating func take(_ event: SDL_Event, window: OpaquePointer?, time: Double, into polled: inout PolledEvents) {
+    mutating func take(_ event: SDL_Event, window: OpaquePointer?, time: ShowTime, into polled: inout PolledEvents) {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             polled.quit = true

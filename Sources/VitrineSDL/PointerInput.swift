@@ -16,7 +16,7 @@ struct PointerInput {
     /// trusted (an absolute pointer on KMS/DRM: `AbsolutePointer`); nil uses SDL's.
     var absolutePosition: ((_ id: UInt32) -> (x: Double, y: Double)?)?
 
-    mutating func translate(_ event: SDL_Event, window: OpaquePointer?, time: Double) -> InputEvent? {
+    mutating func translate(_ event: SDL_Event, window: OpaquePointer?, time: ShowTime) -> InputEvent? {
         switch SDL_EventType(event.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return finger(event.tfinger, time: time)
@@ -55,7 +55,7 @@ struct PointerInput {
         }
     }
 
-    private mutating func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputEvent? {
+    private mutating func finger(_ f: SDL_TouchFingerEvent, time: ShowTime) -> InputEvent? {
         let x = Double(f.x)
         let y = Double(f.y)
         switch SDL_EventType(f.type) {

@@ -13,7 +13,7 @@ protocol ShowCanvas: AnyObject {
     /// Whether presenting waits for the display's refresh.
     var hasVsync: Bool { get }
     /// SDL's events since the last call (none offscreen).
-    func poll(time: Double) -> PolledEvents
+    func poll(time: ShowTime) -> PolledEvents
     /// Waits up to `seconds` for an event (which the next `poll` returns); none offscreen.
     func waitForEvents(seconds: Double)
     func toggleFullscreen()
@@ -71,7 +71,7 @@ final class WindowCanvas: ShowCanvas {
     var hasVsync: Bool { screen.hasVsync }
     var rendererName: String { screen.rendererName }
 
-    func poll(time: Double) -> PolledEvents { pump.poll(window: screen.window, time: time) }
+    func poll(time: ShowTime) -> PolledEvents { pump.poll(window: screen.window, time: time) }
     func waitForEvents(seconds: Double) { pump.wait(seconds: seconds) }
     func toggleFullscreen() { screen.toggleFullscreen() }
 
@@ -101,7 +101,7 @@ extension OffscreenCanvas: ShowCanvas {
     var panelSize: Size { Size(width: Double(width), height: Double(height)) }
     var maxTextureSide: Int { 16384 }
     var hasVsync: Bool { true }
-    func poll(time: Double) -> PolledEvents { PolledEvents() }
+    func poll(time: ShowTime) -> PolledEvents { PolledEvents() }
     func waitForEvents(seconds: Double) {}
     func toggleFullscreen() {}
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer? {

@@ -131,7 +131,7 @@ final class ShowLoop {
 
     /// SDL's events, turned into the picture's coordinates and recorded.
     private func pollEvents() -> PolledEvents {
-        var polled = canvas.poll(time: director.renderTime.seconds)
+        var polled = canvas.poll(time: director.renderTime)
         if let console = links.console {
             if console.follow() { screen.redraw.invalidate() }
             // Keys typed on another terminal are not for the show (SDL reads the devices anyway).

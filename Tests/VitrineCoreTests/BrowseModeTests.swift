@@ -75,7 +75,7 @@ struct BrowseModeTests {
         #expect(h.engine(at: 1.5).overlaysVisible)
         // The next one hides them once the double tap has failed, and another shows them again.
         h.script = h.script.tap(0.5, 0.5, at: 2)
-        let decided = 2.05 + settings.doubleTapTime
+        let decided = 2.05 + settings.doubleTapTime.value
         #expect(h.engine(at: decided - 0.02).overlaysVisible)
         #expect(!h.engine(at: decided + 0.02).overlaysVisible)
         h.script = h.script.tap(0.5, 0.5, at: 3)
@@ -254,23 +254,23 @@ struct BrowseModeTests {
 
     @Test func theWheelZoomsAboutThePointer() {
         var h = BrowseHarness()
-        h.script.events = [InputEvent(time: 1, kind: .wheel(x: 0.6, y: 0.5, dy: 1))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .wheel(x: 0.6, y: 0.5, dy: 1))]
         let r = h.report(at: 2)
         #expect(r.mode == "browse")
         #expect(abs(r.zoom - h.touch.wheelZoomStep) < 1e-9)
-        h.script.events += [InputEvent(time: 2, kind: .wheel(x: 0.6, y: 0.5, dy: -3))]
+        h.script.events += [InputEvent(time: ShowTime(seconds: 2), kind: .wheel(x: 0.6, y: 0.5, dy: -3))]
         #expect(h.report(at: 3).zoom == 1)
     }
 
     @Test func keysInBrowsePageAndSpaceGoesBackToTheShow() {
         var h = BrowseHarness()
         h.script = GestureScript().tap(0.5, 0.5, at: 1)
-        h.script.events += [InputEvent(time: 2, kind: .key(.right))]
+        h.script.events += [InputEvent(time: ShowTime(seconds: 2), kind: .key(.right))]
         let paging = h.report(at: 2.05)
         #expect(paging.mode == "browse")
         #expect(paging.index == 1)
         #expect(paging.transition?.kind == .slide)
-        h.script.events += [InputEvent(time: 3, kind: .key(.space))]
+        h.script.events += [InputEvent(time: ShowTime(seconds: 3), kind: .key(.space))]
         let back = h.report(at: 3.05)
         #expect(back.mode == "attract")
         #expect(back.index == 1)

@@ -116,7 +116,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
         display.off = [TimeWindow(from: TimeOfDay("23:00") ?? .midnight, to: TimeOfDay("23:01") ?? .midnight)]
         let start = (WallClockText.parse("2026-06-01T22:59:50Z", defaultZone: .gmt) ?? .distantPast)
             .timeIntervalSince1970
-        let pause = InputEvent(time: 1, kind: .key(.space))
+        let pause = InputEvent(time: ShowTime(seconds: 1), kind: .key(.space))
         var play = director(FakeFeed(["/a.jpg", "/b.jpg"], display: display), at: start)
         play.step(to: 2, events: [pause])
         play.step(to: 80)
@@ -132,7 +132,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
 
     @Test func aReloadKeepsTheClockTheInputTraceAndTheSlideShowing() {
         let feed = FakeFeed(["/a.jpg", "/b.jpg", "/c.jpg"])
-        let later = InputEvent(time: 20, kind: .key(.right))
+        let later = InputEvent(time: ShowTime(seconds: 20), kind: .key(.right))
         var run = DirectorDriver(
             ShowDirector(
                 setup: DirectorSettings(), environment: ShowEnvironment(feed: feed),
@@ -161,7 +161,7 @@ func director(_ feed: FakeFeed, setup: DirectorSettings = DirectorSettings(), at
         let off = run.step(to: 1)
         #expect(!run.director.displayOn)
         #expect(off.decodes == DecodePlan(), "nothing is decoded or kept while off")
-        let on = run.step(to: 1.1, events: [InputEvent(time: 1, kind: .key(.right))])
+        let on = run.step(to: 1.1, events: [InputEvent(time: ShowTime(seconds: 1), kind: .key(.right))])
         #expect(run.director.displayOn)
         #expect(run.current == "a.jpg", "the waking key did not page")
         #expect(on.decodes.keep.contains("/a.jpg"))

@@ -10,21 +10,22 @@ struct DragRecognizerTests {
 
     @Test func aRestingFingerBecomesALongPressAtItsDeadline() {
         let press = GestureScript().down(1, 0.5, 0.5, at: 1)
-        let (before, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime - 0.01)
-        let (after, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime)
+        let (before, _) = run(
+            LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime.value - 0.01)
+        let (after, _) = run(LongPressRecognizer(metrics: metrics), press, until: 1 + settings.longPressTime.value)
         #expect(before.state == .possible)
         #expect(after.state == .began)
         #expect(after.location == Point(x: 500, y: 250))
         var moving = after
-        moving.handle(InputEvent(time: 2, kind: .move(id: 1, x: 0.7, y: 0.5)))
+        moving.handle(InputEvent(time: ShowTime(seconds: 2), kind: .move(id: 1, x: 0.7, y: 0.5)))
         #expect(moving.state == .changed)
-        moving.handle(InputEvent(time: 2.1, kind: .up(id: 1, x: 0.7, y: 0.5)))
+        moving.handle(InputEvent(time: ShowTime(seconds: 2.1), kind: .up(id: 1, x: 0.7, y: 0.5)))
         #expect(moving.state == .ended)
         #expect(moving.location == Point(x: 700, y: 250))
     }
 
     @Test func aLongPressThatLiftsTooSoonOrWandersFails() {
-        let short = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime - 0.05)
+        let short = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime.value - 0.05)
         #expect(run(LongPressRecognizer(metrics: metrics), short, until: 3).0.state == .failed)
         let wander = GestureScript().down(1, 0.5, 0.5, at: 1).move(1, 0.5, 0.5 + TestScreen.ny(slop * 1.5), at: 1.3)
         #expect(run(LongPressRecognizer(metrics: metrics), wander, until: 3).0.state == .failed)
@@ -37,7 +38,7 @@ struct DragRecognizerTests {
         #expect(run(LongPressRecognizer(metrics: metrics), two, until: 3).0.state == .failed)
         var began = run(LongPressRecognizer(metrics: metrics), GestureScript().down(1, 0.4, 0.5, at: 1), until: 1.9).0
         #expect(began.state == .began)
-        began.handle(InputEvent(time: 2, kind: .down(id: 2, x: 0.6, y: 0.5)))
+        began.handle(InputEvent(time: ShowTime(seconds: 2), kind: .down(id: 2, x: 0.6, y: 0.5)))
         #expect(began.state == .cancelled)
     }
 

@@ -33,10 +33,10 @@ import Testing
 
     @Test func sameStateAt20And144fps() {
         let events = [
-            InputEvent(time: 0.5, kind: .key(.right)),
-            InputEvent(time: 1.0, kind: .key(.space)),
-            InputEvent(time: 3.0, kind: .key(.space)),
-            InputEvent(time: 3.1, kind: .key(.left)),
+            InputEvent(time: ShowTime(seconds: 0.5), kind: .key(.right)),
+            InputEvent(time: ShowTime(seconds: 1.0), kind: .key(.space)),
+            InputEvent(time: ShowTime(seconds: 3.0), kind: .key(.space)),
+            InputEvent(time: ShowTime(seconds: 3.1), kind: .key(.left)),
         ]
         let times = [0.25, 0.9, 1.2, 2.5, 3.05, 3.5, 4.0, 6.5, 9.0]
         let slow = run(fps: 20, times: times, events: events)
@@ -78,18 +78,18 @@ import Testing
 
     @Test func keysRequestQuitAndFullscreen() {
         var e = engine()
-        e.enqueue(InputEvent(time: 0.1, kind: .key(.f)))
-        e.enqueue(InputEvent(time: 0.2, kind: .key(.q)))
+        e.enqueue(InputEvent(time: ShowTime(seconds: 0.1), kind: .key(.f)))
+        e.enqueue(InputEvent(time: ShowTime(seconds: 0.2), kind: .key(.q)))
         let requests = e.run(to: 0.3) { _ in true }
         #expect(requests == [.toggleFullscreen, .quit])
     }
 
     @Test func homeAndEnd() {
         var e = engine(slides: 5)
-        e.enqueue(InputEvent(time: 0.1, kind: .key(.end)))
+        e.enqueue(InputEvent(time: ShowTime(seconds: 0.1), kind: .key(.end)))
         _ = e.run(to: 0.2) { _ in true }
         #expect(e.show.index == 4)
-        e.enqueue(InputEvent(time: 1.5, kind: .key(.home)))
+        e.enqueue(InputEvent(time: ShowTime(seconds: 1.5), kind: .key(.home)))
         _ = e.run(to: 1.6) { _ in true }
         #expect(e.show.index == 0)
         #expect(e.show.transition?.direction == -1)

@@ -11,8 +11,8 @@ struct GestureArenaTests {
     @Test func aSingleTapWaitsForTheDoubleTapToFail() {
         let script = GestureScript().tap(0.5, 0.5, at: 1)
         let upAt = 1.05
-        let (_, early) = runArena(script, until: upAt + settings.doubleTapTime - 0.01)
-        let (arena, late) = runArena(script, until: upAt + settings.doubleTapTime + 0.01)
+        let (_, early) = runArena(script, until: upAt + settings.doubleTapTime.value - 0.01)
+        let (arena, late) = runArena(script, until: upAt + settings.doubleTapTime.value + 0.01)
         #expect(early.isEmpty)
         #expect(late == [.tap(Point(x: 500, y: 250))])
         #expect(arena.isConsistent)
@@ -42,7 +42,7 @@ struct GestureArenaTests {
     }
 
     @Test func aLongPressBeatsTheTap() {
-        let script = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime + 0.2)
+        let script = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime.value + 0.2)
         let (_, gestures) = runArena(script, until: 3)
         #expect(kinds(gestures) == [.longPress, .longPress])
         #expect(gestures.map(\.phase) == [.began, .ended])
@@ -112,6 +112,6 @@ struct GestureArenaTests {
         // The next touch is a fresh sequence.
         for e in GestureScript().tap(0.5, 0.5, at: 2).events { gestures += arena.handle(e) }
         #expect(arena.isBusy)
-        #expect(arena.advance(to: 3).map(\.kind) == [.tap])
+        #expect(arena.advance(to: ShowTime(seconds: 3)).map(\.kind) == [.tap])
     }
 }

@@ -40,7 +40,7 @@ struct RandomInput {
             let p = (Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng))
             down.removeAll { $0.id == id }
             down.append((id, p))
-            return InputEvent(time: time, kind: .down(id: id, x: wild(p.0), y: wild(p.1)))
+            return InputEvent(time: ShowTime(seconds: time), kind: .down(id: id, x: wild(p.0), y: wild(p.1)))
         }
         if roll < 15, !down.isEmpty {
             let i = Int.random(in: 0..<down.count, using: &rng)
@@ -50,7 +50,7 @@ struct RandomInput {
                 p.0 + Double.random(in: -step...step, using: &rng), p.1 + Double.random(in: -step...step, using: &rng)
             )
             down[i].at = q
-            return InputEvent(time: time, kind: .move(id: down[i].id, x: wild(q.0), y: wild(q.1)))
+            return InputEvent(time: ShowTime(seconds: time), kind: .move(id: down[i].id, x: wild(q.0), y: wild(q.1)))
         }
         if roll < 19 {
             var id = Int.random(in: 0..<12, using: &rng)
@@ -61,13 +61,16 @@ struct RandomInput {
             }
             if chance(8) {
                 // The lift is lost: the finger stays down for the recognizers.
-                return InputEvent(time: time, kind: .key(.up))
+                return InputEvent(time: ShowTime(seconds: time), kind: .key(.up))
             }
-            return InputEvent(time: time, kind: .up(id: id, x: wild(p.0), y: wild(p.1)))
+            return InputEvent(time: ShowTime(seconds: time), kind: .up(id: id, x: wild(p.0), y: wild(p.1)))
         }
-        if chance(2) { return InputEvent(time: time, kind: .key(Key.allCases.randomElement(using: &rng) ?? .right)) }
+        if chance(2) {
+            return InputEvent(
+                time: ShowTime(seconds: time), kind: .key(Key.allCases.randomElement(using: &rng) ?? .right))
+        }
         return InputEvent(
-            time: time,
+            time: ShowTime(seconds: time),
             kind: .wheel(x: wild(0.5), y: wild(0.5), dy: Double(Int.random(in: -3...3, using: &rng))))
     }
 }
@@ -96,7 +99,7 @@ struct GestureRobustnessTests {
                 }
             }
         }
-        for i in recognizers.indices { recognizers[i].advance(to: input.time + 10) }
+        for i in recognizers.indices { recognizers[i].advance(to: ShowTime(seconds: input.time + 10)) }
         #expect(recognizers.allSatisfy { $0.isConsistent })
     }
 
@@ -158,7 +161,7 @@ struct GestureRobustnessTests {
         for _ in 0..<1500 { events.append(input.next()) }
         for e in events { engine.enqueue(e) }
         let sizes = [Size(width: 400, height: 300), Size(width: 300, height: 900), Size(width: 2000, height: 500)]
-        let end = max(0, events.map(\.time).filter(\.isFinite).max() ?? 0)
+        let end = max(0, events.map(\.time.seconds).filter(\.isFinite).max() ?? 0)
         var t = 0.0
         while t < end {
             t += 0.25

@@ -5,15 +5,15 @@ struct GestureScript {
     var events: [InputEvent] = []
 
     func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .down(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .down(id: id, x: x, y: y)))
     }
 
     func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .move(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .move(id: id, x: x, y: y)))
     }
 
     func up(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> GestureScript {
-        adding(InputEvent(time: t, kind: .up(id: id, x: x, y: y)))
+        adding(InputEvent(time: ShowTime(seconds: t), kind: .up(id: id, x: x, y: y)))
     }
 
     /// A tap of finger `id` at (x, y) from `t` lasting `hold` seconds.
@@ -68,7 +68,7 @@ func run<R: GestureRecognizer>(_ recognizer: R, _ script: GestureScript, until: 
         if states.last != r.state { states.append(r.state) }
     }
     if let until {
-        r.advance(to: until)
+        r.advance(to: ShowTime(seconds: until))
         if states.last != r.state { states.append(r.state) }
     }
     return (r, states)
@@ -85,6 +85,6 @@ func runArena(
         out += arena.advance(to: event.time)
         out += arena.handle(event)
     }
-    if let until { out += arena.advance(to: until) }
+    if let until { out += arena.advance(to: ShowTime(seconds: until)) }
     return (arena, out)
 }

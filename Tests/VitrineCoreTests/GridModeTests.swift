@@ -66,11 +66,11 @@ struct GridModeTests {
     @Test func theKeyGTogglesTheGridAndIdleReturnsToTheShow() {
         var h = BrowseHarness()
         h.touch.idleTimeout = 3
-        h.script.events = [InputEvent(time: 1, kind: .key(.g))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.g))]
         #expect(h.report(at: 1.1).mode == "grid")
         #expect(h.report(at: 3.9).mode == "grid")
         #expect(h.report(at: 4.1).mode == "attract")
-        h.script.events += [InputEvent(time: 2, kind: .key(.g))]
+        h.script.events += [InputEvent(time: ShowTime(seconds: 2), kind: .key(.g))]
         #expect(h.report(at: 2.1).mode == "attract")
     }
 

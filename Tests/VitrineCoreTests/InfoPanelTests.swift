@@ -69,7 +69,7 @@ struct InfoPanelTests {
 
     @Test func aLongPressOpensItScalingAndFadingInOverADimmedPhoto() throws {
         var h = BrowseHarness()
-        let press = 1 + h.touch.gestures.longPressTime
+        let press = 1 + h.touch.gestures.longPressTime.value
         h.script = GestureScript().down(1, 0.5, 0.6, at: 1).up(1, 0.5, 0.6, at: press + 0.5)
         #expect(engine(h, at: press - 0.05).browse.info == nil)
         let midway = scene(h, at: press + InfoPanel.openDuration / 2)
@@ -96,7 +96,7 @@ struct InfoPanelTests {
 
     @Test func aTapOutsideClosesItAndOneInsideDoesNot() throws {
         var h = BrowseHarness()
-        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let opened = engine(h, at: 1.5)
         #expect(opened.mode == .browse)
         let rect = try #require(opened.browse.infoRect)
@@ -110,14 +110,17 @@ struct InfoPanelTests {
         #expect(cover(scene(h, at: 3.5)) == 0)
         #expect(engine(h, at: 3.5).overlaysVisible, "the closing tap does not toggle the overlays")
         // The key closes it too.
-        h.script.events = [InputEvent(time: 1, kind: .key(.i)), InputEvent(time: 2, kind: .key(.i))]
+        h.script.events = [
+            InputEvent(time: ShowTime(seconds: 1), kind: .key(.i)),
+            InputEvent(time: ShowTime(seconds: 2), kind: .key(.i)),
+        ]
         #expect(engine(h, at: 2.5).browse.info == nil)
     }
 
     @Test func theIdleTimeoutClosesIt() {
         var h = BrowseHarness()
         h.touch.idleTimeout = 3
-        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         #expect(engine(h, at: 3.9).browse.info != nil)
         let idle = engine(h, at: 4.1)
         #expect(idle.mode == .attract)

@@ -16,21 +16,21 @@ struct InputTraceTests {
         let events = try InputTrace.parse(text)
         #expect(
             events == [
-                InputEvent(time: 1, kind: .down(id: 1, x: 0.5, y: 0.5)),
-                InputEvent(time: 1.05, kind: .move(id: 1, x: 0.52, y: 0.5)),
-                InputEvent(time: 1.1, kind: .up(id: 1, x: 0.52, y: 0.5)),
-                InputEvent(time: 2, kind: .key(.right)),
-                InputEvent(time: 3, kind: .wheel(x: 0.5, y: 0.5, dy: 1)),
+                InputEvent(time: ShowTime(seconds: 1), kind: .down(id: 1, x: 0.5, y: 0.5)),
+                InputEvent(time: ShowTime(seconds: 1.05), kind: .move(id: 1, x: 0.52, y: 0.5)),
+                InputEvent(time: ShowTime(seconds: 1.1), kind: .up(id: 1, x: 0.52, y: 0.5)),
+                InputEvent(time: ShowTime(seconds: 2), kind: .key(.right)),
+                InputEvent(time: ShowTime(seconds: 3), kind: .wheel(x: 0.5, y: 0.5, dy: 1)),
             ])
     }
 
     @Test func writtenLinesReadBackTheSame() throws {
         let events: [InputEvent] = [
-            InputEvent(time: 0.125, kind: .down(id: 3, x: 0.25, y: 0.75)),
-            InputEvent(time: 0.5, kind: .move(id: 3, x: -0.1, y: 1.2)),
-            InputEvent(time: 0.75, kind: .up(id: 3, x: 0.3, y: 0.3)),
-            InputEvent(time: 1, kind: .key(.g)),
-            InputEvent(time: 1.5, kind: .wheel(x: 0.1, y: 0.9, dy: -2)),
+            InputEvent(time: ShowTime(seconds: 0.125), kind: .down(id: 3, x: 0.25, y: 0.75)),
+            InputEvent(time: ShowTime(seconds: 0.5), kind: .move(id: 3, x: -0.1, y: 1.2)),
+            InputEvent(time: ShowTime(seconds: 0.75), kind: .up(id: 3, x: 0.3, y: 0.3)),
+            InputEvent(time: ShowTime(seconds: 1), kind: .key(.g)),
+            InputEvent(time: ShowTime(seconds: 1.5), kind: .wheel(x: 0.1, y: 0.9, dy: -2)),
         ]
         let text = events.map(InputTrace.line(for:)).joined(separator: "\n")
         #expect(try InputTrace.parse(text) == events)

@@ -321,7 +321,7 @@ struct PairLossTests {
 
     @Test func theInfoPanelOverAPairTellsOfTheFirstPhotoAndItsHideLeavesThePartnerAlone() throws {
         var h = PairHarness(sizes: [p, p, l])
-        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let opened = h.engine(at: 1.5)
         #expect(opened.mode == .browse && opened.browse.info?.isOpen == true)
         let scene = opened.scene(at: 1.5, imageSize: h.imageSize, metadata: h.metadata)

@@ -103,7 +103,7 @@ struct PanelTouchTests {
 
     @Test func withThePanelOpenASwipePagesAndThePanelTellsOfTheNewPhoto() throws {
         var h = BrowseHarness()
-        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         h.script = h.script.down(1, 0.8, 0.8, at: 2).drag(1, from: (0.8, 0.8), to: (0.1, 0.8), from: 2, to: 2.3)
         let e = h.engine(at: 3)
         #expect(e.show.index == 1)
@@ -111,7 +111,10 @@ struct PanelTouchTests {
         let panel = e.browse.infoPanel(show: e.show, imageSize: h.imageSize, metadata: { _ in nil })
         #expect(panel.rows.first?.value == "slide1")
         // The arrow keys page with it open too.
-        h.script.events = [InputEvent(time: 1, kind: .key(.i)), InputEvent(time: 2, kind: .key(.right))]
+        h.script.events = [
+            InputEvent(time: ShowTime(seconds: 1), kind: .key(.i)),
+            InputEvent(time: ShowTime(seconds: 2), kind: .key(.right)),
+        ]
         let keyed = h.engine(at: 3)
         #expect(keyed.show.index == 1)
         #expect(keyed.browse.info?.isOpen == true)
@@ -119,7 +122,7 @@ struct PanelTouchTests {
 
     @Test func withThePanelOpenAPullDownClosesItAndKeepsThePhoto() {
         var h = BrowseHarness()
-        h.script.events = [InputEvent(time: 1, kind: .key(.i))]
+        h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         h.script = h.script.down(1, 0.5, 0.3, at: 2).drag(1, from: (0.5, 0.3), to: (0.5, 0.9), from: 2, to: 2.3)
         let e = h.engine(at: 3)
         #expect(e.browse.info == nil)

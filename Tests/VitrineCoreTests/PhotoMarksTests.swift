@@ -39,7 +39,7 @@ struct PhotoMarksTests {
     }
 
     @Test func hideTakesThePhotoOutOfTheShowAndMovesOn() throws {
-        let open = [InputEvent(time: 1, kind: .key(.i))]
+        let open = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let opened = engine(open, at: 1.5)
         #expect(opened.currentPath == "/photos/slide0.jpg")
         let hide = try buttons(opened).hide
@@ -66,7 +66,7 @@ struct PhotoMarksTests {
     }
 
     @Test func favouriteTurnsOverAndTheButtonSaysSo() throws {
-        let open = [InputEvent(time: 1, kind: .key(.i))]
+        let open = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let star = try buttons(engine(open, at: 1.5)).favourite
         let once = engine(open + tap(star, at: 2), at: 2.5)
         #expect(once.marks.isFavourite("/photos/slide0.jpg"))
@@ -82,7 +82,7 @@ struct PhotoMarksTests {
     }
 
     @Test func withoutPanelActionsThereAreNoButtonsAndATapThereDoesNothingToThePhotos() throws {
-        let open = [InputEvent(time: 1, kind: .key(.i))]
+        let open = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let hide = try buttons(engine(open, at: 1.5)).hide
         let e = engine(open + tap(hide, at: 2), at: 3, actions: false)
         #expect(e.show.count == 4)

@@ -53,11 +53,11 @@ struct PinchRecognizerTests {
     @Test func aThirdFingerJoiningDoesNotMakeTheValuesJump() {
         var pinch = run(PinchRecognizer(metrics: metrics), spread(from: 0.1, to: 0.3, lift: false)).0
         let before = pinch.info
-        pinch.handle(InputEvent(time: 1.4, kind: .down(id: 3, x: 0.9, y: 0.9)))
+        pinch.handle(InputEvent(time: ShowTime(seconds: 1.4), kind: .down(id: 3, x: 0.9, y: 0.9)))
         #expect(pinch.info == before)
         #expect(pinch.state.isActive)
         // Moving the new finger away grows the spread from where it was.
-        pinch.handle(InputEvent(time: 1.45, kind: .move(id: 3, x: 0.95, y: 0.95)))
+        pinch.handle(InputEvent(time: ShowTime(seconds: 1.45), kind: .move(id: 3, x: 0.95, y: 0.95)))
         #expect(pinch.info.scale > before.scale)
         #expect(pinch.isConsistent)
     }

@@ -43,14 +43,14 @@ struct ScreenRotationTests {
 
     /// A finger dragging from `from` to `to` in panel coordinates, in `steps` moves.
     func swipe(from: (Double, Double), to: (Double, Double), steps: Int = 10) -> [InputEvent] {
-        var events = [InputEvent(time: 0, kind: .down(id: 1, x: from.0, y: from.1))]
+        var events = [InputEvent(time: ShowTime(seconds: 0), kind: .down(id: 1, x: from.0, y: from.1))]
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             let x = from.0 + (to.0 - from.0) * f
             let y = from.1 + (to.1 - from.1) * f
-            events.append(InputEvent(time: 0.02 * Double(i), kind: .move(id: 1, x: x, y: y)))
+            events.append(InputEvent(time: ShowTime(seconds: 0.02 * Double(i)), kind: .move(id: 1, x: x, y: y)))
         }
-        events.append(InputEvent(time: 0.02 * Double(steps + 1), kind: .up(id: 1, x: to.0, y: to.1)))
+        events.append(InputEvent(time: ShowTime(seconds: 0.02 * Double(steps + 1)), kind: .up(id: 1, x: to.0, y: to.1)))
         return events
     }
 
@@ -100,7 +100,7 @@ struct ScreenRotationTests {
     func swipePagesThroughTheEngine() {
         // Viewer's right-to-left, as the panel sees it: up its y axis, at 90 degrees.
         let trace = swipe(from: (0.5, 0.8), to: (0.5, 0.2)).map {
-            InputEvent(time: $0.time + 1, kind: $0.kind)
+            InputEvent(time: $0.time + Seconds(1), kind: $0.kind)
         }
         #expect(indexAfter(trace, rotation: .clockwise90) == 1)
         // At 270 degrees the same trace is the viewer's left-to-right: back to the last slide.
@@ -113,12 +113,12 @@ struct ScreenRotationTests {
     func eventsMapped() {
         let rotation = ScreenRotation.upsideDown
         #expect(
-            rotation.logical(InputEvent(time: 1, kind: .move(id: 2, x: 0.25, y: 0.75)))
-                == InputEvent(time: 1, kind: .move(id: 2, x: 0.75, y: 0.25)))
+            rotation.logical(InputEvent(time: ShowTime(seconds: 1), kind: .move(id: 2, x: 0.25, y: 0.75)))
+                == InputEvent(time: ShowTime(seconds: 1), kind: .move(id: 2, x: 0.75, y: 0.25)))
         #expect(
-            rotation.logical(InputEvent(time: 1, kind: .wheel(x: 0.25, y: 0.5, dy: 3)))
-                == InputEvent(time: 1, kind: .wheel(x: 0.75, y: 0.5, dy: 3)))
-        let key = InputEvent(time: 2, kind: .key(.right))
+            rotation.logical(InputEvent(time: ShowTime(seconds: 1), kind: .wheel(x: 0.25, y: 0.5, dy: 3)))
+                == InputEvent(time: ShowTime(seconds: 1), kind: .wheel(x: 0.75, y: 0.5, dy: 3)))
+        let key = InputEvent(time: ShowTime(seconds: 2), kind: .key(.right))
         #expect(rotation.logical(key) == key)
     }
 }

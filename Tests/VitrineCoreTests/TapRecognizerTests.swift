@@ -25,13 +25,15 @@ struct TapRecognizerTests {
     }
 
     @Test func aTapHeldAsLongAsALongPressFails() {
-        let quick = GestureScript().tap(0.5, 0.5, at: 0, hold: settings.longPressTime - 0.05)
-        let slow = GestureScript().tap(0.5, 0.5, at: 0, hold: settings.longPressTime + 0.01)
+        let quick = GestureScript().tap(0.5, 0.5, at: 0, hold: settings.longPressTime.value - 0.05)
+        let slow = GestureScript().tap(0.5, 0.5, at: 0, hold: settings.longPressTime.value + 0.01)
         #expect(run(TapRecognizer(metrics: TestScreen.metrics), quick).0.state == .ended)
         #expect(run(TapRecognizer(metrics: TestScreen.metrics), slow).0.state == .failed)
         // The deadline alone fails it, before the finger lifts.
         let held = GestureScript().down(1, 0.5, 0.5, at: 0)
-        #expect(run(TapRecognizer(metrics: TestScreen.metrics), held, until: settings.longPressTime).0.state == .failed)
+        #expect(
+            run(TapRecognizer(metrics: TestScreen.metrics), held, until: settings.longPressTime.value).0.state
+                == .failed)
     }
 
     @Test func twoFingersAreNotATap() {
@@ -48,7 +50,7 @@ struct TapRecognizerTests {
     }
 
     @Test func twoQuickTapsInPlaceAreADoubleTap() {
-        let gap = settings.doubleTapTime * 0.5
+        let gap = settings.doubleTapTime.value * 0.5
         let script = GestureScript().tap(0.3, 0.4, at: 1).tap(0.3, 0.4, at: 1.05 + gap)
         let (double, states) = run(DoubleTapRecognizer(metrics: TestScreen.metrics), script)
         #expect(double.state == .ended)
@@ -65,8 +67,8 @@ struct TapRecognizerTests {
     }
 
     @Test func aSecondTapTooLateIsNotADoubleTap() {
-        let late = 1.05 + settings.doubleTapTime + 0.02
-        let inTime = 1.05 + settings.doubleTapTime - 0.02
+        let late = 1.05 + settings.doubleTapTime.value + 0.02
+        let inTime = 1.05 + settings.doubleTapTime.value - 0.02
         let onTime = run(
             DoubleTapRecognizer(metrics: TestScreen.metrics),
             GestureScript().tap(0.5, 0.5, at: 1).tap(0.5, 0.5, at: inTime))
@@ -98,7 +100,8 @@ struct TapRecognizerTests {
     }
 
     @Test func aDoubleTapWhoseFirstTapIsHeldFails() {
-        let script = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime + 0.1).tap(0.5, 0.5, at: 1.8)
+        let script = GestureScript().tap(0.5, 0.5, at: 1, hold: settings.longPressTime.value + 0.1).tap(
+            0.5, 0.5, at: 1.8)
         let (double, states) = run(DoubleTapRecognizer(metrics: TestScreen.metrics), script)
         #expect(states.contains(.failed))
         #expect(double.state != .ended)

@@ -15,11 +15,11 @@ struct EventPumpTests {
         down.button.button = UInt8(SDL_BUTTON_LEFT)
         down.button.x = 0
         down.button.y = 0
-        pump.take(down, window: nil, time: 1, into: &polled)
+        pump.take(down, window: nil, time: ShowTime(seconds: 1), into: &polled)
         var focusLost = SDL_Event()
         focusLost.window.type = SDL_WINDOWEVENT.rawValue
         focusLost.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
-        pump.take(focusLost, window: nil, time: 2, into: &polled)
+        pump.take(focusLost, window: nil, time: ShowTime(seconds: 2), into: &polled)
         #expect(polled.input.map(\.kind) == [.down(id: 0, x: 0.5, y: 0.5), .up(id: 0, x: -1, y: -1)])
         // The window must be drawn again as well.
         #expect(polled.exposed)
@@ -31,11 +31,11 @@ struct EventPumpTests {
         var key = SDL_Event()
         key.key.type = SDL_KEYDOWN.rawValue
         key.key.keysym.sym = SDL_Keycode(SDLK_SPACE.rawValue)
-        pump.take(key, window: nil, time: 3, into: &polled)
+        pump.take(key, window: nil, time: ShowTime(seconds: 3), into: &polled)
         var quit = SDL_Event()
         quit.type = SDL_QUIT.rawValue
-        pump.take(quit, window: nil, time: 3, into: &polled)
-        #expect(polled.input == [InputEvent(time: 3, kind: .key(.space))])
+        pump.take(quit, window: nil, time: ShowTime(seconds: 3), into: &polled)
+        #expect(polled.input == [InputEvent(time: ShowTime(seconds: 3), kind: .key(.space))])
         #expect(polled.quit)
     }
 }

@@ -18,23 +18,32 @@ struct PointerInputTests {
 
     @Test func fingersGetSmallIdsThatAreReusedAfterTheyLift() {
         var input = PointerInput()
-        let a = input.translate(finger(SDL_FINGERDOWN, id: 987_654_321, x: 0.25, y: 0.5), window: nil, time: 1)
-        let b = input.translate(finger(SDL_FINGERDOWN, id: -5, x: 0.75, y: 0.5), window: nil, time: 1.1)
+        let a = input.translate(
+            finger(SDL_FINGERDOWN, id: 987_654_321, x: 0.25, y: 0.5), window: nil, time: ShowTime(seconds: 1))
+        let b = input.translate(
+            finger(SDL_FINGERDOWN, id: -5, x: 0.75, y: 0.5), window: nil, time: ShowTime(seconds: 1.1))
         #expect(a?.kind == .down(id: 1, x: 0.25, y: 0.5))
         #expect(b?.kind == .down(id: 2, x: 0.75, y: 0.5))
-        #expect(b?.time == 1.1)
-        let moved = input.translate(finger(SDL_FINGERMOTION, id: -5, x: 0.5, y: 0.25), window: nil, time: 1.2)
+        #expect(b?.time == ShowTime(seconds: 1.1))
+        let moved = input.translate(
+            finger(SDL_FINGERMOTION, id: -5, x: 0.5, y: 0.25), window: nil, time: ShowTime(seconds: 1.2))
         #expect(moved?.kind == .move(id: 2, x: 0.5, y: 0.25))
-        let lifted = input.translate(finger(SDL_FINGERUP, id: 987_654_321, x: 0.25, y: 0.5), window: nil, time: 1.3)
+        let lifted = input.translate(
+            finger(SDL_FINGERUP, id: 987_654_321, x: 0.25, y: 0.5), window: nil, time: ShowTime(seconds: 1.3))
         #expect(lifted?.kind == .up(id: 1, x: 0.25, y: 0.5))
-        let again = input.translate(finger(SDL_FINGERDOWN, id: 42, x: 0.1, y: 0.1), window: nil, time: 1.4)
+        let again = input.translate(
+            finger(SDL_FINGERDOWN, id: 42, x: 0.1, y: 0.1), window: nil, time: ShowTime(seconds: 1.4))
         #expect(again?.kind == .down(id: 1, x: Double(Float(0.1)), y: Double(Float(0.1))))
     }
 
     @Test func motionOfAnUnknownFingerIsDropped() {
         var input = PointerInput()
-        #expect(input.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.5, y: 0.5), window: nil, time: 1) == nil)
-        #expect(input.translate(finger(SDL_FINGERUP, id: 7, x: 0.5, y: 0.5), window: nil, time: 1) == nil)
+        #expect(
+            input.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.5, y: 0.5), window: nil, time: ShowTime(seconds: 1))
+                == nil)
+        #expect(
+            input.translate(finger(SDL_FINGERUP, id: 7, x: 0.5, y: 0.5), window: nil, time: ShowTime(seconds: 1)) == nil
+        )
     }
 
     @Test func mouseEventsMadeFromTouchesAreIgnoredAndTheLeftButtonIsFingerZero() {
@@ -43,14 +52,14 @@ struct PointerInputTests {
         synthesised.button.type = SDL_MOUSEBUTTONDOWN.rawValue
         synthesised.button.which = UInt32.max
         synthesised.button.button = UInt8(SDL_BUTTON_LEFT)
-        #expect(input.translate(synthesised, window: nil, time: 1) == nil)
+        #expect(input.translate(synthesised, window: nil, time: ShowTime(seconds: 1)) == nil)
         var right = synthesised
         right.button.which = 0
         right.button.button = UInt8(SDL_BUTTON_RIGHT)
-        #expect(input.translate(right, window: nil, time: 1) == nil)
+        #expect(input.translate(right, window: nil, time: ShowTime(seconds: 1)) == nil)
         var left = right
         left.button.button = UInt8(SDL_BUTTON_LEFT)
-        if case .down(let id, _, _) = input.translate(left, window: nil, time: 1)?.kind {
+        if case .down(let id, _, _) = input.translate(left, window: nil, time: ShowTime(seconds: 1))?.kind {
             #expect(id == 0)
         } else {
             Issue.record("the left button did not touch down")
@@ -58,11 +67,11 @@ struct PointerInputTests {
         // Moving without the button down is hovering, not dragging.
         var motion = SDL_Event()
         motion.motion.type = SDL_MOUSEMOTION.rawValue
-        #expect(input.translate(motion, window: nil, time: 1.1) != nil)
+        #expect(input.translate(motion, window: nil, time: ShowTime(seconds: 1.1)) != nil)
         var release = left
         release.button.type = SDL_MOUSEBUTTONUP.rawValue
-        _ = input.translate(release, window: nil, time: 1.2)
-        #expect(input.translate(motion, window: nil, time: 1.3) == nil)
+        _ = input.translate(release, window: nil, time: ShowTime(seconds: 1.2))
+        #expect(input.translate(motion, window: nil, time: ShowTime(seconds: 1.3)) == nil)
     }
 
     /// A button event of mouse `which` at SDL's window coordinates (x, y).
@@ -82,12 +91,15 @@ struct PointerInputTests {
         // touched at its centre; any other id is a relative mouse.
         input.absolutePosition = { id in id == 7 ? (x: 0.5, y: 0.5) : nil }
         // SDL 2.26 on KMS/DRM: the raw 16384 clamped to the window's last pixel.
-        let down = input.translate(button(SDL_MOUSEBUTTONDOWN, which: 7, x: 1279, y: 719), window: nil, time: 1)
+        let down = input.translate(
+            button(SDL_MOUSEBUTTONDOWN, which: 7, x: 1279, y: 719), window: nil, time: ShowTime(seconds: 1))
         #expect(down?.kind == .down(id: 0, x: 0.5, y: 0.5))
-        let up = input.translate(button(SDL_MOUSEBUTTONUP, which: 7, x: 16384, y: 0), window: nil, time: 1.1)
+        let up = input.translate(
+            button(SDL_MOUSEBUTTONUP, which: 7, x: 16384, y: 0), window: nil, time: ShowTime(seconds: 1.1))
         #expect(up?.kind == .up(id: 0, x: 0.5, y: 0.5))
         // A relative mouse keeps SDL's coordinates (no window: 1×1, so pixel 0 is its middle).
-        let mouse = input.translate(button(SDL_MOUSEBUTTONDOWN, which: 3, x: 0, y: 0), window: nil, time: 2)
+        let mouse = input.translate(
+            button(SDL_MOUSEBUTTONDOWN, which: 3, x: 0, y: 0), window: nil, time: ShowTime(seconds: 2))
         #expect(mouse?.kind == .down(id: 0, x: 0.5, y: 0.5))
         let moved = input.translate(
             {
@@ -96,7 +108,7 @@ struct PointerInputTests {
                 e.motion.which = 3
                 e.motion.x = 1
                 return e
-            }(), window: nil, time: 2.1)
+            }(), window: nil, time: ShowTime(seconds: 2.1))
         #expect(moved?.kind == .move(id: 0, x: 1.5, y: 0.5))
     }
 

@@ -60,7 +60,7 @@ struct ShowLoopRestTests {
         var setup = DirectorSettings(show: style, waitForImages: false)
         setup.overlays.clockFormat = "%H:%M"
         // Space pauses the show half a second in.
-        let pause = InputEvent(time: 0.5, kind: .key(.space))
+        let pause = InputEvent(time: ShowTime(seconds: 0.5), kind: .key(.space))
         let director = ShowDirector(
             slides: (0..<3).map { Slide(path: "slide-\($0).png") }, setup: setup, output: Self.size, input: [pause])
         let timeline = Timeline()

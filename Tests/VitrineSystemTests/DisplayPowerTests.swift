@@ -56,7 +56,7 @@ import VitrineTestSupport
         run.step(to: 30)
         #expect(run.current == "a.jpg")
         // A touch wakes it (and does nothing else); the show goes on from where it was.
-        let touch = InputEvent(time: 30, kind: .down(id: 1, x: 0.5, y: 0.5))
+        let touch = InputEvent(time: ShowTime(seconds: 30), kind: .down(id: 1, x: 0.5, y: 0.5))
         run.step(to: 30.1, events: [touch])
         #expect(run.director.displayOn && !run.engine.show.isPaused)
         #expect(run.engine.mode == .attract, "the waking touch did not browse")
@@ -84,7 +84,7 @@ import VitrineTestSupport
                 output: Size(width: 10, height: 10),
                 wallOrigin: origin),
             origin: origin.timeIntervalSince1970)
-        run.step(to: 2, events: [InputEvent(time: 1, kind: .key(.space))])
+        run.step(to: 2, events: [InputEvent(time: ShowTime(seconds: 1), kind: .key(.space))])
         #expect(run.engine.show.isPaused)
         run.step(to: 20)
         #expect(!run.director.displayOn)

@@ -100,7 +100,7 @@ import VitrineTestSupport
         var screen = try Screen(tree)
         screen.run(3.2)
         #expect(!screen.director.displayOn, "nobody touched it for 3 s")
-        let touch = InputEvent(time: screen.director.renderTime.seconds, kind: .down(id: 0, x: 0.5, y: 0.5))
+        let touch = InputEvent(time: screen.director.renderTime, kind: .down(id: 0, x: 0.5, y: 0.5))
         screen.run(0.1, events: [touch])
         #expect(screen.director.displayOn, "a touch is someone present")
     }

@@ -15,12 +15,12 @@ public struct DoubleTapRecognizer: GestureRecognizer {
     private var tracker: PointerTracker
     private var phase: Phase = .idle
     private var first: Point = .zero
-    private var downTime: Double = 0
+    private var downTime = ShowTime.zero
 
     private enum Phase: Equatable, Sendable {
         case idle
         case firstDown(Int)
-        case waiting(since: Double)
+        case waiting(since: ShowTime)
         case secondDown(Int)
     }
 
@@ -92,7 +92,7 @@ public struct DoubleTapRecognizer: GestureRecognizer {
         downTime = p.startTime
     }
 
-    public mutating func advance(to time: Double) {
+    public mutating func advance(to time: ShowTime) {
         guard state == .possible else { return }
         switch phase {
         case .idle:

@@ -36,7 +36,7 @@ public struct GestureArena: Sendable {
     private var reportedRevision = -1
     private var reportedEnd = false
     /// When the first finger of this sequence touched down.
-    private var sequenceStart = -Double.infinity
+    private var sequenceStart = ShowTime(seconds: -Double.infinity)
 
     /// A recognised gesture waiting for the one that blocks it to fail.
     private struct Held: Equatable, Sendable {
@@ -105,7 +105,8 @@ public struct GestureArena: Sendable {
         let size = metrics.output
         for p in fingers.pointers where p.id != id {
             let down = InputEvent(
-                time: fingers.time, kind: .down(id: p.id, x: p.point.x / size.width, y: p.point.y / size.height))
+                time: fingers.time,
+                kind: .down(id: p.id, x: p.point.x / size.width, y: p.point.y / size.height))
             perform(.handle(down), on: .pinch)
         }
         active = [.pinch]
@@ -116,8 +117,8 @@ public struct GestureArena: Sendable {
     }
 
     /// Lets time pass: a long press may begin, a double tap may fail (and the held tap be reported).
-    public mutating func advance(to time: Double) -> [Gesture] {
-        guard time.isFinite else { return [] }
+    public mutating func advance(to time: ShowTime) -> [Gesture] {
+        guard time.seconds.isFinite else { return [] }
         for kind in GestureKind.allCases where active.contains(kind) { perform(.advance(time), on: kind) }
         return evaluate()
     }
@@ -242,7 +243,7 @@ public struct GestureArena: Sendable {
 
     private enum Action {
         case handle(InputEvent)
-        case advance(Double)
+        case advance(ShowTime)
         case reject
         case reset
         case metrics(GestureMetrics)

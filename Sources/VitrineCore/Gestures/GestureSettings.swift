@@ -3,7 +3,7 @@
 /// are seconds, so the same settings behave alike on any screen.
 public struct GestureSettings: Equatable, Sendable {
     /// Longest wait from the first tap's release to the second touch of a double tap.
-    public var doubleTapTime: Double = 0.3
+    public var doubleTapTime = Seconds(0.3)
     /// Farthest the second tap of a double tap may land from the first, as a fraction of the shorter side.
     /// Fast taps land apart: about 100 dp on a phone (Android's double-tap slop), which is near 6 % of the
     /// shorter side of a 21" 1080p panel.
@@ -11,10 +11,10 @@ public struct GestureSettings: Equatable, Sendable {
     /// How far a finger may wander before a touch becomes a drag, as a fraction of the shorter side.
     public var panSlop: Double = 0.015
     /// How long a finger must rest, never wandering past the pan slop, for a long press; a tap must be shorter.
-    public var longPressTime: Double = 0.8
+    public var longPressTime = Seconds(0.8)
     /// A second finger landing this soon after the first makes a two-finger gesture, even when the
     /// first has already started to drag.
-    public var secondFingerTime: Double = 0.25
+    public var secondFingerTime = Seconds(0.25)
     /// How far a drag travels, as a fraction of the shorter side, before it is told to page or to pull
     /// across; longer than the slop, so the first jitter of a finger does not decide.
     public var directionTravel: Double = 0.03

@@ -36,7 +36,7 @@ public protocol GestureRecognizer: Sendable {
     /// Feeds one event. Keys and wheel turns are ignored.
     mutating func handle(_ event: InputEvent)
     /// Lets time pass without an event, for deadlines.
-    mutating func advance(to time: Double)
+    mutating func advance(to time: ShowTime)
     /// The arena has chosen another gesture: fail if possible, cancel if in progress.
     mutating func reject()
     /// Forgets everything, fingers included: back to `possible`.

@@ -47,7 +47,7 @@ public struct LongPressRecognizer: GestureRecognizer {
         }
     }
 
-    public mutating func advance(to time: Double) {
+    public mutating func advance(to time: ShowTime) {
         guard state == .possible, let finger = one.id, let p = one.tracker.pointer(finger),
             time - one.downTime >= metrics.settings.longPressTime
         else { return }

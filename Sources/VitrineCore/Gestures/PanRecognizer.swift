@@ -120,7 +120,7 @@ public struct PanRecognizer: GestureRecognizer {
     }
 
     /// A pan has no deadline.
-    public mutating func advance(to time: Double) {}
+    public mutating func advance(to time: ShowTime) {}
 
     public mutating func reject() {
         state = Self.rejected(state)

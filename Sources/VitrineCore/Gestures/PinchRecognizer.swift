@@ -119,7 +119,7 @@ public struct PinchRecognizer: GestureRecognizer {
     }
 
     /// A pinch has no deadline.
-    public mutating func advance(to time: Double) {}
+    public mutating func advance(to time: ShowTime) {}
 
     public mutating func reject() {
         state = Self.rejected(state)

@@ -3,26 +3,28 @@ public struct Pointer: Equatable, Sendable {
     public var id: Int
     /// Where it touched down, in output pixels.
     public var start: Point
-    public var startTime: Double
+    public var startTime: ShowTime
     /// Where it is now.
     public var point: Point
     /// Recent positions, newest last, for the velocity.
     var samples: [Sample]
 
     struct Sample: Equatable, Sendable {
-        var time: Double
+        var time: ShowTime
         var point: Point
     }
 
     /// How far it is from where it touched down.
     public var translation: Vector { start.vector(to: point) }
 
-    /// Velocity in pixels a second over the last `window` seconds before `time`:
+    /// Velocity in pixels a second over the last `window` before `time`:
     /// a finger that stopped before lifting has none.
-    public func velocity(at time: Double, window: Double = 0.1) -> Vector {
+    public func velocity(at time: ShowTime, window: Seconds = Seconds(0.1)) -> Vector {
         let recent = samples.filter { $0.time >= time - window }
-        guard let first = recent.first, let last = recent.last, last.time - first.time > 1e-3 else { return .zero }
-        return first.point.vector(to: last.point) * (1 / (last.time - first.time))
+        guard let first = recent.first, let last = recent.last, last.time - first.time > Seconds(1e-3) else {
+            return .zero
+        }
+        return first.point.vector(to: last.point) * (1 / (last.time - first.time).value)
     }
 }
 
@@ -48,7 +50,7 @@ public enum PointerChange: Equatable, Sendable {
 public struct PointerTracker: Equatable, Sendable {
     public private(set) var pointers: [Pointer] = []
     /// The latest event time seen; the floor for the next one.
-    public private(set) var time: Double = -Double.infinity
+    public private(set) var time = ShowTime(seconds: -Double.infinity)
     public var metrics: GestureMetrics
 
     static let maxSamples = 12
@@ -63,15 +65,15 @@ public struct PointerTracker: Equatable, Sendable {
     public func pointer(_ id: Int) -> Pointer? { pointers.first { $0.id == id } }
 
     /// The time an event counts at: its own, or the latest seen if it is earlier.
-    public mutating func accept(time t: Double) -> Double? {
+    public mutating func accept(time t: ShowTime) -> ShowTime? {
         guard let effective = effectiveTime(of: t) else { return nil }
         time = effective
         return time
     }
 
     /// The time an event at `t` would count at, without taking it.
-    public func effectiveTime(of t: Double) -> Double? {
-        t.isFinite ? max(time, t) : nil
+    public func effectiveTime(of t: ShowTime) -> ShowTime? {
+        t.seconds.isFinite ? max(time, t) : nil
     }
 
     /// Applies a finger event; nil when it changes nothing (a key, a wheel, an

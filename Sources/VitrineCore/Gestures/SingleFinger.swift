@@ -5,7 +5,7 @@ struct SingleFinger: Sendable {
     /// The finger followed, while it is down.
     private(set) var id: Int?
     /// When it touched down.
-    private(set) var downTime: Double = 0
+    private(set) var downTime = ShowTime.zero
 
     init(metrics: GestureMetrics) {
         tracker = PointerTracker(metrics: metrics)

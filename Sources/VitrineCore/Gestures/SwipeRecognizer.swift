@@ -49,7 +49,7 @@ public struct SwipeRecognizer: GestureRecognizer {
     }
 
     public mutating func handle(_ event: InputEvent) { pan.handle(event) }
-    public mutating func advance(to time: Double) { pan.advance(to: time) }
+    public mutating func advance(to time: ShowTime) { pan.advance(to: time) }
     public mutating func reject() { pan.reject() }
     public mutating func reset() { pan.reset() }
     public var isConsistent: Bool { pan.isConsistent }

@@ -39,8 +39,9 @@ public struct TapRecognizer: GestureRecognizer {
         }
     }
 
-    public mutating func advance(to time: Double) {
-        guard state == .possible, one.id != nil, time - one.downTime >= metrics.settings.longPressTime else {
+    public mutating func advance(to time: ShowTime) {
+        guard state == .possible, one.id != nil, time - one.downTime >= metrics.settings.longPressTime
+        else {
             return
         }
         state = .failed  // held too long: a long press, not a tap
@@ -65,7 +66,7 @@ public struct TapRecognizer: GestureRecognizer {
 
 extension InputEvent {
     /// The time of a finger event; nil for keys and the wheel.
-    var pointerTime: Double? {
+    var pointerTime: ShowTime? {
         switch kind {
         case .down, .move, .up: return time
         case .key, .wheel: return nil

@@ -1,5 +1,5 @@
 /// A timestamped input event, as the core sees it: no SDL, coordinates
-/// normalised 0…1 in output space (x right, y down), time in show seconds.
+/// normalised 0…1 in output space (x right, y down), placed on the show's clock.
 public struct InputEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A finger (or the left mouse button, id 0) touched down.
@@ -12,10 +12,11 @@ public struct InputEvent: Equatable, Sendable {
         case wheel(x: Double, y: Double, dy: Double)
     }
 
-    public var time: Double
+    /// When it happened, in show time (the engine handles it when its clock gets there).
+    public var time: ShowTime
     public var kind: Kind
 
-    public init(time: Double, kind: Kind) {
+    public init(time: ShowTime, kind: Kind) {
         self.time = time
         self.kind = kind
     }

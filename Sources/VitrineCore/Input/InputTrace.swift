@@ -99,15 +99,17 @@ public enum InputTrace {
             let kind: InputEvent.Kind =
                 type == "down"
                 ? .down(id: id, x: x, y: y) : type == "move" ? .move(id: id, x: x, y: y) : .up(id: id, x: x, y: y)
-            return InputEvent(time: time, kind: kind)
+            return InputEvent(time: ShowTime(seconds: time), kind: kind)
         case "key":
             guard let name = text("key"), let key = Key(rawValue: name) else {
                 let names = Key.allCases.map(\.rawValue).joined(separator: ", ")
                 throw LineError(reason: "\"key\" must be one of \(names)")
             }
-            return InputEvent(time: time, kind: .key(key))
+            return InputEvent(time: ShowTime(seconds: time), kind: .key(key))
         case "wheel":
-            return InputEvent(time: time, kind: .wheel(x: try number("x"), y: try number("y"), dy: try number("dy")))
+            return InputEvent(
+                time: ShowTime(seconds: time),
+                kind: .wheel(x: try number("x"), y: try number("y"), dy: try number("dy")))
         default:
             throw LineError(reason: "unknown \"type\" \"\(type)\"; expected down, move, up, key or wheel")
         }
@@ -115,7 +117,7 @@ public enum InputTrace {
 
     /// One event as a trace line (no newline).
     public static func line(for event: InputEvent) -> String {
-        let t: (String, JSONOutput) = ("t", .millionths(event.time))
+        let t: (String, JSONOutput) = ("t", .millionths(event.time.seconds))
         func pointer(_ type: String, _ id: Int, _ x: Double, _ y: Double) -> JSONOutput {
             .object([t, ("type", .string(type)), ("id", .integer(id)), ("x", .millionths(x)), ("y", .millionths(y))])
         }

@@ -184,7 +184,7 @@ public struct BrowseController: Sendable {
             view = nil
             return
         }
-        apply(arena.advance(to: time), at: time, show: &show, imageSize: imageSize)
+        apply(arena.advance(to: ShowTime(seconds: time)), at: time, show: &show, imageSize: imageSize)
         if mode == .browse, var v = view {
             v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
             let finished = v.finish(at: time)

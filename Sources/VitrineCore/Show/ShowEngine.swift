@@ -160,7 +160,7 @@ public struct ShowEngine: Sendable {
         to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
-        while let first = queue.first, first.time <= t + 1e-9 {
+        while let first = queue.first, first.time.seconds <= t + 1e-9 {
             queue.removeFirst()
             requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }

@@ -11,6 +11,7 @@ public struct ShowTime: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static func - (a: ShowTime, b: ShowTime) -> Seconds { Seconds(a.seconds - b.seconds) }
     public static func + (a: ShowTime, b: Seconds) -> ShowTime { ShowTime(seconds: a.seconds + b.value) }
+    public static func - (a: ShowTime, b: Seconds) -> ShowTime { ShowTime(seconds: a.seconds - b.value) }
     public static func < (a: ShowTime, b: ShowTime) -> Bool { a.seconds < b.seconds }
 
     public var description: String { "\(seconds) s of show time" }

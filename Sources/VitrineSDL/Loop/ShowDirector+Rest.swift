@@ -21,7 +21,7 @@ extension ShowDirector {
         let now = engine.renderTime
         var changes: [Double] = []
         if let advance = engine.show.nextAdvanceTime { changes.append(advance - now) }
-        if let event = engine.pendingEvents.first { changes.append(event.time - now) }
+        if let event = engine.pendingEvents.first { changes.append(event.time.seconds - now) }
         if let notice = engine.notice, notice.isShowing(at: now) {
             changes.append(notice.since + notice.duration - now)
         }

@@ -1,4 +1,3 @@
-import Synchronization
 import VitrineCore
 import VitrinePOSIX
 
@@ -16,7 +15,7 @@ public final class EvdevPresence: Sendable {
     private let code: Int?
     private let name: String
     private let inbox: PresenceInbox
-    private let finished = Mutex(false)
+    private let end = ReaderEnd()
     private let log = Log("presence")
 
     /// Opens `spec.device` for reading (no other program is kept from it).
@@ -59,7 +58,7 @@ public final class EvdevPresence: Sendable {
         }
     }
 
-    /// Ends the reader and waits for it (briefly).
+    /// Ends the reader and waits for it (up to a second).
     public func stop() {
         let byte: [UInt8] = [1]
         do {
@@ -67,18 +66,14 @@ public final class EvdevPresence: Sendable {
         } catch {
             log.warning("\(name): cannot wake its reader to stop: \(error)")
         }
-        var waited = 0
-        while !finished.withLock({ $0 }), waited < 200 {
-            usleep(5000)
-            waited += 1
-        }
+        end.wait()
     }
 
     /// Whether the reader has ended (stopped, or the device went away).
-    public var hasEnded: Bool { finished.withLock { $0 } }
+    public var hasEnded: Bool { end.hasEnded }
 
     private func run() {
-        defer { finished.withLock { $0 = true } }
+        defer { end.mark() }
         var stream = InputEventStream()
         var buffer = [UInt8](repeating: 0, count: InputEventStream.eventSize * 64)
         while true {

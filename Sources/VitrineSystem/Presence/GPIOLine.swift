@@ -1,5 +1,6 @@
 import CGPIOD
 import VitrineCore
+import VitrinePOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -30,16 +31,16 @@ public final class GPIODLine: GPIOLineReading, @unchecked Sendable {
     public init(_ spec: GPIOPresenceSpec) throws(PresenceError) {
         name = "GPIO \(spec.chip) line \(spec.line)"
         guard let chip = gpiod_chip_open_lookup(spec.chip) else {
-            throw PresenceError("\(name): cannot open the chip: \(String(cString: strerror(errno)))")
+            throw PresenceError("\(name): cannot open the chip: \(Errno.current)")
         }
         guard let line = gpiod_chip_get_line(chip, UInt32(spec.line)) else {
-            let why = String(cString: strerror(errno))
+            let why = Errno.current
             gpiod_chip_close(chip)
             throw PresenceError("\(name): no such line on the chip: \(why)")
         }
         let flags = spec.activeLow ? Int32(truncatingIfNeeded: GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) : 0
         guard gpiod_line_request_both_edges_events_flags(line, "vitrine", flags) == 0 else {
-            let why = String(cString: strerror(errno))
+            let why = Errno.current
             gpiod_chip_close(chip)
             throw PresenceError("\(name): cannot request the line (is another program using it?): \(why)")
         }
@@ -58,13 +59,14 @@ public final class GPIODLine: GPIOLineReading, @unchecked Sendable {
         var limit = timespec(tv_sec: Int(whole), tv_nsec: Int((whole - whole.rounded(.down)) * 1e9))
         let waited = gpiod_line_event_wait(line, &limit)
         if waited < 0 {
-            if errno == EINTR { return false }
-            throw PresenceError("\(name): cannot wait for an edge: \(String(cString: strerror(errno)))")
+            let error = Errno.current
+            if error == .interrupted { return false }
+            throw PresenceError("\(name): cannot wait for an edge: \(error)")
         }
         guard waited == 1 else { return false }
         var event = gpiod_line_event()
         guard gpiod_line_event_read(line, &event) == 0 else {
-            throw PresenceError("\(name): cannot read its event: \(String(cString: strerror(errno)))")
+            throw PresenceError("\(name): cannot read its event: \(Errno.current)")
         }
         return true
     }
@@ -72,7 +74,7 @@ public final class GPIODLine: GPIOLineReading, @unchecked Sendable {
     public func readActive() throws(PresenceError) -> Bool {
         let value = gpiod_line_get_value(line)
         guard value >= 0 else {
-            throw PresenceError("\(name): cannot read its level: \(String(cString: strerror(errno)))")
+            throw PresenceError("\(name): cannot read its level: \(Errno.current)")
         }
         return value == 1
     }

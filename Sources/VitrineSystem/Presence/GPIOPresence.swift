@@ -13,7 +13,8 @@ public final class GPIOPresence: Sendable {
     private let debounce: Double
     private let name: String
     private let inbox: PresenceInbox
-    private let state = Mutex((stop: false, ended: false))
+    private let stopping = Mutex(false)
+    private let end = ReaderEnd()
     private let log = Log("presence")
     /// Longest wait for an edge between two looks at `stop`.
     static let pollLimit = 0.25
@@ -34,18 +35,14 @@ public final class GPIOPresence: Sendable {
         }
     }
 
-    /// Ends the reader and waits for it (at most about half a second).
+    /// Ends the reader and waits for it (up to a second; it looks at least every quarter second).
     public func stop() {
-        state.withLock { $0.stop = true }
-        var waited = 0
-        while !hasEnded, waited < 200 {
-            usleep(5000)
-            waited += 1
-        }
+        stopping.withLock { $0 = true }
+        end.wait()
     }
 
     /// Whether the reader has ended (stopped, or the line failed).
-    public var hasEnded: Bool { state.withLock { $0.ended } }
+    public var hasEnded: Bool { end.hasEnded }
 
     private static func now() -> Double {
         var ts = timespec()
@@ -55,11 +52,11 @@ public final class GPIOPresence: Sendable {
     }
 
     private func run() {
-        defer { state.withLock { $0.ended = true } }
+        defer { end.mark() }
         var level = DebouncedLevel(debounce: debounce)
         do throws(PresenceError) {
             if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
-            while !state.withLock({ $0.stop }) {
+            while !stopping.withLock({ $0 }) {
                 let now = Self.now()
                 let wait = min(Self.pollLimit, level.settlesAt.map { max(0, $0 - now) } ?? Self.pollLimit)
                 if try line.waitForEdge(timeout: wait) {

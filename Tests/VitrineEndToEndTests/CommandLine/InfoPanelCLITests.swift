@@ -29,7 +29,7 @@ import VitrineTestSupport
     func brightness(_ c: (r: Int, g: Int, b: Int)) -> Int { c.r + c.g + c.b }
 
     @Test func thePanelOpensOverADimmedPhotoAndATapOutsideClosesIt() throws {
-        let key = [InputEvent(time: 1, kind: .key(.i))]
+        let key = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let plain = try frame([], at: 1.5)
         let midway = try frame(key, at: 1 + InfoPanel.openDuration / 2)
         let open = try frame(key, at: 1.5)
@@ -45,8 +45,8 @@ import VitrineTestSupport
         #expect(brightness(panel) < dim)
         let closed = try frame(
             key + [
-                InputEvent(time: 2, kind: .down(id: 1, x: 0.5, y: 0.95)),
-                InputEvent(time: 2.05, kind: .up(id: 1, x: 0.5, y: 0.95)),
+                InputEvent(time: ShowTime(seconds: 2), kind: .down(id: 1, x: 0.5, y: 0.95)),
+                InputEvent(time: ShowTime(seconds: 2.05), kind: .up(id: 1, x: 0.5, y: 0.95)),
             ], at: 2.6)
         #expect(abs(brightness(closed.rgb(outside.0, outside.1)) - lit) <= 3)
     }

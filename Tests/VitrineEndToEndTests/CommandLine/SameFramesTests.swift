@@ -48,16 +48,18 @@ import VitrineTestSupport
     @Test func aTraceThatSwipesToTheNextPhotoAndZooms() throws {
         let tree = try TemporaryFolder()
         let trace = tree.at("swipe.jsonl")
-        var events: [InputEvent] = [InputEvent(time: 1, kind: .down(id: 1, x: 0.8, y: 0.5))]
+        var events: [InputEvent] = [InputEvent(time: ShowTime(seconds: 1), kind: .down(id: 1, x: 0.8, y: 0.5))]
         for step in 1...10 {
             events.append(
-                InputEvent(time: 1 + Double(step) * 0.02, kind: .move(id: 1, x: 0.8 - Double(step) * 0.06, y: 0.5)))
+                InputEvent(
+                    time: ShowTime(seconds: 1 + Double(step) * 0.02),
+                    kind: .move(id: 1, x: 0.8 - Double(step) * 0.06, y: 0.5)))
         }
-        events.append(InputEvent(time: 1.25, kind: .up(id: 1, x: 0.2, y: 0.5)))
-        events.append(InputEvent(time: 2, kind: .down(id: 1, x: 0.3, y: 0.4)))
-        events.append(InputEvent(time: 2.05, kind: .up(id: 1, x: 0.3, y: 0.4)))
-        events.append(InputEvent(time: 2.15, kind: .down(id: 1, x: 0.3, y: 0.4)))
-        events.append(InputEvent(time: 2.2, kind: .up(id: 1, x: 0.3, y: 0.4)))
+        events.append(InputEvent(time: ShowTime(seconds: 1.25), kind: .up(id: 1, x: 0.2, y: 0.5)))
+        events.append(InputEvent(time: ShowTime(seconds: 2), kind: .down(id: 1, x: 0.3, y: 0.4)))
+        events.append(InputEvent(time: ShowTime(seconds: 2.05), kind: .up(id: 1, x: 0.3, y: 0.4)))
+        events.append(InputEvent(time: ShowTime(seconds: 2.15), kind: .down(id: 1, x: 0.3, y: 0.4)))
+        events.append(InputEvent(time: ShowTime(seconds: 2.2), kind: .up(id: 1, x: 0.3, y: 0.4)))
         try Data(events.map(InputTrace.line(for:)).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: trace))
         let (played, drawn) = try frames([demo, "--input", trace], at: "4", size: "320x180")
         let same = played == drawn

@@ -63,13 +63,13 @@ struct TouchCLITests {
     }
 
     func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> String {
-        InputTrace.line(for: InputEvent(time: t, kind: .down(id: id, x: x, y: y)))
+        InputTrace.line(for: InputEvent(time: ShowTime(seconds: t), kind: .down(id: id, x: x, y: y)))
     }
     func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> String {
-        InputTrace.line(for: InputEvent(time: t, kind: .move(id: id, x: x, y: y)))
+        InputTrace.line(for: InputEvent(time: ShowTime(seconds: t), kind: .move(id: id, x: x, y: y)))
     }
     func up(_ id: Int, _ x: Double, _ y: Double, at t: Double) -> String {
-        InputTrace.line(for: InputEvent(time: t, kind: .up(id: id, x: x, y: y)))
+        InputTrace.line(for: InputEvent(time: ShowTime(seconds: t), kind: .up(id: id, x: x, y: y)))
     }
 
     /// Finger 1 from `a` to `b` over `seconds` starting at `t`, in ten moves, then lifted.
