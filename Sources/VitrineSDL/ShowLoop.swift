@@ -53,7 +53,7 @@ final class ShowLoop {
     func step() -> FrameOutput {
         counts.steps += 1
         if timing.rested { counts.rests += 1 }
-        let (pieces, tick) = timing.tick(maxFrame: director.engine.clock.maxFrame)
+        let (pieces, tick) = timing.tick(maxFrame: director.engine.clock.maxFrame.value)
         if let ended = catchUp(pieces) { return ended }
         let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()

@@ -19,7 +19,7 @@ struct BrowseHarness {
             slides: (0..<count).map { Slide(path: "slide\($0)") }, options: options, output: TestScreen.size,
             touch: touch)
         for e in script.events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize)
+        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: imageSize)
         return engine
     }
 

@@ -16,7 +16,7 @@ struct BrowseOverlayTests {
         stack.add(PageIndicatorOverlay(mode: .browse), slides: engine.show.slides)
         engine.overlays = stack
         for e in events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize)
+        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: h.imageSize)
         let bare = SceneBuilder(output: TestScreen.size).build(
             engine.show, controller: engine.browse, at: time, imageSize: h.imageSize)
         return engine.scene(at: time, imageSize: h.imageSize).ops.count - bare.ops.count

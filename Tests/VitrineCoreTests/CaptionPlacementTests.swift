@@ -13,7 +13,7 @@ struct CaptionPlacementTests {
         stack.add(CaptionOverlay(kind: .playlist), slides: engine.show.slides)
         engine.overlays = stack
         for e in h.script.events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize)
+        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: h.imageSize)
         return engine
     }
 

@@ -21,12 +21,12 @@ import Testing
         var now = 0.0
         for target in times {
             while now + 1 / fps <= target + 1e-12 {
-                _ = e.advance(by: 1 / fps) { _ in true }
+                _ = e.advance(by: Seconds(1 / fps)) { _ in true }
                 now += 1 / fps
             }
-            _ = e.advance(by: target - now) { _ in true }
+            _ = e.advance(by: Seconds(target - now)) { _ in true }
             now = target
-            reports.append(e.report(at: e.time).json)
+            reports.append(e.report(at: e.time.seconds).json)
         }
         return reports
     }
@@ -51,9 +51,9 @@ import Testing
             var e = engine()
             var frames = 0
             var seen = false
-            while e.time < 3.5 {
-                _ = e.advance(by: 1 / fps) { _ in true }
-                if let t = e.show.transition, !t.isFinished(at: e.renderTime) {
+            while e.time.seconds < 3.5 {
+                _ = e.advance(by: Seconds(1 / fps)) { _ in true }
+                if let t = e.show.transition, !t.isFinished(at: e.renderTime.seconds) {
                     seen = true
                     frames += 1
                 }
@@ -65,32 +65,32 @@ import Testing
     }
 
     @Test func longFramesAreClamped() {
-        var clock = FixedStepClock(step: 0.01, maxFrame: 0.1)
-        let steps = clock.advance(by: 5)
+        var clock = FixedStepClock(step: Seconds(0.01), maxFrame: Seconds(0.1))
+        let steps = clock.advance(by: Seconds(5))
         #expect(steps.count == 10, "a 5 s stall advances logic by the clamp only")
-        #expect(abs(clock.time - 0.1) < 1e-9)
-        #expect(clock.advance(by: .nan).isEmpty)
-        #expect(clock.advance(by: -1).isEmpty)
-        _ = clock.advance(by: 0.005)
+        #expect(abs(clock.time.seconds - 0.1) < 1e-9)
+        #expect(clock.advance(by: Seconds(.nan)).isEmpty)
+        #expect(clock.advance(by: Seconds(-1)).isEmpty)
+        _ = clock.advance(by: Seconds(0.005))
         #expect(abs(clock.alpha - 0.5) < 1e-6)
-        #expect(abs(clock.renderTime - 0.105) < 1e-9)
+        #expect(abs(clock.renderTime.seconds - 0.105) < 1e-9)
     }
 
     @Test func keysRequestQuitAndFullscreen() {
         var e = engine()
         e.enqueue(InputEvent(time: ShowTime(seconds: 0.1), kind: .key(.f)))
         e.enqueue(InputEvent(time: ShowTime(seconds: 0.2), kind: .key(.q)))
-        let requests = e.run(to: 0.3) { _ in true }
+        let requests = e.run(to: ShowTime(seconds: 0.3)) { _ in true }
         #expect(requests == [.toggleFullscreen, .quit])
     }
 
     @Test func homeAndEnd() {
         var e = engine(slides: 5)
         e.enqueue(InputEvent(time: ShowTime(seconds: 0.1), kind: .key(.end)))
-        _ = e.run(to: 0.2) { _ in true }
+        _ = e.run(to: ShowTime(seconds: 0.2)) { _ in true }
         #expect(e.show.index == 4)
         e.enqueue(InputEvent(time: ShowTime(seconds: 1.5), kind: .key(.home)))
-        _ = e.run(to: 1.6) { _ in true }
+        _ = e.run(to: ShowTime(seconds: 1.6)) { _ in true }
         #expect(e.show.index == 0)
         #expect(e.show.transition?.direction == -1)
     }

@@ -18,7 +18,7 @@ struct FadeInTests {
         while t < time - 1e-9 {
             let next = min(t + 1.0 / 60, time)
             if status, engine.status != nil, next >= statusUntil { engine.status = nil }
-            _ = engine.run(to: next, isReady: { _ in next >= readyFrom }, imageSize: imageSize)
+            _ = engine.run(to: ShowTime(seconds: next), isReady: { _ in next >= readyFrom }, imageSize: imageSize)
             t = next
         }
         return engine

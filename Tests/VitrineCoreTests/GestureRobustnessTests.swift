@@ -165,13 +165,15 @@ struct GestureRobustnessTests {
         var t = 0.0
         while t < end {
             t += 0.25
-            _ = engine.run(to: t, isReady: { _ in true }, imageSize: { sizes[$0 % sizes.count] })
+            _ = engine.run(to: ShowTime(seconds: t), isReady: { _ in true }, imageSize: { sizes[$0 % sizes.count] })
             let zoom = engine.report(at: t).zoom
             #expect(zoom.isFinite && zoom > 0 && zoom < 5)
             _ = engine.scene(at: t) { sizes[$0 % sizes.count] }
         }
         #expect(engine.browse.arena.isConsistent)
-        _ = engine.run(to: end + touch.idleTimeout + 1, isReady: { _ in true }, imageSize: { sizes[$0 % sizes.count] })
+        _ = engine.run(
+            to: ShowTime(seconds: end + touch.idleTimeout + 1), isReady: { _ in true },
+            imageSize: { sizes[$0 % sizes.count] })
         #expect(engine.mode == .attract)
         #expect(!engine.show.isPaused || engine.show.count < 2)
     }

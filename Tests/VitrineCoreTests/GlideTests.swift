@@ -99,12 +99,12 @@ struct GlideTests {
             var states: [String] = []
             for target in times {
                 while now + 1 / fps <= target + 1e-12 {
-                    _ = e.advance(by: 1 / fps, isReady: { _ in true }, imageSize: h.imageSize)
+                    _ = e.advance(by: Seconds(1 / fps), isReady: { _ in true }, imageSize: h.imageSize)
                     now += 1 / fps
                 }
-                _ = e.advance(by: target - now, isReady: { _ in true }, imageSize: h.imageSize)
+                _ = e.advance(by: Seconds(target - now), isReady: { _ in true }, imageSize: h.imageSize)
                 now = target
-                let scene = e.scene(at: e.time, imageSize: h.imageSize)
+                let scene = e.scene(at: e.time.seconds, imageSize: h.imageSize)
                 states.append("\(e.browse.view.map { String(describing: $0) } ?? "nil") \(scene.ops)")
             }
             return states

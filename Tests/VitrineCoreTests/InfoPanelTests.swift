@@ -23,7 +23,8 @@ struct InfoPanelTests {
             slides: (0..<h.count).map { Slide(path: "/photos/slide\($0).jpg") }, options: h.options,
             output: TestScreen.size, touch: h.touch)
         for e in h.script.events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: h.imageSize, metadata: { _ in metadata })
+        _ = engine.run(
+            to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: h.imageSize, metadata: { _ in metadata })
         return engine
     }
 

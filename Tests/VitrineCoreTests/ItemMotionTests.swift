@@ -53,9 +53,9 @@ import Testing
             }
             return nil
         }
-        _ = engine.advance(by: 0.5) { _ in true }
+        _ = engine.advance(by: Seconds(0.5)) { _ in true }
         let early = rect(engine)
-        _ = engine.advance(by: 3) { _ in true }
+        _ = engine.advance(by: Seconds(3)) { _ in true }
         return (early, rect(engine))
     }
 

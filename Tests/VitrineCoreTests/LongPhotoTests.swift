@@ -26,7 +26,7 @@ struct LongPhotoTests {
                 slides: (0..<3).map { Slide(path: "slide\($0)") }, options: options, output: TestScreen.size,
                 touch: touch)
             for e in script.events { engine.enqueue(e) }
-            _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize)
+            _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: imageSize)
             return engine
         }
 

@@ -34,7 +34,7 @@ struct PairHarness {
         var engine = ShowEngine(
             slides: sizes.indices.map { Slide(path: "photo\($0)") }, options: options, output: output)
         for e in script.events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: imageSize, metadata: metadata)
+        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: imageSize, metadata: metadata)
         return engine
     }
 

@@ -16,7 +16,8 @@ struct PhotoMarksTests {
             output: TestScreen.size, touch: touch)
         if let marks { engine.setMarks(marks, at: 0) }
         for e in events { engine.enqueue(e) }
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: { _ in Size(width: 800, height: 600) })
+        _ = engine.run(
+            to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: { _ in Size(width: 800, height: 600) })
         return engine
     }
 

@@ -92,7 +92,8 @@ struct ScreenRotationTests {
             slides: (0..<3).map { Slide(path: "slide\($0)") }, options: ShowStyle(),
             output: rotation.logicalSize(for: panel), touch: TouchOptions())
         for event in trace { engine.enqueue(mapped ? rotation.logical(event) : event) }
-        _ = engine.run(to: 3, isReady: { _ in true }, imageSize: { _ in Size(width: 600, height: 900) })
+        _ = engine.run(
+            to: ShowTime(seconds: 3), isReady: { _ in true }, imageSize: { _ in Size(width: 600, height: 900) })
         return engine.show.index
     }
 

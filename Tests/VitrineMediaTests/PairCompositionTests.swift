@@ -18,7 +18,9 @@ import VitrineMedia
         options.transition = transition
         let sizes = [Size(width: 600, height: 900), Size(width: 600, height: 900)]
         var engine = ShowEngine(slides: [Slide(path: "left"), Slide(path: "right")], options: options, output: output)
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
+        _ = engine.run(
+            to: ShowTime(seconds: time), isReady: { _ in true },
+            imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
         let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
         var images: [Int: PixelBuffer] = [:]
         for case .image(let slide, let rect, _) in scene.ops {

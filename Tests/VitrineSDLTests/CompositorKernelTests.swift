@@ -40,7 +40,7 @@ import VitrineSDL
         options.fit = c.fit
         let slides = images.indices.map { Slide(path: "image-\($0)") }
         var engine = ShowEngine(slides: slides, options: options, output: output)
-        _ = engine.run(to: c.time) { _ in true }
+        _ = engine.run(to: ShowTime(seconds: c.time)) { _ in true }
         return engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].size : nil }
     }
 

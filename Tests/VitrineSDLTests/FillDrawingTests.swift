@@ -18,7 +18,7 @@ import VitrineSDL
         let image = try MediaDecoder().decode(
             DecodeRequest(path: path, output: output, fit: .contain, background: .black, backdrop: true))
         var engine = ShowEngine(slides: [Slide(path: path)], options: options, output: output)
-        _ = engine.run(to: 2) { _ in true }
+        _ = engine.run(to: ShowTime(seconds: 2)) { _ in true }
         let scene = engine.scene(at: 2) { _ in image.sourceSize }
         let canvas = try OffscreenCanvas(width: Int(output.width), height: Int(output.height), composed: composed)
         canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: path)

@@ -44,7 +44,7 @@ import VitrineSDL
                 DecodeRequest(path: path, output: Self.output, fit: c.fit, background: c.background))
         }
         var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
-        _ = engine.run(to: c.time) { _ in true }
+        _ = engine.run(to: ShowTime(seconds: c.time)) { _ in true }
         let scene = engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].sourceSize : nil }
 
         let canvas = try OffscreenCanvas(width: 640, height: 360)

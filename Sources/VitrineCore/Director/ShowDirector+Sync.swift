@@ -69,10 +69,10 @@ extension ShowDirector {
         let imageSize = { (i: Int) in slides.indices.contains(i) ? images.size(slides[i].path) : nil }
         let metadata = { (i: Int) in slides.indices.contains(i) ? images.images[slides[i].path]?.metadata : nil }
         var requests: [EngineRequest] = []
-        var remaining = target.seconds - engine.renderTime
+        var remaining = (target - engine.renderTime).value
         while remaining > 1e-9 {
             let part = min(remaining, 0.2)
-            requests += engine.advance(by: part, isReady: isReady, imageSize: imageSize, metadata: metadata)
+            requests += engine.advance(by: Seconds(part), isReady: isReady, imageSize: imageSize, metadata: metadata)
             remaining -= part
         }
         return requests
@@ -82,7 +82,7 @@ extension ShowDirector {
     /// time. A slide still coming in is entered from the slide before, so its transition runs
     /// from its nominal start.
     private mutating func anchorToWall(_ wall: Date, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
-        let now = engine.time
+        let now = engine.time.seconds
         let position = timeline.position(at: wall)
         let show = engine.show
         let slideStart = now - position.timeInto
@@ -95,7 +95,7 @@ extension ShowDirector {
         if show.isPaused { engine.pauseShow(at: now) }
         // The transition due by now starts, at its nominal time.
         let slides = engine.show.slides
-        _ = engine.run(to: now) { slides.indices.contains($0) }
+        _ = engine.run(to: ShowTime(seconds: now)) { slides.indices.contains($0) }
         frames.clock.anchor = SyncAnchor(
             anchor: WallAnchor(show: ShowTime(seconds: now), wall: wall), timeline: timeline, signature: signature,
             lastWall: wall, lastMonotonic: frames.clock.anchor?.lastMonotonic ?? MonotonicInstant(seconds: 0),
@@ -112,7 +112,7 @@ extension ShowDirector {
             return
         }
         let durations = engine.show.slides.indices.map(engine.show.dwell)
-        engine.replaceSlides(feed.slides(for: playlist), at: engine.time)
+        engine.replaceSlides(feed.slides(for: playlist), at: engine.time.seconds)
         let after = syncSignature()
         if after.count == before.count, engine.show.slides.indices.map(engine.show.dwell) == durations {
             frames.clock.anchor?.signature = after

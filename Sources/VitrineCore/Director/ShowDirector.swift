@@ -73,7 +73,7 @@ public struct ShowDirector {
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.
-    public var renderTime: ShowTime { ShowTime(seconds: engine.renderTime) }
+    public var renderTime: ShowTime { engine.renderTime }
     /// Whether the display is on: as a remote asked, else as the schedule (or a touch) says.
     /// Inside the schedule's on windows, nobody present for `display.presence`'s `off-after` turns it off.
     public var displayOn: Bool { asked.display ?? (programme.displayOn && !power.roomEmpty) }
@@ -113,7 +113,7 @@ public struct ShowDirector {
         frames.ran(input.frameTime)
         follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
-        var out = output(at: engine.renderTime, images: input.images, requests: requests)
+        var out = output(at: engine.renderTime.seconds, images: input.images, requests: requests)
         out.markEvents = marked
         return out
     }
@@ -191,14 +191,14 @@ public struct ShowDirector {
     private mutating func deliver(_ event: InputEvent) {
         if event.isPress, presence != nil {
             let wasOn = displayOn
-            power.room?.touched(at: engine.time)
+            power.room?.touched(at: engine.time.seconds)
             if !wasOn, displayOn {
-                displayChanged(from: wasOn, at: engine.time)
+                displayChanged(from: wasOn, at: engine.time.seconds)
                 return
             }
         }
         if !displayOn, event.isPress {
-            if let change = programme.wake(at: ShowTime(seconds: engine.time)) { apply(change) }
+            if let change = programme.wake(at: engine.time) { apply(change) }
             return
         }
         engine.enqueue(event)
@@ -218,7 +218,7 @@ public struct ShowDirector {
     private mutating func checkEnd(_ requests: [EngineRequest]) {
         guard ending.exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
-        if let limit = setup.quitAfter, frames.started ? engine.time >= limit : frames.runTime.value >= limit {
+        if let limit = setup.quitAfter, frames.started ? engine.time.seconds >= limit : frames.runTime.value >= limit {
             log.info("quitting after \(limit) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
@@ -250,21 +250,21 @@ public struct ShowDirector {
         for line in update.rejected { remember(line) }
         if let line = update.notices.last, feed.problem == nil {
             remember(line)
-            engine.notice = Notice(line, since: engine.time)
+            engine.notice = Notice(line, since: engine.time.seconds)
         }
         if let first = update.rejected.first, feed.problem == nil {
             let more = update.rejected.count > 1 ? " (and \(update.rejected.count - 1) more; see the log)" : ""
             engine.notice = Notice(
-                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time)
+                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time.seconds)
         }
         var changes: [ProgrammeChange] = []
         if update.reloaded {
             documentChanged()
-            if let change = programme.replaceSchedule(feed.document.schedule(), at: ShowTime(seconds: engine.time)) {
+            if let change = programme.replaceSchedule(feed.document.schedule(), at: engine.time) {
                 changes.append(change)
             }
         }
-        changes += programme.advance(to: ShowTime(seconds: engine.time), wall: wall)
+        changes += programme.advance(to: engine.time, wall: wall)
         var restarted = false
         for change in changes {
             apply(change)
@@ -292,7 +292,7 @@ public struct ShowDirector {
         }
         let current = engine.currentPath.map { feed.successor(of: $0) ?? $0 }
         if let old = engine.currentPath, let current, current != old { shown.replaced(old, by: current) }
-        engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
+        engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time.seconds)
         sayCount(reloaded: finishedReload, now: now)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
     }
@@ -311,7 +311,7 @@ public struct ShowDirector {
     private mutating func followDownloads() {
         engine.download = engine.show.count == 0 ? feed.download : nil
         guard let source = engine.currentPath else { return }
-        if shown.showing(source, at: ShowTime(seconds: engine.time)) { feed.showing(source) }
+        if shown.showing(source, at: engine.time) { feed.showing(source) }
         if let since = shown.unseenSince(source), isSeen(since: since.seconds) {
             feed.seen(source)
             shown.counted(source)
@@ -370,7 +370,7 @@ public struct ShowDirector {
         followPresenceSpec()
         resume.documentChanged(text: newFeed.fingerprintText)
         programme.wakeDuration = Seconds(fresh.wakeDuration)
-        if let change = programme.replaceSchedule(newFeed.document.schedule(), at: ShowTime(seconds: engine.time)) {
+        if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) {
             apply(change)
         }
         engine.setOptions(fresh.options(newFeed.document, playlist: playlist))
@@ -415,9 +415,12 @@ public struct ShowDirector {
         guard displayOn, asked.display == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
             !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
         else { return }
-        if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") { return }
+        if let notice = engine.notice, notice.isShowing(at: engine.time.seconds), notice.text.hasPrefix("Display") {
+            return
+        }
         let message = StatusScreen.displayOffSoon(minutes: 1).lines
-        engine.notice = Notice("\(message.title): \(message.body)", since: engine.time, duration: Self.offWarning)
+        engine.notice = Notice(
+            "\(message.title): \(message.body)", since: engine.time.seconds, duration: Self.offWarning)
     }
 
     mutating func warn(_ message: String) {

@@ -7,20 +7,20 @@ extension ShowDirector {
         let spec = feed.document.display.presence
         guard presence?.spec != spec else { return }
         let wasOn = displayOn
-        power.room = spec.map { PresenceWatch(spec: $0, at: engine.time) }
-        displayChanged(from: wasOn, at: engine.time)
+        power.room = spec.map { PresenceWatch(spec: $0, at: engine.time.seconds) }
+        displayChanged(from: wasOn, at: engine.time.seconds)
     }
 
     /// The sources' reports since the last frame, and time passing: the display turns with the room.
     mutating func followPresence(_ reports: [PresenceReport]) {
         guard presence != nil else { return }
         let wasOn = displayOn
-        for report in reports { power.room?.report(report, at: engine.time) }
-        power.room?.follow(at: engine.time)
+        for report in reports { power.room?.report(report, at: engine.time.seconds) }
+        power.room?.follow(at: engine.time.seconds)
         if displayOn != wasOn {
             log.info(displayOn ? "someone is present: display on" : "nobody present for a while: display off")
         }
-        displayChanged(from: wasOn, at: engine.time)
+        displayChanged(from: wasOn, at: engine.time.seconds)
     }
 
     /// Whether the slide on the screen since `start` counts as seen: always without presence
@@ -31,5 +31,5 @@ extension ShowDirector {
     }
 
     /// Seconds until the room counts as empty (for the loop's rest), when it is not yet.
-    public var presenceDeadline: Double? { presence?.awayAt.map { $0 - engine.time } }
+    public var presenceDeadline: Double? { presence?.awayAt.map { $0 - engine.time.seconds } }
 }

@@ -10,7 +10,7 @@ extension ShowEngine {
     /// and time 0 in `snapshot`), or when a status screen was put away.
     var fadeInStart: Double? {
         guard let revealed = show.revealedAt else { return show.startedAt == nil ? nil : .infinity }
-        if let exit = statusExit { return max(revealed, exit.time) }
+        if let exit = statusExit { return max(revealed, exit.time.seconds) }
         return revealed
     }
 

@@ -25,7 +25,7 @@ public struct ShowEngine: Sendable {
         didSet { if let oldValue, status == nil { statusExit = (oldValue, clock.time) } }
     }
     /// The status screen last put away and when: it cross-fades into the first photo.
-    var statusExit: (screen: StatusScreen, time: Double)?
+    var statusExit: (screen: StatusScreen, time: ShowTime)?
     /// A short message shown over the slides for a while.
     public var notice: Notice?
     /// How much of the photo the show waits for has arrived (0…1) while it downloads; the loading
@@ -46,7 +46,7 @@ public struct ShowEngine: Sendable {
 
     public init(
         slides: [Slide], options: ShowStyle, output: Size, touch: TouchOptions = TouchOptions(),
-        step: Double = 1.0 / 120.0
+        step: Seconds = Seconds(1.0 / 120.0)
     ) {
         self.show = Show(slides: slides, options: options)
         self.listedSlides = slides
@@ -69,9 +69,9 @@ public struct ShowEngine: Sendable {
     public var overlaysVisible: Bool { browse.overlaysVisible }
 
     /// Show time of the last logic step.
-    public var time: Double { clock.time }
+    public var time: ShowTime { clock.time }
     /// Show time of the frame being drawn (logic time plus the leftover).
-    public var renderTime: Double { clock.renderTime }
+    public var renderTime: ShowTime { clock.renderTime }
 
     /// Queues an event; it is handled at the first logic step at or after its time.
     public mutating func enqueue(_ event: InputEvent) {
@@ -83,13 +83,13 @@ public struct ShowEngine: Sendable {
     /// Returns what the host must do.
     public mutating func advance(by frameTime: Seconds, images: LoadedImages) -> [EngineRequest] {
         let (isReady, imageSize, metadata) = lookups(images)
-        return advance(by: frameTime.value, isReady: isReady, imageSize: imageSize, metadata: metadata)
+        return advance(by: frameTime, isReady: isReady, imageSize: imageSize, metadata: metadata)
     }
 
     /// Advances to exactly `time` with the images the drawer holds (see `advance(by:images:)`).
     public mutating func run(to time: ShowTime, images: LoadedImages) -> [EngineRequest] {
         let (isReady, imageSize, metadata) = lookups(images)
-        return run(to: time.seconds, isReady: isReady, imageSize: imageSize, metadata: metadata)
+        return run(to: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
     }
 
     /// Notes which loaded images are long photos, so they are decoded at the size they are drawn.
@@ -128,7 +128,7 @@ public struct ShowEngine: Sendable {
     /// `imageSize` gives a slide's image size when it is known (for zoom and pan limits).
     /// `metadata` gives what a slide's file says about itself, when read (for the info panel).
     public mutating func advance(
-        by frameTime: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        by frameTime: Seconds, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
@@ -140,11 +140,11 @@ public struct ShowEngine: Sendable {
 
     /// Advances to exactly `time` (for snapshots and tests), in fixed steps.
     public mutating func run(
-        to time: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
+        to time: ShowTime, isReady: (Int) -> Bool, imageSize: (Int) -> Size? = { _ in nil },
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> [EngineRequest] {
         var requests: [EngineRequest] = []
-        while clock.time + clock.step <= time + 1e-9 {
+        while (clock.time + clock.step).seconds <= time.seconds + 1e-9 {
             requests += advance(
                 by: min(clock.maxFrame, max(clock.step, time - clock.renderTime)), isReady: isReady,
                 imageSize: imageSize, metadata: metadata)
@@ -157,12 +157,13 @@ public struct ShowEngine: Sendable {
 
     /// One logic step at time `t`: handle the events due, then update the show.
     private mutating func step(
-        to t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
+        to time: ShowTime, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
+        let t = time.seconds
         var requests: [EngineRequest] = []
         while let first = queue.first, first.time.seconds <= t + 1e-9 {
             queue.removeFirst()
-            requests += handle(first, at: t, isReady: isReady, imageSize: imageSize, metadata: metadata)
+            requests += handle(first, at: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
         let (screen, style) = (output, show.options)
@@ -174,9 +175,10 @@ public struct ShowEngine: Sendable {
     }
 
     private mutating func handle(
-        _ event: InputEvent, at t: Double, isReady: (Int) -> Bool, imageSize: (Int) -> Size?,
+        _ event: InputEvent, at time: ShowTime, isReady: (Int) -> Bool, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
+        let t = time.seconds
         guard case .key(let key) = event.kind else {
             browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
             if let action = browse.takePanelAction() { applyPanelAction(action, at: t) }
@@ -217,7 +219,7 @@ public struct ShowEngine: Sendable {
 
     /// The frame at the render time.
     public func scene(imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }) -> Scene {
-        scene(at: renderTime, imageSize: imageSize, metadata: metadata)
+        scene(at: renderTime.seconds, imageSize: imageSize, metadata: metadata)
     }
 
     /// The frame at `time` (at or shortly after the last step), overlays included.

@@ -18,7 +18,7 @@ extension ShowDirector {
     /// going, the clock overlay's next change, the end asked by `--quit-after`, and the
     /// schedule's next change and the warning a minute before it. `wall` is the system's clock.
     func nextChanges(wall: Date) -> [Double] {
-        let now = engine.renderTime
+        let now = engine.renderTime.seconds
         var changes: [Double] = []
         if let advance = engine.show.nextAdvanceTime { changes.append(advance - now) }
         if let event = engine.pendingEvents.first { changes.append(event.time.seconds - now) }
@@ -31,7 +31,7 @@ extension ShowDirector {
                 changes.append(clock.format.nextChange(after: shown) - shown)
             }
         }
-        if let limit = setup.quitAfter { changes.append(limit - engine.time) }
+        if let limit = setup.quitAfter { changes.append(limit - engine.time.seconds) }
         if let away = presenceDeadline { changes.append(away) }
         if let next = programme.nextChangeTime {
             let left = next.timeIntervalSince(setup.scheduleDate(wall))
