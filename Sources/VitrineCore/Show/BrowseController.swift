@@ -18,7 +18,7 @@ public struct BrowseController: Sendable {
     /// Where a dismiss goes back to: the show or the grid.
     public internal(set) var origin: ShowMode = .attract
     /// Show time of the last input.
-    public internal(set) var lastInput: Double = 0
+    public internal(set) var lastInput: ShowTime = .zero
     /// After an image is put away, the show fades in from the background.
     public internal(set) var returnFade: Tween?
     /// The touch sequence that entered browse mode is still the latest: its tap shows the overlays.
@@ -88,14 +88,15 @@ public struct BrowseController: Sendable {
 
     /// A finger or wheel event at show time `time`.
     public mutating func handle(
-        _ event: InputEvent, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        _ event: InputEvent, at now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) {
+        let time = now.seconds
         if info != nil { placeInfo(show: show, imageSize: imageSize, metadata: metadata) }
         self.output = output
         slideCount = show.count
         guard show.count > 0 else { return }
-        lastInput = time
+        lastInput = now
         switch event.kind {
         case .key:
             return
@@ -125,14 +126,15 @@ public struct BrowseController: Sendable {
 
     /// A key in browse or grid mode (or g anywhere); false when the show should handle it.
     public mutating func handleKey(
-        _ key: Key, at time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        _ key: Key, at now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> Bool {
+        let time = now.seconds
         self.output = output
         slideCount = show.count
         guard show.count > 0 else { return false }
         if key == .i {
-            lastInput = time
+            lastInput = now
             guard mode != .grid else { return true }
             if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
             if info?.isOpen == true { closeInfo(at: time) } else { openInfo(at: time) }
@@ -143,12 +145,12 @@ public struct BrowseController: Sendable {
         let pages: Set<Key> = [.left, .right, .home, .end]
         if info?.isOpen == true, mode == .browse, !pages.contains(key) { closeInfo(at: time) }
         if key == .g {
-            lastInput = time
+            lastInput = now
             if mode == .grid { returnToAttract(at: time, show: &show) } else { enterGrid(at: time, show: &show) }
             return true
         }
         guard mode != .attract else { return false }
-        lastInput = time
+        lastInput = now
         switch (mode, key) {
         case (.browse, .right), (.browse, .left):
             keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
@@ -169,9 +171,10 @@ public struct BrowseController: Sendable {
 
     /// Time passes: deadlines of gestures, animations that end, the idle timeout.
     public mutating func advance(
-        to time: Double, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        to now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) {
+        let time = now.seconds
         self.output = output
         slideCount = show.count
         if let i = info, i.isGone(at: time) {
@@ -184,7 +187,7 @@ public struct BrowseController: Sendable {
             view = nil
             return
         }
-        apply(arena.advance(to: ShowTime(seconds: time)), at: time, show: &show, imageSize: imageSize)
+        apply(arena.advance(to: now), at: time, show: &show, imageSize: imageSize)
         if mode == .browse, var v = view {
             v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
             let finished = v.finish(at: time)
@@ -194,7 +197,7 @@ public struct BrowseController: Sendable {
         }
         if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
         gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
-        if mode != .attract, time - lastInput >= options.idleTimeout { returnToAttract(at: time, show: &show) }
+        if mode != .attract, (now - lastInput).value >= options.idleTimeout { returnToAttract(at: time, show: &show) }
     }
 
     // MARK: Gestures

@@ -165,7 +165,7 @@ public struct ShowEngine: Sendable {
             queue.removeFirst()
             requests += handle(first, at: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
-        browse.advance(to: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
+        browse.advance(to: time, show: &show, output: output, imageSize: imageSize, metadata: metadata)
         let (screen, style) = (output, show.options)
         show.update(to: t, isReady: isReady) {
             Self.pairFact($0, screen: screen, style: style, imageSize: imageSize, metadata: metadata)
@@ -180,7 +180,7 @@ public struct ShowEngine: Sendable {
     ) -> [EngineRequest] {
         let t = time.seconds
         guard case .key(let key) = event.kind else {
-            browse.handle(event, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata)
+            browse.handle(event, at: time, show: &show, output: output, imageSize: imageSize, metadata: metadata)
             if let action = browse.takePanelAction() { applyPanelAction(action, at: t) }
             return []
         }
@@ -189,7 +189,7 @@ public struct ShowEngine: Sendable {
         case .f: return [.toggleFullscreen]
         default: break
         }
-        if browse.handleKey(key, at: t, show: &show, output: output, imageSize: imageSize, metadata: metadata) {
+        if browse.handleKey(key, at: time, show: &show, output: output, imageSize: imageSize, metadata: metadata) {
             return []
         }
         let (screen, style) = (output, show.options)
