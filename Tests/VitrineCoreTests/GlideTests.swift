@@ -118,18 +118,18 @@ struct GlideTests {
     @Test func theClosedFormStartsAtTheReleaseAndIsMonotoneInsideTheRange() {
         let g = Glide(
             scale: 2, center: Point(x: 0, y: 0), velocity: Vector(dx: 400, dy: -200),
-            range: (x: -1000...1000, y: -1000...1000), limit: 50, at: 10)
-        #expect(g.pose(at: 10).center == Point(x: 0, y: 0))
-        var last = g.pose(at: 10).center
+            range: (x: -1000...1000, y: -1000...1000), limit: 50, at: ShowTime(seconds: 10))
+        #expect(g.pose(at: ShowTime(seconds: 10)).center == Point(x: 0, y: 0))
+        var last = g.pose(at: ShowTime(seconds: 10)).center
         var t = 10.01
-        while t < g.endTime + 0.5 {
-            let p = g.pose(at: t).center
+        while t < g.endTime.seconds + 0.5 {
+            let p = g.pose(at: ShowTime(seconds: t)).center
             #expect(p.x >= last.x && p.y <= last.y)
             last = p
             t += 0.01
         }
         #expect(abs(g.rest.center.x - 400 * Glide.timeConstant) < 0.5)
         #expect(abs(g.rest.center.y + 200 * Glide.timeConstant) < 0.5)
-        #expect(g.pose(at: g.endTime + 1) == g.rest)
+        #expect(g.pose(at: g.endTime + Seconds(1)) == g.rest)
     }
 }

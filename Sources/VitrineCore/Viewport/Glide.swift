@@ -92,7 +92,7 @@ public struct Glide: Equatable, Sendable {
     }
 
     public let scale: Double
-    public let startTime: Double
+    public let startTime: ShowTime
     public let x: Axis
     public let y: Axis
 
@@ -100,7 +100,7 @@ public struct Glide: Equatable, Sendable {
     /// centre kept in `range` and overshoots saturating at `limit` pixels.
     public init(
         scale: Double, center: Point, velocity: Vector, range: (x: ClosedRange<Double>, y: ClosedRange<Double>),
-        limit: Double, at time: Double
+        limit: Double, at time: ShowTime
     ) {
         self.scale = scale
         startTime = time
@@ -109,13 +109,13 @@ public struct Glide: Equatable, Sendable {
     }
 
     /// When the motion is over.
-    public var endTime: Double { startTime + max(x.duration, y.duration) }
+    public var endTime: ShowTime { startTime + Seconds(max(x.duration, y.duration)) }
 
-    public func isFinished(at time: Double) -> Bool { time >= endTime }
+    public func isFinished(at time: ShowTime) -> Bool { time >= endTime }
 
     /// The pose at `time`.
-    public func pose(at time: Double) -> Viewport.Pose {
-        let s = time - startTime
+    public func pose(at time: ShowTime) -> Viewport.Pose {
+        let s = (time - startTime).value
         return Viewport.Pose(scale: scale, center: Point(x: x.value(after: s), y: y.value(after: s)))
     }
 

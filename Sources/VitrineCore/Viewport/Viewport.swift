@@ -63,7 +63,7 @@ public struct Viewport: Equatable, Sendable {
 
     /// The pose shown at `time`.
     public func pose(at time: Double) -> Pose {
-        if let glide { return glide.pose(at: time) }
+        if let glide { return glide.pose(at: ShowTime(seconds: time)) }
         guard let animation else { return pose }
         return Pose.lerp(animation.from, pose, animation.tween.value(at: time))
     }
@@ -100,7 +100,7 @@ public struct Viewport: Equatable, Sendable {
     /// Drops a finished animation.
     public mutating func finish(at time: Double) {
         if let a = animation, a.tween.isFinished(at: time) { animation = nil }
-        if let g = glide, g.isFinished(at: time) { glide = nil }
+        if let g = glide, g.isFinished(at: ShowTime(seconds: time)) { glide = nil }
     }
 
     /// Coasts from what shows at `time` with `velocity` (pixels a second),
@@ -114,10 +114,10 @@ public struct Viewport: Equatable, Sendable {
         }
         let g = Glide(
             scale: from.scale, center: from.center, velocity: velocity, range: centerRange(scale: from.scale),
-            limit: Glide.bounceLimit * min(screen.width, screen.height), at: time)
+            limit: Glide.bounceLimit * min(screen.width, screen.height), at: ShowTime(seconds: time))
         animation = nil
         pose = g.rest
-        glide = g.isFinished(at: time) ? nil : g
+        glide = g.isFinished(at: ShowTime(seconds: time)) ? nil : g
     }
 
     /// A finger touched while coasting: it stops where it is, unless it is past an edge and springing back.
