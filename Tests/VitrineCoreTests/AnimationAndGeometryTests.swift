@@ -27,12 +27,12 @@ import Testing
     }
 
     @Test func tween() {
-        let t = Tween(from: 1, to: 3, start: 10, duration: 2, curve: .linear)
-        #expect(t.value(at: 9) == 1)
-        #expect(t.value(at: 11) == 2)
-        #expect(t.value(at: 20) == 3)
-        #expect(!t.isFinished(at: 11.9))
-        #expect(t.isFinished(at: 12))
+        let t = Tween(from: 1, to: 3, start: ShowTime(seconds: 10), duration: Seconds(2), curve: .linear)
+        #expect(t.value(at: ShowTime(seconds: 9)) == 1)
+        #expect(t.value(at: ShowTime(seconds: 11)) == 2)
+        #expect(t.value(at: ShowTime(seconds: 20)) == 3)
+        #expect(!t.isFinished(at: ShowTime(seconds: 11.9)))
+        #expect(t.isFinished(at: ShowTime(seconds: 12)))
     }
 }
 

@@ -8,8 +8,11 @@ extension SceneBuilder {
             // Pages that lie vertically make the slide transition vertical too.
             if controller.options.gestures.pagingAxis == .vertical { shown.options.slideAxis = .vertical }
             var scene = build(shown, at: time, imageSize: imageSize)
-            if let fade = controller.returnFade, fade.value(at: time) > 0 {
-                scene.ops.append(.fill(rect: Rect(size: output), color: scene.background, alpha: fade.value(at: time)))
+            if let fade = controller.returnFade, fade.value(at: ShowTime(seconds: time)) > 0 {
+                scene.ops.append(
+                    .fill(
+                        rect: Rect(size: output), color: scene.background,
+                        alpha: fade.value(at: ShowTime(seconds: time))))
             }
             return scene
         case .grid:

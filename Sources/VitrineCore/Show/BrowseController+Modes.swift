@@ -57,7 +57,9 @@ extension BrowseController {
             mode = .grid
         } else {
             returnToAttract(at: time, show: &show)
-            returnFade = Tween(from: 1, to: 0, start: time, duration: Self.returnFadeDuration, curve: .easeOut)
+            returnFade = Tween(
+                from: 1, to: 0, start: ShowTime(seconds: time), duration: Seconds(Self.returnFadeDuration),
+                curve: .easeOut)
         }
     }
 

@@ -195,7 +195,7 @@ public struct BrowseController: Sendable {
             if v.leavingRect == nil { leavingPair = nil }
             if finished == .dismissed { leaveBrowse(at: time, show: &show) }
         }
-        if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
+        if let fade = returnFade, mode != .attract || fade.isFinished(at: now) { returnFade = nil }
         gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
         if mode != .attract, (now - lastInput).value >= options.idleTimeout { returnToAttract(at: time, show: &show) }
     }

@@ -47,13 +47,18 @@ extension BrowseView {
         let to = commit ? away(from) : DismissLook(rect: viewport.restingRect)
         activity = .dismissSettle(
             from: from, to: to,
-            tween: Tween(from: 0, to: 1, start: time, duration: Self.springDuration, curve: .easeOut), commit: commit)
+            tween: Tween(
+                from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(Self.springDuration), curve: .easeOut),
+            commit: commit)
         return commit
     }
 
     /// Grows the image from `rect` (a thumbnail) to its place.
     public mutating func open(from rect: Rect, at time: Double) {
         activity = .opening(
-            from: rect, tween: Tween(from: 0, to: 1, start: time, duration: Self.openDuration, curve: .easeInOut))
+            from: rect,
+            tween: Tween(
+                from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(Self.openDuration), curve: .easeInOut)
+        )
     }
 }

@@ -61,7 +61,8 @@ extension BrowseView {
         let fraction = min(1, abs(start) / max(pageSpan, 1))
         let duration = direction == 0 ? Self.springDuration : max(0.1, Self.pageDuration * fraction)
         activity = .pageSettle(
-            Tween(from: start, to: 0, start: time, duration: duration, curve: .easeOut), direction: direction)
+            Tween(from: start, to: 0, start: ShowTime(seconds: time), duration: Seconds(duration), curve: .easeOut),
+            direction: direction)
     }
 
     // MARK: Panning

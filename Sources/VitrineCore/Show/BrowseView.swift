@@ -61,7 +61,7 @@ public struct BrowseView: Equatable, Sendable {
     public func pageOffset(at time: Double) -> Double {
         switch activity {
         case .paging(let offset, _): return offset
-        case .pageSettle(let tween, _): return tween.value(at: time)
+        case .pageSettle(let tween, _): return tween.value(at: ShowTime(seconds: time))
         default: return 0
         }
     }
@@ -70,9 +70,10 @@ public struct BrowseView: Equatable, Sendable {
     public func dismissLook(at time: Double) -> DismissLook? {
         switch activity {
         case .dismissing(let look): return look
-        case .dismissSettle(let from, let to, let tween, _): return .lerp(from, to, tween.value(at: time))
+        case .dismissSettle(let from, let to, let tween, _):
+            return .lerp(from, to, tween.value(at: ShowTime(seconds: time)))
         case .opening(let from, let tween):
-            let p = tween.value(at: time)
+            let p = tween.value(at: ShowTime(seconds: time))
             return DismissLook(rect: .lerp(from, viewport.rect(at: time), p), veil: p, alpha: 1)
         default: return nil
         }
@@ -81,13 +82,14 @@ public struct BrowseView: Equatable, Sendable {
     /// The transition to report at `time`: a page gliding in (slide), growing from a thumbnail (zoom).
     public func transition(at time: Double) -> (kind: TransitionKind, progress: Double)? {
         switch activity {
-        case .pageSettle(let tween, let direction) where direction != 0 && !tween.isFinished(at: time):
-            return (.slide, tween.progress(at: time))
-        case .opening(_, let tween) where !tween.isFinished(at: time):
-            return (.zoom, tween.progress(at: time))
-        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: time):
+        case .pageSettle(let tween, let direction)
+        where direction != 0 && !tween.isFinished(at: ShowTime(seconds: time)):
+            return (.slide, tween.progress(at: ShowTime(seconds: time)))
+        case .opening(_, let tween) where !tween.isFinished(at: ShowTime(seconds: time)):
+            return (.zoom, tween.progress(at: ShowTime(seconds: time)))
+        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: ShowTime(seconds: time)):
             // Into a thumbnail it zooms; away from the show it fades.
-            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: time))
+            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: ShowTime(seconds: time)))
         default:
             return nil
         }
@@ -97,12 +99,12 @@ public struct BrowseView: Equatable, Sendable {
     public mutating func finish(at time: Double) -> Finished? {
         viewport.finish(at: time)
         switch activity {
-        case .pageSettle(let tween, _) where tween.isFinished(at: time):
+        case .pageSettle(let tween, _) where tween.isFinished(at: ShowTime(seconds: time)):
             activity = .resting
             leavingRect = nil
-        case .opening(_, let tween) where tween.isFinished(at: time):
+        case .opening(_, let tween) where tween.isFinished(at: ShowTime(seconds: time)):
             activity = .resting
-        case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: time):
+        case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: ShowTime(seconds: time)):
             activity = .resting
             if commit { return .dismissed }
         default:

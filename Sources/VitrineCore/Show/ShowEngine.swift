@@ -316,8 +316,9 @@ public struct ShowEngine: Sendable {
         var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
         if mode != .attract {
             report.transition = browse.view?.transition(at: time)
-        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: time) {
-            report.transition = (.fade, fade.progress(at: time))
+        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: ShowTime(seconds: time))
+        {
+            report.transition = (.fade, fade.progress(at: ShowTime(seconds: time)))
         }
         return report
     }

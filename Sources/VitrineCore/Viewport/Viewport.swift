@@ -65,7 +65,7 @@ public struct Viewport: Equatable, Sendable {
     public func pose(at time: Double) -> Pose {
         if let glide { return glide.pose(at: ShowTime(seconds: time)) }
         guard let animation else { return pose }
-        return Pose.lerp(animation.from, pose, animation.tween.value(at: time))
+        return Pose.lerp(animation.from, pose, animation.tween.value(at: ShowTime(seconds: time)))
     }
 
     /// The image's rectangle at `time`.
@@ -94,12 +94,15 @@ public struct Viewport: Equatable, Sendable {
         let from = pose(at: time)
         pose = target
         glide = nil
-        animation = from == target ? nil : (from, Tween(from: 0, to: 1, start: time, duration: duration, curve: curve))
+        animation =
+            from == target
+            ? nil
+            : (from, Tween(from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(duration), curve: curve))
     }
 
     /// Drops a finished animation.
     public mutating func finish(at time: Double) {
-        if let a = animation, a.tween.isFinished(at: time) { animation = nil }
+        if let a = animation, a.tween.isFinished(at: ShowTime(seconds: time)) { animation = nil }
         if let g = glide, g.isFinished(at: ShowTime(seconds: time)) { glide = nil }
     }
 
