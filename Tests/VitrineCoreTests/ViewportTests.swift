@@ -56,11 +56,11 @@ struct ViewportTests {
     @Test func anAnimationRunsFromWhatShowsToTheTarget() {
         var v = Viewport(fit: fit, screen: screen)
         let target = Viewport.Pose(scale: 2, center: screen.center)
-        v.animate(to: target, at: 1, duration: 0.25, curve: .linear)
-        #expect(v.zoom(at: 1) == 1)
-        #expect(abs(v.zoom(at: 1.125) - 1.5) < 1e-9)
-        #expect(v.zoom(at: 1.25) == 2)
-        v.finish(at: 1.3)
+        v.animate(to: target, at: ShowTime(seconds: 1), duration: Seconds(0.25), curve: .linear)
+        #expect(v.zoom(at: ShowTime(seconds: 1)) == 1)
+        #expect(abs(v.zoom(at: ShowTime(seconds: 1.125)) - 1.5) < 1e-9)
+        #expect(v.zoom(at: ShowTime(seconds: 1.25)) == 2)
+        v.finish(at: ShowTime(seconds: 1.3))
         #expect(v.animation == nil)
         #expect(v.pose == target)
     }

@@ -58,7 +58,7 @@ extension SceneBuilder {
         }
         let d = view.pageOffset(at: time)
         let shift = view.pageShift(at: time)
-        let page = view.viewport.rect(at: time).offsetBy(dx: shift.dx, dy: shift.dy)
+        let page = view.viewport.rect(at: ShowTime(seconds: time)).offsetBy(dx: shift.dx, dy: shift.dy)
         for (slide, rect) in pairHalves(show, in: page, imageSize: imageSize) ?? [(slide: show.index, rect: page)] {
             scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
         }

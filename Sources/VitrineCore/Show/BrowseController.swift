@@ -264,7 +264,7 @@ public struct BrowseController: Sendable {
             // A tap on one photo of a pair opens it alone, growing from where it was.
             let halves =
                 SceneBuilder(output: output).pairHalves(
-                    show, in: v.viewport.rect(at: time), imageSize: imageSize) ?? []
+                    show, in: v.viewport.rect(at: ShowTime(seconds: time)), imageSize: imageSize) ?? []
             if let half = halves.first(where: {
                 p.x >= $0.rect.minX && p.x < $0.rect.maxX && p.y >= $0.rect.minY && p.y < $0.rect.maxY
             }) {

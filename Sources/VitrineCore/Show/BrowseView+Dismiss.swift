@@ -13,7 +13,7 @@ extension BrowseView {
     public mutating func beginDismiss(at time: Double) {
         settleViewport()
         leavingRect = nil
-        activity = .dismissing(DismissLook(rect: viewport.rect(at: time)))
+        activity = .dismissing(DismissLook(rect: viewport.rect(at: ShowTime(seconds: time))))
     }
 
     public mutating func dismiss(_ info: DragInfo) {

@@ -54,7 +54,7 @@ extension BrowseView {
         if let newFit {
             // The new slide is now the current one: it sits a page further along; the one
             // left behind keeps its look while it goes, and its zoom is forgotten.
-            leavingRect = viewport.rect(at: time)
+            leavingRect = viewport.rect(at: ShowTime(seconds: time))
             start += Double(direction) * pageSpan
             viewport = Viewport(fit: newFit, screen: screen)
         }
@@ -108,7 +108,8 @@ extension BrowseView {
         if direction != (offset < 0 ? 1 : -1) || !canPage(direction) { direction = 0 }
         if direction == 0 {
             viewport.animate(
-                to: viewport.clamped(viewport.pose, about: screen.center), at: time, duration: Self.springDuration,
+                to: viewport.clamped(viewport.pose, about: screen.center), at: ShowTime(seconds: time),
+                duration: Seconds(Self.springDuration),
                 curve: .easeOut)
         }
         glide(from: offset, direction: direction, at: time, newFit: direction == 0 ? nil : newFit(direction))

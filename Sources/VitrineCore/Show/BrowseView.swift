@@ -52,7 +52,7 @@ public struct BrowseView: Equatable, Sendable {
     public var screen: Rect { viewport.screen }
     public var fit: Rect { viewport.fit }
 
-    public func zoom(at time: Double) -> Double { viewport.zoom(at: time) }
+    public func zoom(at time: Double) -> Double { viewport.zoom(at: ShowTime(seconds: time)) }
 
     /// At 1× and not moving in a way that excludes paging or dismissing.
     public var isAtFit: Bool { viewport.isAtFit }
@@ -74,7 +74,7 @@ public struct BrowseView: Equatable, Sendable {
             return .lerp(from, to, tween.value(at: ShowTime(seconds: time)))
         case .opening(let from, let tween):
             let p = tween.value(at: ShowTime(seconds: time))
-            return DismissLook(rect: .lerp(from, viewport.rect(at: time), p), veil: p, alpha: 1)
+            return DismissLook(rect: .lerp(from, viewport.rect(at: ShowTime(seconds: time)), p), veil: p, alpha: 1)
         default: return nil
         }
     }
@@ -97,7 +97,7 @@ public struct BrowseView: Equatable, Sendable {
 
     /// Drops what is over; says when a dismiss has completed.
     public mutating func finish(at time: Double) -> Finished? {
-        viewport.finish(at: time)
+        viewport.finish(at: ShowTime(seconds: time))
         switch activity {
         case .pageSettle(let tween, _) where tween.isFinished(at: ShowTime(seconds: time)):
             activity = .resting
@@ -123,7 +123,7 @@ public struct BrowseView: Equatable, Sendable {
     /// Double tap: from 1× to 2× with the tapped point moved to the centre, or back to 1×.
     public mutating func toggleZoom(at point: Point, time: Double) {
         settleActivity(at: time)
-        let now = viewport.pose(at: time)
+        let now = viewport.pose(at: ShowTime(seconds: time))
         let target: Viewport.Pose
         if viewport.pose.scale > 1.01 {
             target = Viewport.Pose(scale: 1, center: fit.center)
@@ -132,7 +132,7 @@ public struct BrowseView: Equatable, Sendable {
             let center = screen.center.moved(by: point.vector(to: now.center) * k)
             target = viewport.clamped(Viewport.Pose(scale: 2, center: center), about: screen.center)
         }
-        viewport.animate(to: target, at: time, duration: Self.springDuration)
+        viewport.animate(to: target, at: ShowTime(seconds: time), duration: Seconds(Self.springDuration))
     }
 
     /// A wheel turn: zoom by `factor` about `point`, within the limits.
@@ -140,12 +140,13 @@ public struct BrowseView: Equatable, Sendable {
         guard factor.isFinite, factor > 0 else { return }
         settleActivity(at: time)
         let target = viewport.clamped(viewport.pose.zoomed(by: factor, about: point), about: point)
-        viewport.animate(to: target, at: time, duration: Self.wheelDuration, curve: .easeOut)
+        viewport.animate(
+            to: target, at: ShowTime(seconds: time), duration: Seconds(Self.wheelDuration), curve: .easeOut)
     }
 
     public mutating func beginPinch(at time: Double) {
         settleActivity(at: time)
-        let now = viewport.pose(at: time)
+        let now = viewport.pose(at: ShowTime(seconds: time))
         viewport.show(now)
         gestureBase = now
     }
@@ -175,7 +176,8 @@ public struct BrowseView: Equatable, Sendable {
             one.scale = 1
             target = viewport.clamped(one, about: focal)
         }
-        viewport.animate(to: target, at: time, duration: Self.springDuration, curve: .easeOut)
+        viewport.animate(
+            to: target, at: ShowTime(seconds: time), duration: Seconds(Self.springDuration), curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
     }
@@ -198,14 +200,14 @@ public struct BrowseView: Equatable, Sendable {
         // A flick measured over a few milliseconds can be absurdly fast: cap it.
         let cap = Self.maxGlideSpeed * max(screen.width, screen.height)
         let v = velocity.length > cap ? velocity * (cap / velocity.length) : velocity
-        viewport.coast(velocity: v, about: lastFocal ?? screen.center, at: time)
+        viewport.coast(velocity: v, about: lastFocal ?? screen.center, at: ShowTime(seconds: time))
         gestureBase = nil
         lastFocal = nil
     }
 
     /// A finger touched: a coasting image stops where it is.
     public mutating func catchGlide(at time: Double) {
-        viewport.catchGlide(at: time)
+        viewport.catchGlide(at: ShowTime(seconds: time))
     }
 
     /// A gesture starts: the page or dismiss animation in flight jumps to its end.

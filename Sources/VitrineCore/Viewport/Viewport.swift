@@ -62,22 +62,22 @@ public struct Viewport: Equatable, Sendable {
     }
 
     /// The pose shown at `time`.
-    public func pose(at time: Double) -> Pose {
-        if let glide { return glide.pose(at: ShowTime(seconds: time)) }
+    public func pose(at time: ShowTime) -> Pose {
+        if let glide { return glide.pose(at: time) }
         guard let animation else { return pose }
-        return Pose.lerp(animation.from, pose, animation.tween.value(at: ShowTime(seconds: time)))
+        return Pose.lerp(animation.from, pose, animation.tween.value(at: time))
     }
 
     /// The image's rectangle at `time`.
-    public func rect(at time: Double) -> Rect {
+    public func rect(at time: ShowTime) -> Rect {
         let p = pose(at: time)
         return .centered(at: p.center, size: Size(width: fit.width * p.scale, height: fit.height * p.scale))
     }
 
-    public func zoom(at time: Double) -> Double { pose(at: time).scale }
+    public func zoom(at time: ShowTime) -> Double { pose(at: time).scale }
 
     /// The image's rectangle once any animation is over.
-    public var restingRect: Rect { rect(at: .infinity) }
+    public var restingRect: Rect { rect(at: ShowTime(seconds: .infinity)) }
 
     /// At rest at 1× (or heading there).
     public var isAtFit: Bool { abs(pose.scale - 1) < 1e-6 }
@@ -90,41 +90,43 @@ public struct Viewport: Equatable, Sendable {
     }
 
     /// Animates from what shows at `time` to `target`.
-    public mutating func animate(to target: Pose, at time: Double, duration: Double, curve: Curve = .easeInOut) {
+    public mutating func animate(to target: Pose, at time: ShowTime, duration: Seconds, curve: Curve = .easeInOut) {
         let from = pose(at: time)
         pose = target
         glide = nil
         animation =
             from == target
             ? nil
-            : (from, Tween(from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(duration), curve: curve))
+            : (from, Tween(from: 0, to: 1, start: time, duration: duration, curve: curve))
     }
 
     /// Drops a finished animation.
-    public mutating func finish(at time: Double) {
-        if let a = animation, a.tween.isFinished(at: ShowTime(seconds: time)) { animation = nil }
-        if let g = glide, g.isFinished(at: ShowTime(seconds: time)) { glide = nil }
+    public mutating func finish(at time: ShowTime) {
+        if let a = animation, a.tween.isFinished(at: time) { animation = nil }
+        if let g = glide, g.isFinished(at: time) { glide = nil }
     }
 
     /// Coasts from what shows at `time` with `velocity` (pixels a second),
     /// slowing down within the limits; an axis past its edge springs back.
     /// At a scale outside the limits it springs back as `clamped` would.
-    public mutating func coast(velocity: Vector, about focal: Point, at time: Double) {
+    public mutating func coast(velocity: Vector, about focal: Point, at time: ShowTime) {
         let from = pose(at: time)
         guard from.scale >= minScale, from.scale <= maxScale, velocity.dx.isFinite, velocity.dy.isFinite else {
-            animate(to: clamped(from, about: focal), at: time, duration: BrowseView.springDuration, curve: .easeOut)
+            animate(
+                to: clamped(from, about: focal), at: time, duration: Seconds(BrowseView.springDuration), curve: .easeOut
+            )
             return
         }
         let g = Glide(
             scale: from.scale, center: from.center, velocity: velocity, range: centerRange(scale: from.scale),
-            limit: Glide.bounceLimit * min(screen.width, screen.height), at: ShowTime(seconds: time))
+            limit: Glide.bounceLimit * min(screen.width, screen.height), at: time)
         animation = nil
         pose = g.rest
-        glide = g.isFinished(at: ShowTime(seconds: time)) ? nil : g
+        glide = g.isFinished(at: time) ? nil : g
     }
 
     /// A finger touched while coasting: it stops where it is, unless it is past an edge and springing back.
-    public mutating func catchGlide(at time: Double) {
+    public mutating func catchGlide(at time: ShowTime) {
         guard glide != nil else { return }
         let now = pose(at: time)
         if clamped(now, about: now.center) == now { show(now) }
