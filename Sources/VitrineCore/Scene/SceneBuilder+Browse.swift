@@ -20,7 +20,7 @@ extension SceneBuilder {
         case .browse:
             guard let view = controller.view else { return build(show, at: time, imageSize: imageSize) }
             var underlay: Scene?
-            if view.dismissLook(at: time) != nil, controller.origin == .grid {
+            if view.dismissLook(at: ShowTime(seconds: time)) != nil, controller.origin == .grid {
                 // The grid the image goes back into shows through as the background fades.
                 // (Over the show there is nothing to see: it would be the same photo.)
                 underlay = buildGrid(
@@ -42,7 +42,7 @@ extension SceneBuilder {
         var scene = Scene(size: output, background: show.options.background)
         guard show.slides.indices.contains(show.index) else { return scene }
         let screen = Rect(size: output)
-        if let look = view.dismissLook(at: time) {
+        if let look = view.dismissLook(at: ShowTime(seconds: time)) {
             scene.ops = underlay?.ops ?? []
             if look.veil > 0 {
                 scene.ops.append(.fill(rect: screen, color: scene.background, alpha: min(look.veil, 1)))
@@ -56,8 +56,8 @@ extension SceneBuilder {
             }
             return scene
         }
-        let d = view.pageOffset(at: time)
-        let shift = view.pageShift(at: time)
+        let d = view.pageOffset(at: ShowTime(seconds: time))
+        let shift = view.pageShift(at: ShowTime(seconds: time))
         let page = view.viewport.rect(at: ShowTime(seconds: time)).offsetBy(dx: shift.dx, dy: shift.dy)
         for (slide, rect) in pairHalves(show, in: page, imageSize: imageSize) ?? [(slide: show.index, rect: page)] {
             scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))

@@ -23,7 +23,7 @@ extension BrowseController {
         let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
         show.cut(to: i, at: time)
         var v = makeView(fit(i, show: show, imageSize: imageSize))
-        v.open(from: thumbnail, at: time)
+        v.open(from: thumbnail, at: ShowTime(seconds: time))
         view = v
         origin = .grid
         mode = .browse
@@ -74,7 +74,7 @@ extension BrowseController {
         show.cut(to: target, at: time)
         let newFit = fit(target, show: show, imageSize: imageSize)
         var v = view ?? makeView(newFit)
-        v.keyPage(direction, at: time, newFit: newFit)
+        v.keyPage(direction, at: ShowTime(seconds: time), newFit: newFit)
         view = v
     }
 

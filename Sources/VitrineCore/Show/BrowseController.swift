@@ -64,7 +64,7 @@ public struct BrowseController: Sendable {
 
     /// The zoom of the browsed image at `time`; 1 outside browse mode.
     public func zoom(at time: Double) -> Double {
-        mode == .browse ? view?.zoom(at: time) ?? 1 : 1
+        mode == .browse ? view?.zoom(at: ShowTime(seconds: time)) ?? 1 : 1
     }
 
     /// The slides the next frames may draw, most urgent first.
@@ -106,13 +106,13 @@ public struct BrowseController: Sendable {
             guard mode == .browse, arena.fingerCount == 0 else { return }
             let factor = pow(options.wheelZoomStep, min(max(dy, -10), 10))
             let point = metrics.pixels(x: x, y: y)
-            view?.zoom(by: factor, about: point, time: time)
+            view?.zoom(by: factor, about: point, time: now)
         case .down(_, let x, let y):
             if arena.fingerCount == 0, x.isFinite, y.isFinite {
                 finishCommittedDismiss(at: time, show: &show)
                 enteringTouch = mode == .attract
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
-                if mode == .browse { view?.catchGlide(at: time) }
+                if mode == .browse { view?.catchGlide(at: now) }
                 touchOverInfo = info?.isOpen == true
                 showingPair = mode == .browse && show.pairs.partner != nil
                 arena.enabled = enabledGestures
@@ -190,7 +190,7 @@ public struct BrowseController: Sendable {
         apply(arena.advance(to: now), at: time, show: &show, imageSize: imageSize)
         if mode == .browse, var v = view {
             v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
-            let finished = v.finish(at: time)
+            let finished = v.finish(at: now)
             view = v
             if v.leavingRect == nil { leavingPair = nil }
             if finished == .dismissed { leaveBrowse(at: time, show: &show) }
@@ -271,7 +271,7 @@ public struct BrowseController: Sendable {
                 show.unpair()
                 show.cut(to: half.slide, at: time)
                 v = makeView(fit(half.slide, show: show, imageSize: imageSize))
-                v.open(from: half.rect, at: time)
+                v.open(from: half.rect, at: ShowTime(seconds: time))
                 showingPair = false
             } else {
                 overlaysVisible.toggle()
@@ -281,7 +281,7 @@ public struct BrowseController: Sendable {
             if enteringTouch { overlaysVisible = true } else { overlaysVisible.toggle() }
             enteringTouch = false
         case .doubleTap(let p):
-            v.toggleZoom(at: p, time: time)
+            v.toggleZoom(at: p, time: ShowTime(seconds: time))
         case .longPress(.began, _):
             openInfo(at: time)
         case .longPress:
@@ -289,14 +289,14 @@ public struct BrowseController: Sendable {
         case .swipe(let phase, let info, _):
             switch phase {
             case .began:
-                v.beginPaging(at: time)
+                v.beginPaging(at: ShowTime(seconds: time))
                 v.page(by: v.along(info.translation), canPage: canPage)
             case .changed:
                 v.page(by: v.along(info.translation), canPage: canPage)
             case .ended, .cancelled:
                 let velocity = phase == .ended ? v.along(info.velocity) : 0
                 let direction = v.releasePage(
-                    velocity: velocity, settings: options.gestures, at: time,
+                    velocity: velocity, settings: options.gestures, at: ShowTime(seconds: time),
                     canPage: phase == .ended ? canPage : { _ in false },
                     newFit: { d in
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
@@ -311,27 +311,30 @@ public struct BrowseController: Sendable {
         case .dismiss(let phase, let info):
             switch phase {
             case .began:
-                v.beginDismiss(at: time)
+                v.beginDismiss(at: ShowTime(seconds: time))
                 v.dismiss(info)
             case .changed:
                 v.dismiss(info)
             case .ended, .cancelled:
                 let released = phase == .ended ? info : DragInfo(start: info.start, translation: .zero)
                 let target = dismissTarget(show: show, imageSize: imageSize)
-                if v.releaseDismiss(released, settings: options.gestures, at: time, away: target), origin == .grid {
+                if v.releaseDismiss(released, settings: options.gestures, at: ShowTime(seconds: time), away: target),
+                    origin == .grid
+                {
                     gridPage = grid.page(of: show.index)
                 }
             }
         case .pan(let phase, let info):
             switch phase {
             case .began:
-                v.beginPan(at: time)
+                v.beginPan(at: ShowTime(seconds: time))
                 v.pan(info, canPage: canPage)
             case .changed: v.pan(info, canPage: canPage)
             case .ended, .cancelled:
                 // Dragged on past its edge, a zoomed image pages as a swipe would.
                 let direction = v.releasePan(
-                    velocity: phase == .ended ? info.velocity : .zero, settings: options.gestures, at: time,
+                    velocity: phase == .ended ? info.velocity : .zero, settings: options.gestures,
+                    at: ShowTime(seconds: time),
                     canPage: phase == .ended ? canPage : { _ in false },
                     newFit: { d in
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
@@ -341,10 +344,11 @@ public struct BrowseController: Sendable {
         case .pinch(let phase, let info):
             switch phase {
             case .began:
-                v.beginPinch(at: time)
+                v.beginPinch(at: ShowTime(seconds: time))
                 v.pinch(info)
             case .changed: v.pinch(info)
-            case .ended, .cancelled: v.endPinch(at: time, settleScale: options.gestures.zoomSettleScale)
+            case .ended, .cancelled:
+                v.endPinch(at: ShowTime(seconds: time), settleScale: options.gestures.zoomSettleScale)
             }
         }
     }

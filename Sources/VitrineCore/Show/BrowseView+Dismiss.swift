@@ -10,10 +10,10 @@ extension BrowseView {
     /// The screen's length across the paging axis.
     var pullSpan: Double { pagingAxis == .vertical ? screen.width : screen.height }
 
-    public mutating func beginDismiss(at time: Double) {
+    public mutating func beginDismiss(at time: ShowTime) {
         settleViewport()
         leavingRect = nil
-        activity = .dismissing(DismissLook(rect: viewport.rect(at: ShowTime(seconds: time))))
+        activity = .dismissing(DismissLook(rect: viewport.rect(at: time)))
     }
 
     public mutating func dismiss(_ info: DragInfo) {
@@ -28,7 +28,7 @@ extension BrowseView {
     /// faster than `dismissVelocity` spans a second, the image goes to
     /// `away`; otherwise it springs back. Returns whether it goes.
     public mutating func releaseDismiss(
-        _ info: DragInfo, settings: GestureSettings, at time: Double, away: (DismissLook) -> DismissLook
+        _ info: DragInfo, settings: GestureSettings, at time: ShowTime, away: (DismissLook) -> DismissLook
     ) -> Bool {
         guard let from = dismissLook(at: time) else { return false }
         let span = pullSpan
@@ -48,17 +48,17 @@ extension BrowseView {
         activity = .dismissSettle(
             from: from, to: to,
             tween: Tween(
-                from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(Self.springDuration), curve: .easeOut),
+                from: 0, to: 1, start: time, duration: Seconds(Self.springDuration), curve: .easeOut),
             commit: commit)
         return commit
     }
 
     /// Grows the image from `rect` (a thumbnail) to its place.
-    public mutating func open(from rect: Rect, at time: Double) {
+    public mutating func open(from rect: Rect, at time: ShowTime) {
         activity = .opening(
             from: rect,
             tween: Tween(
-                from: 0, to: 1, start: ShowTime(seconds: time), duration: Seconds(Self.openDuration), curve: .easeInOut)
+                from: 0, to: 1, start: time, duration: Seconds(Self.openDuration), curve: .easeInOut)
         )
     }
 }

@@ -8,12 +8,12 @@ extension BrowseView {
     public func along(_ v: Vector) -> Double { pagingAxis == .vertical ? v.dy : v.dx }
 
     /// The page offset at `time` as a shift of the slide.
-    public func pageShift(at time: Double) -> Vector {
+    public func pageShift(at time: ShowTime) -> Vector {
         let d = pageOffset(at: time)
         return pagingAxis == .vertical ? Vector(dx: 0, dy: d) : Vector(dx: d, dy: 0)
     }
 
-    public mutating func beginPaging(at time: Double) {
+    public mutating func beginPaging(at time: ShowTime) {
         let base = pageOffset(at: time)
         settleViewport()
         leavingRect = nil
@@ -34,7 +34,7 @@ extension BrowseView {
     /// page direction (+1 next, −1 previous, 0 none). When it pages, `newFit` is
     /// the next slide's fit and the caller moves the show to it.
     public mutating func releasePage(
-        velocity: Double, settings: GestureSettings, at time: Double, canPage: (Int) -> Bool, newFit: (Int) -> Rect
+        velocity: Double, settings: GestureSettings, at time: ShowTime, canPage: (Int) -> Bool, newFit: (Int) -> Rect
     ) -> Int {
         let offset = pageOffset(at: time)
         var direction = SwipeRecognizer.pageDirection(
@@ -45,23 +45,23 @@ extension BrowseView {
     }
 
     /// Pages by a key: the next slide glides in from a whole page away.
-    public mutating func keyPage(_ direction: Int, at time: Double, newFit: Rect) {
+    public mutating func keyPage(_ direction: Int, at time: ShowTime, newFit: Rect) {
         glide(from: 0, direction: direction, at: time, newFit: newFit)
     }
 
-    mutating func glide(from offset: Double, direction: Int, at time: Double, newFit: Rect?) {
+    mutating func glide(from offset: Double, direction: Int, at time: ShowTime, newFit: Rect?) {
         var start = offset
         if let newFit {
             // The new slide is now the current one: it sits a page further along; the one
             // left behind keeps its look while it goes, and its zoom is forgotten.
-            leavingRect = viewport.rect(at: ShowTime(seconds: time))
+            leavingRect = viewport.rect(at: time)
             start += Double(direction) * pageSpan
             viewport = Viewport(fit: newFit, screen: screen)
         }
         let fraction = min(1, abs(start) / max(pageSpan, 1))
         let duration = direction == 0 ? Self.springDuration : max(0.1, Self.pageDuration * fraction)
         activity = .pageSettle(
-            Tween(from: start, to: 0, start: ShowTime(seconds: time), duration: Seconds(duration), curve: .easeOut),
+            Tween(from: start, to: 0, start: time, duration: Seconds(duration), curve: .easeOut),
             direction: direction)
     }
 
@@ -95,7 +95,7 @@ extension BrowseView {
     /// the swipe's rules (only the way it was pulled) and returns the direction;
     /// otherwise the image glides or springs back as `endPan` does, and it returns 0.
     public mutating func releasePan(
-        velocity: Vector, settings: GestureSettings, at time: Double, canPage: (Int) -> Bool, newFit: (Int) -> Rect
+        velocity: Vector, settings: GestureSettings, at time: ShowTime, canPage: (Int) -> Bool, newFit: (Int) -> Rect
     ) -> Int {
         guard case .paging(let offset, _) = activity else {
             endPan(velocity: velocity, settings: settings, at: time)
@@ -108,7 +108,7 @@ extension BrowseView {
         if direction != (offset < 0 ? 1 : -1) || !canPage(direction) { direction = 0 }
         if direction == 0 {
             viewport.animate(
-                to: viewport.clamped(viewport.pose, about: screen.center), at: ShowTime(seconds: time),
+                to: viewport.clamped(viewport.pose, about: screen.center), at: time,
                 duration: Seconds(Self.springDuration),
                 curve: .easeOut)
         }

@@ -52,59 +52,59 @@ public struct BrowseView: Equatable, Sendable {
     public var screen: Rect { viewport.screen }
     public var fit: Rect { viewport.fit }
 
-    public func zoom(at time: Double) -> Double { viewport.zoom(at: ShowTime(seconds: time)) }
+    public func zoom(at time: ShowTime) -> Double { viewport.zoom(at: time) }
 
     /// At 1× and not moving in a way that excludes paging or dismissing.
     public var isAtFit: Bool { viewport.isAtFit }
 
     /// How far the slide is pushed along the paging axis at `time`.
-    public func pageOffset(at time: Double) -> Double {
+    public func pageOffset(at time: ShowTime) -> Double {
         switch activity {
         case .paging(let offset, _): return offset
-        case .pageSettle(let tween, _): return tween.value(at: ShowTime(seconds: time))
+        case .pageSettle(let tween, _): return tween.value(at: time)
         default: return 0
         }
     }
 
     /// The look while being put away (or opening), nil otherwise.
-    public func dismissLook(at time: Double) -> DismissLook? {
+    public func dismissLook(at time: ShowTime) -> DismissLook? {
         switch activity {
         case .dismissing(let look): return look
         case .dismissSettle(let from, let to, let tween, _):
-            return .lerp(from, to, tween.value(at: ShowTime(seconds: time)))
+            return .lerp(from, to, tween.value(at: time))
         case .opening(let from, let tween):
-            let p = tween.value(at: ShowTime(seconds: time))
-            return DismissLook(rect: .lerp(from, viewport.rect(at: ShowTime(seconds: time)), p), veil: p, alpha: 1)
+            let p = tween.value(at: time)
+            return DismissLook(rect: .lerp(from, viewport.rect(at: time), p), veil: p, alpha: 1)
         default: return nil
         }
     }
 
     /// The transition to report at `time`: a page gliding in (slide), growing from a thumbnail (zoom).
-    public func transition(at time: Double) -> (kind: TransitionKind, progress: Double)? {
+    public func transition(at time: ShowTime) -> (kind: TransitionKind, progress: Double)? {
         switch activity {
         case .pageSettle(let tween, let direction)
-        where direction != 0 && !tween.isFinished(at: ShowTime(seconds: time)):
-            return (.slide, tween.progress(at: ShowTime(seconds: time)))
-        case .opening(_, let tween) where !tween.isFinished(at: ShowTime(seconds: time)):
-            return (.zoom, tween.progress(at: ShowTime(seconds: time)))
-        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: ShowTime(seconds: time)):
+        where direction != 0 && !tween.isFinished(at: time):
+            return (.slide, tween.progress(at: time))
+        case .opening(_, let tween) where !tween.isFinished(at: time):
+            return (.zoom, tween.progress(at: time))
+        case .dismissSettle(_, let to, let tween, true) where !tween.isFinished(at: time):
             // Into a thumbnail it zooms; away from the show it fades.
-            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: ShowTime(seconds: time)))
+            return (to.alpha < 1 ? .fade : .zoom, tween.progress(at: time))
         default:
             return nil
         }
     }
 
     /// Drops what is over; says when a dismiss has completed.
-    public mutating func finish(at time: Double) -> Finished? {
-        viewport.finish(at: ShowTime(seconds: time))
+    public mutating func finish(at time: ShowTime) -> Finished? {
+        viewport.finish(at: time)
         switch activity {
-        case .pageSettle(let tween, _) where tween.isFinished(at: ShowTime(seconds: time)):
+        case .pageSettle(let tween, _) where tween.isFinished(at: time):
             activity = .resting
             leavingRect = nil
-        case .opening(_, let tween) where tween.isFinished(at: ShowTime(seconds: time)):
+        case .opening(_, let tween) where tween.isFinished(at: time):
             activity = .resting
-        case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: ShowTime(seconds: time)):
+        case .dismissSettle(_, _, let tween, let commit) where tween.isFinished(at: time):
             activity = .resting
             if commit { return .dismissed }
         default:
@@ -121,9 +121,9 @@ public struct BrowseView: Equatable, Sendable {
     // MARK: Zoom
 
     /// Double tap: from 1× to 2× with the tapped point moved to the centre, or back to 1×.
-    public mutating func toggleZoom(at point: Point, time: Double) {
+    public mutating func toggleZoom(at point: Point, time: ShowTime) {
         settleActivity(at: time)
-        let now = viewport.pose(at: ShowTime(seconds: time))
+        let now = viewport.pose(at: time)
         let target: Viewport.Pose
         if viewport.pose.scale > 1.01 {
             target = Viewport.Pose(scale: 1, center: fit.center)
@@ -132,21 +132,21 @@ public struct BrowseView: Equatable, Sendable {
             let center = screen.center.moved(by: point.vector(to: now.center) * k)
             target = viewport.clamped(Viewport.Pose(scale: 2, center: center), about: screen.center)
         }
-        viewport.animate(to: target, at: ShowTime(seconds: time), duration: Seconds(Self.springDuration))
+        viewport.animate(to: target, at: time, duration: Seconds(Self.springDuration))
     }
 
     /// A wheel turn: zoom by `factor` about `point`, within the limits.
-    public mutating func zoom(by factor: Double, about point: Point, time: Double) {
+    public mutating func zoom(by factor: Double, about point: Point, time: ShowTime) {
         guard factor.isFinite, factor > 0 else { return }
         settleActivity(at: time)
         let target = viewport.clamped(viewport.pose.zoomed(by: factor, about: point), about: point)
         viewport.animate(
-            to: target, at: ShowTime(seconds: time), duration: Seconds(Self.wheelDuration), curve: .easeOut)
+            to: target, at: time, duration: Seconds(Self.wheelDuration), curve: .easeOut)
     }
 
-    public mutating func beginPinch(at time: Double) {
+    public mutating func beginPinch(at time: ShowTime) {
         settleActivity(at: time)
-        let now = viewport.pose(at: ShowTime(seconds: time))
+        let now = viewport.pose(at: time)
         viewport.show(now)
         gestureBase = now
     }
@@ -168,7 +168,7 @@ public struct BrowseView: Equatable, Sendable {
     }
 
     /// Fingers lifted: spring back within the limits; below `settleScale` all the way back to 1×.
-    public mutating func endPinch(at time: Double, settleScale: Double = 1) {
+    public mutating func endPinch(at time: ShowTime, settleScale: Double = 1) {
         let focal = lastFocal ?? screen.center
         var target = viewport.clamped(viewport.pose, about: focal)
         if target.scale < settleScale {
@@ -177,12 +177,12 @@ public struct BrowseView: Equatable, Sendable {
             target = viewport.clamped(one, about: focal)
         }
         viewport.animate(
-            to: target, at: ShowTime(seconds: time), duration: Seconds(Self.springDuration), curve: .easeOut)
+            to: target, at: time, duration: Seconds(Self.springDuration), curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
     }
 
-    public mutating func beginPan(at time: Double) {
+    public mutating func beginPan(at time: ShowTime) {
         beginPinch(at: time)
     }
 
@@ -190,7 +190,7 @@ public struct BrowseView: Equatable, Sendable {
     /// settings' glide velocity the image coasts on and slows to rest within
     /// its edges; slower, it stays (or springs back inside them).
     public mutating func endPan(
-        velocity: Vector = .zero, settings: GestureSettings = GestureSettings(), at time: Double
+        velocity: Vector = .zero, settings: GestureSettings = GestureSettings(), at time: ShowTime
     ) {
         let threshold = settings.glideVelocity * min(screen.width, screen.height)
         guard velocity.length.isFinite, velocity.length > threshold, gestureBase != nil else {
@@ -200,18 +200,18 @@ public struct BrowseView: Equatable, Sendable {
         // A flick measured over a few milliseconds can be absurdly fast: cap it.
         let cap = Self.maxGlideSpeed * max(screen.width, screen.height)
         let v = velocity.length > cap ? velocity * (cap / velocity.length) : velocity
-        viewport.coast(velocity: v, about: lastFocal ?? screen.center, at: ShowTime(seconds: time))
+        viewport.coast(velocity: v, about: lastFocal ?? screen.center, at: time)
         gestureBase = nil
         lastFocal = nil
     }
 
     /// A finger touched: a coasting image stops where it is.
-    public mutating func catchGlide(at time: Double) {
-        viewport.catchGlide(at: ShowTime(seconds: time))
+    public mutating func catchGlide(at time: ShowTime) {
+        viewport.catchGlide(at: time)
     }
 
     /// A gesture starts: the page or dismiss animation in flight jumps to its end.
-    mutating func settleActivity(at time: Double) {
+    mutating func settleActivity(at time: ShowTime) {
         leavingRect = nil
         switch activity {
         case .paging, .pageSettle, .opening: activity = .resting

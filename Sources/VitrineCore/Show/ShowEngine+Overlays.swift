@@ -15,7 +15,7 @@ extension ShowEngine {
                 break
             }
         }
-        if mode == .browse, let look = browse.view?.dismissLook(at: time) {
+        if mode == .browse, let look = browse.view?.dismissLook(at: ShowTime(seconds: time)) {
             let veil = min(max(look.veil, 0), 1)
             frame.fade = veil
             frame.photoAlpha *= veil

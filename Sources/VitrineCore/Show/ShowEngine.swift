@@ -315,7 +315,7 @@ public struct ShowEngine: Sendable {
     public func report(at time: Double) -> StateReport {
         var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
         if mode != .attract {
-            report.transition = browse.view?.transition(at: time)
+            report.transition = browse.view?.transition(at: ShowTime(seconds: time))
         } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: ShowTime(seconds: time))
         {
             report.transition = (.fade, fade.progress(at: ShowTime(seconds: time)))
