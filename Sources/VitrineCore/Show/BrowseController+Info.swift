@@ -3,15 +3,15 @@
 /// closes it. It is not modal: swipes and paging keys page with it open, and it
 /// then tells of the photo showing.
 extension BrowseController {
-    mutating func openInfo(at time: Double) {
+    mutating func openInfo(at time: ShowTime) {
         guard mode == .browse, info?.isOpen != true else { return }
         _ = arena.cancelAll()
-        info = InfoPanelState(openedAt: time)
+        info = InfoPanelState(openedAt: time.seconds)
     }
 
-    mutating func closeInfo(at time: Double) {
+    mutating func closeInfo(at time: ShowTime) {
         guard var i = info, i.isOpen else { return }
-        i.closedAt = time
+        i.closedAt = time.seconds
         info = i
         infoRect = nil
         infoButtons = nil
@@ -36,7 +36,7 @@ extension BrowseController {
     }
 
     /// A tap with the panel open: a button acts on the photo showing, outside the panel it closes.
-    mutating func tapWithInfoOpen(at p: Point, time: Double, show: Show) {
+    mutating func tapWithInfoOpen(at p: Point, time: ShowTime, show: Show) {
         func inside(_ r: Rect?) -> Bool {
             r.map { p.x >= $0.minX && p.x <= $0.maxX && p.y >= $0.minY && p.y <= $0.maxY } ?? false
         }

@@ -2,15 +2,15 @@
 extension BrowseController {
     // MARK: Modes
 
-    mutating func enterBrowse(at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
-        show.cut(to: show.index, at: time)
-        show.pause(at: time)
+    mutating func enterBrowse(at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
+        show.cut(to: show.index, at: time.seconds)
+        show.pause(at: time.seconds)
         var v = makeView(fit(show.index, show: show, imageSize: imageSize))
         // A long photo is taken where its scroll had got to.
         if let size = imageSize(show.index),
             LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) != nil,
             let shown = SceneBuilder(output: output).slideRect(
-                show, show.index, since: show.shownSince, at: time, imageSize: imageSize)
+                show, show.index, since: show.shownSince, at: time.seconds, imageSize: imageSize)
         {
             v.viewport.show(Viewport.Pose(scale: 1, center: shown.center))
         }
@@ -19,38 +19,38 @@ extension BrowseController {
         mode = .browse
     }
 
-    mutating func openFromGrid(_ i: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+    mutating func openFromGrid(_ i: Int, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
         let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
-        show.cut(to: i, at: time)
+        show.cut(to: i, at: time.seconds)
         var v = makeView(fit(i, show: show, imageSize: imageSize))
-        v.open(from: thumbnail, at: ShowTime(seconds: time))
+        v.open(from: thumbnail, at: time)
         view = v
         origin = .grid
         mode = .browse
     }
 
-    mutating func enterGrid(at time: Double, show: inout Show) {
+    mutating func enterGrid(at time: ShowTime, show: inout Show) {
         _ = arena.cancelAll()
         info = nil
-        show.cut(to: show.index, at: time)
-        show.pause(at: time)
+        show.cut(to: show.index, at: time.seconds)
+        show.pause(at: time.seconds)
         view = nil
         gridPage = grid.page(of: show.index)
         mode = .grid
     }
 
-    mutating func returnToAttract(at time: Double, show: inout Show) {
+    mutating func returnToAttract(at time: ShowTime, show: inout Show) {
         _ = arena.cancelAll()
         info = nil
         infoRect = nil
         view = nil
         mode = .attract
         overlaysVisible = true
-        show.resume(at: time)
+        show.resume(at: time.seconds)
     }
 
     /// A dismiss has played out: back to where browsing started.
-    mutating func leaveBrowse(at time: Double, show: inout Show) {
+    mutating func leaveBrowse(at time: ShowTime, show: inout Show) {
         if origin == .grid {
             view = nil
             gridPage = grid.page(of: show.index)
@@ -58,23 +58,23 @@ extension BrowseController {
         } else {
             returnToAttract(at: time, show: &show)
             returnFade = Tween(
-                from: 1, to: 0, start: ShowTime(seconds: time), duration: Seconds(Self.returnFadeDuration),
+                from: 1, to: 0, start: time, duration: Seconds(Self.returnFadeDuration),
                 curve: .easeOut)
         }
     }
 
     /// A touch while a dismissed image is still flying away: it has gone.
-    mutating func finishCommittedDismiss(at time: Double, show: inout Show) {
+    mutating func finishCommittedDismiss(at time: ShowTime, show: inout Show) {
         guard mode == .browse, case .dismissSettle(_, _, _, true) = view?.activity else { return }
         leaveBrowse(at: time, show: &show)
     }
 
-    mutating func keyPage(_ direction: Int, at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+    mutating func keyPage(_ direction: Int, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
         guard arena.fingerCount == 0, let target = Self.neighbour(of: show, direction) else { return }
-        show.cut(to: target, at: time)
+        show.cut(to: target, at: time.seconds)
         let newFit = fit(target, show: show, imageSize: imageSize)
         var v = view ?? makeView(newFit)
-        v.keyPage(direction, at: ShowTime(seconds: time), newFit: newFit)
+        v.keyPage(direction, at: time, newFit: newFit)
         view = v
     }
 

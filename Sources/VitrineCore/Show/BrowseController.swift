@@ -59,12 +59,12 @@ public struct BrowseController: Sendable {
     /// Puts the show in its starting mode (the grid with `--grid`).
     public mutating func start(show: inout Show) {
         slideCount = show.count
-        if options.startInGrid, show.count > 0 { enterGrid(at: 0, show: &show) }
+        if options.startInGrid, show.count > 0 { enterGrid(at: .zero, show: &show) }
     }
 
     /// The zoom of the browsed image at `time`; 1 outside browse mode.
-    public func zoom(at time: Double) -> Double {
-        mode == .browse ? view?.zoom(at: ShowTime(seconds: time)) ?? 1 : 1
+    public func zoom(at time: ShowTime) -> Double {
+        mode == .browse ? view?.zoom(at: time) ?? 1 : 1
     }
 
     /// The slides the next frames may draw, most urgent first.
@@ -88,15 +88,14 @@ public struct BrowseController: Sendable {
 
     /// A finger or wheel event at show time `time`.
     public mutating func handle(
-        _ event: InputEvent, at now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        _ event: InputEvent, at time: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) {
-        let time = now.seconds
         if info != nil { placeInfo(show: show, imageSize: imageSize, metadata: metadata) }
         self.output = output
         slideCount = show.count
         guard show.count > 0 else { return }
-        lastInput = now
+        lastInput = time
         switch event.kind {
         case .key:
             return
@@ -106,13 +105,13 @@ public struct BrowseController: Sendable {
             guard mode == .browse, arena.fingerCount == 0 else { return }
             let factor = pow(options.wheelZoomStep, min(max(dy, -10), 10))
             let point = metrics.pixels(x: x, y: y)
-            view?.zoom(by: factor, about: point, time: now)
+            view?.zoom(by: factor, about: point, time: time)
         case .down(_, let x, let y):
             if arena.fingerCount == 0, x.isFinite, y.isFinite {
                 finishCommittedDismiss(at: time, show: &show)
                 enteringTouch = mode == .attract
                 if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
-                if mode == .browse { view?.catchGlide(at: now) }
+                if mode == .browse { view?.catchGlide(at: time) }
                 touchOverInfo = info?.isOpen == true
                 showingPair = mode == .browse && show.pairs.partner != nil
                 arena.enabled = enabledGestures
@@ -126,15 +125,14 @@ public struct BrowseController: Sendable {
 
     /// A key in browse or grid mode (or g anywhere); false when the show should handle it.
     public mutating func handleKey(
-        _ key: Key, at now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        _ key: Key, at time: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> Bool {
-        let time = now.seconds
         self.output = output
         slideCount = show.count
         guard show.count > 0 else { return false }
         if key == .i {
-            lastInput = now
+            lastInput = time
             guard mode != .grid else { return true }
             if mode == .attract { enterBrowse(at: time, show: &show, imageSize: imageSize) }
             if info?.isOpen == true { closeInfo(at: time) } else { openInfo(at: time) }
@@ -145,17 +143,17 @@ public struct BrowseController: Sendable {
         let pages: Set<Key> = [.left, .right, .home, .end]
         if info?.isOpen == true, mode == .browse, !pages.contains(key) { closeInfo(at: time) }
         if key == .g {
-            lastInput = now
+            lastInput = time
             if mode == .grid { returnToAttract(at: time, show: &show) } else { enterGrid(at: time, show: &show) }
             return true
         }
         guard mode != .attract else { return false }
-        lastInput = now
+        lastInput = time
         switch (mode, key) {
         case (.browse, .right), (.browse, .left):
             keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
         case (.browse, .home), (.browse, .end):
-            show.cut(to: key == .home ? 0 : show.count - 1, at: time)
+            show.cut(to: key == .home ? 0 : show.count - 1, at: time.seconds)
             view = makeView(fit(show.index, show: show, imageSize: imageSize))
         case (.grid, .right), (.grid, .left):
             gridPage = min(max(gridPage + (key == .right ? 1 : -1), 0), grid.pageCount(slides: show.count) - 1)
@@ -171,13 +169,12 @@ public struct BrowseController: Sendable {
 
     /// Time passes: deadlines of gestures, animations that end, the idle timeout.
     public mutating func advance(
-        to now: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
+        to time: ShowTime, show: inout Show, output: Size, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) {
-        let time = now.seconds
         self.output = output
         slideCount = show.count
-        if let i = info, i.isGone(at: time) {
+        if let i = info, i.isGone(at: time.seconds) {
             info = nil
             infoRect = nil
         }
@@ -187,17 +184,17 @@ public struct BrowseController: Sendable {
             view = nil
             return
         }
-        apply(arena.advance(to: now), at: time, show: &show, imageSize: imageSize)
+        apply(arena.advance(to: time), at: time, show: &show, imageSize: imageSize)
         if mode == .browse, var v = view {
             v.refit(fit(show.index, show: show, imageSize: imageSize), screen: screen)
-            let finished = v.finish(at: now)
+            let finished = v.finish(at: time)
             view = v
             if v.leavingRect == nil { leavingPair = nil }
             if finished == .dismissed { leaveBrowse(at: time, show: &show) }
         }
-        if let fade = returnFade, mode != .attract || fade.isFinished(at: now) { returnFade = nil }
+        if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
         gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
-        if mode != .attract, (now - lastInput).value >= options.idleTimeout { returnToAttract(at: time, show: &show) }
+        if mode != .attract, (time - lastInput).value >= options.idleTimeout { returnToAttract(at: time, show: &show) }
     }
 
     // MARK: Gestures
@@ -225,7 +222,7 @@ public struct BrowseController: Sendable {
         }
     }
 
-    private mutating func apply(_ gestures: [Gesture], at time: Double, show: inout Show, imageSize: (Int) -> Size?) {
+    private mutating func apply(_ gestures: [Gesture], at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
         for gesture in gestures {
             switch mode {
             case .grid: applyInGrid(gesture, at: time, show: &show, imageSize: imageSize)
@@ -235,8 +232,9 @@ public struct BrowseController: Sendable {
         }
     }
 
-    private mutating func applyInGrid(_ gesture: Gesture, at time: Double, show: inout Show, imageSize: (Int) -> Size?)
-    {
+    private mutating func applyInGrid(
+        _ gesture: Gesture, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?
+    ) {
         switch gesture {
         case .tap(let p):
             if let i = grid.slide(at: p, page: gridPage, count: show.count) {
@@ -250,7 +248,7 @@ public struct BrowseController: Sendable {
     }
 
     private mutating func applyInBrowse(
-        _ gesture: Gesture, at time: Double, show: inout Show, imageSize: (Int) -> Size?
+        _ gesture: Gesture, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?
     ) {
         guard var v = view else { return }
         defer { view = v }
@@ -264,14 +262,14 @@ public struct BrowseController: Sendable {
             // A tap on one photo of a pair opens it alone, growing from where it was.
             let halves =
                 SceneBuilder(output: output).pairHalves(
-                    show, in: v.viewport.rect(at: ShowTime(seconds: time)), imageSize: imageSize) ?? []
+                    show, in: v.viewport.rect(at: time), imageSize: imageSize) ?? []
             if let half = halves.first(where: {
                 p.x >= $0.rect.minX && p.x < $0.rect.maxX && p.y >= $0.rect.minY && p.y < $0.rect.maxY
             }) {
                 show.unpair()
-                show.cut(to: half.slide, at: time)
+                show.cut(to: half.slide, at: time.seconds)
                 v = makeView(fit(half.slide, show: show, imageSize: imageSize))
-                v.open(from: half.rect, at: ShowTime(seconds: time))
+                v.open(from: half.rect, at: time)
                 showingPair = false
             } else {
                 overlaysVisible.toggle()
@@ -281,7 +279,7 @@ public struct BrowseController: Sendable {
             if enteringTouch { overlaysVisible = true } else { overlaysVisible.toggle() }
             enteringTouch = false
         case .doubleTap(let p):
-            v.toggleZoom(at: p, time: ShowTime(seconds: time))
+            v.toggleZoom(at: p, time: time)
         case .longPress(.began, _):
             openInfo(at: time)
         case .longPress:
@@ -289,21 +287,21 @@ public struct BrowseController: Sendable {
         case .swipe(let phase, let info, _):
             switch phase {
             case .began:
-                v.beginPaging(at: ShowTime(seconds: time))
+                v.beginPaging(at: time)
                 v.page(by: v.along(info.translation), canPage: canPage)
             case .changed:
                 v.page(by: v.along(info.translation), canPage: canPage)
             case .ended, .cancelled:
                 let velocity = phase == .ended ? v.along(info.velocity) : 0
                 let direction = v.releasePage(
-                    velocity: velocity, settings: options.gestures, at: ShowTime(seconds: time),
+                    velocity: velocity, settings: options.gestures, at: time,
                     canPage: phase == .ended ? canPage : { _ in false },
                     newFit: { d in
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
                     })
                 if direction != 0, let target = Self.neighbour(of: show, direction) {
                     leavingPair = show.pairs.partner.map { [show.index, $0] }
-                    show.cut(to: target, at: time)
+                    show.cut(to: target, at: time.seconds)
                 }
             }
         case .dismiss(let phase, _) where touchOverInfo:
@@ -311,14 +309,14 @@ public struct BrowseController: Sendable {
         case .dismiss(let phase, let info):
             switch phase {
             case .began:
-                v.beginDismiss(at: ShowTime(seconds: time))
+                v.beginDismiss(at: time)
                 v.dismiss(info)
             case .changed:
                 v.dismiss(info)
             case .ended, .cancelled:
                 let released = phase == .ended ? info : DragInfo(start: info.start, translation: .zero)
                 let target = dismissTarget(show: show, imageSize: imageSize)
-                if v.releaseDismiss(released, settings: options.gestures, at: ShowTime(seconds: time), away: target),
+                if v.releaseDismiss(released, settings: options.gestures, at: time, away: target),
                     origin == .grid
                 {
                     gridPage = grid.page(of: show.index)
@@ -327,28 +325,30 @@ public struct BrowseController: Sendable {
         case .pan(let phase, let info):
             switch phase {
             case .began:
-                v.beginPan(at: ShowTime(seconds: time))
+                v.beginPan(at: time)
                 v.pan(info, canPage: canPage)
             case .changed: v.pan(info, canPage: canPage)
             case .ended, .cancelled:
                 // Dragged on past its edge, a zoomed image pages as a swipe would.
                 let direction = v.releasePan(
                     velocity: phase == .ended ? info.velocity : .zero, settings: options.gestures,
-                    at: ShowTime(seconds: time),
+                    at: time,
                     canPage: phase == .ended ? canPage : { _ in false },
                     newFit: { d in
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
                     })
-                if direction != 0, let target = Self.neighbour(of: show, direction) { show.cut(to: target, at: time) }
+                if direction != 0, let target = Self.neighbour(of: show, direction) {
+                    show.cut(to: target, at: time.seconds)
+                }
             }
         case .pinch(let phase, let info):
             switch phase {
             case .began:
-                v.beginPinch(at: ShowTime(seconds: time))
+                v.beginPinch(at: time)
                 v.pinch(info)
             case .changed: v.pinch(info)
             case .ended, .cancelled:
-                v.endPinch(at: ShowTime(seconds: time), settleScale: options.gestures.zoomSettleScale)
+                v.endPinch(at: time, settleScale: options.gestures.zoomSettleScale)
             }
         }
     }

@@ -313,7 +313,8 @@ public struct ShowEngine: Sendable {
 
     /// The state as `--print-state` reports it.
     public func report(at time: Double) -> StateReport {
-        var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
+        var report = StateReport(
+            show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: ShowTime(seconds: time)))
         if mode != .attract {
             report.transition = browse.view?.transition(at: ShowTime(seconds: time))
         } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: ShowTime(seconds: time))
