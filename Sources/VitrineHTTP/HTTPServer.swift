@@ -306,6 +306,8 @@ private func lowerPriorityOnce() {
     let dictionary = Thread.current.threadDictionary
     guard dictionary["vitrine.http.lowered"] == nil else { return }
     dictionary["vitrine.http.lowered"] = true
+    // Raising the nice value of one's own thread is always allowed; were it refused, the thread
+    // runs at the show's priority, as it did before this was added.
     _ = vitrine_lower_thread_priority(10)
 }
 
@@ -526,6 +528,7 @@ private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [Stri
     final class Values { var all: [String: String] = [:] }
     let values = Values()
     let context = Unmanaged.passUnretained(values).toOpaque()
+    // The result is the number of values visited, not a status: the collected ones are the answer.
     _ = MHD_get_connection_values(
         connection, kind,
         { context, _, key, value in
