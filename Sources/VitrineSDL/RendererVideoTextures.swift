@@ -49,6 +49,8 @@ public final class RendererVideoTextures: VideoGLTarget {
                 renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 16, 16)
         else { throw Failure(description: "SDL made no texture: \(SDLError.message())") }
         defer { SDL_DestroyTexture(probe) }
+        // Flushing and unbinding (here and below) fail only for a renderer or texture that is not
+        // valid: these are alive.
         SDL_RenderFlush(renderer)
         guard SDL_GL_BindTexture(probe, nil, nil) == 0, let current = SDL_GL_GetCurrentContext() else {
             throw Failure(description: "SDL's renderer shows no GL context: \(SDLError.message())")
@@ -78,7 +80,8 @@ public final class RendererVideoTextures: VideoGLTarget {
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, saved.major)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, saved.minor)
         // Creating a context makes it current: SDL's goes back. Making current a context SDL made
-        // for this window fails only when the driver has lost it, and then no drawing can go on.
+        // for this window fails only when the driver has lost it, and then no drawing can go on:
+        // wherever this type gives SDL its context back, the result is not checked.
         SDL_GL_MakeCurrent(window, rendererContext)
         guard let made else { throw Failure(description: "no shared GL context for clips: \(problem)") }
         clipContext = made
