@@ -553,6 +553,8 @@ func send(_ connection: OpaquePointer, _ answer: HTTPResponse) -> MHD_Result {
     }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }
-    for (name, value) in answer.headers { MHD_add_response_header(response, name, value) }
+    // A header libmicrohttpd refuses (out of memory, a line break in it) would leave the answer
+    // without it, a security header among them: such an answer is not sent, the connection closes.
+    for (name, value) in answer.headers where MHD_add_response_header(response, name, value) != .YES { return .NO }
     return MHD_queue_response(connection, UInt32(answer.status), response)
 }
