@@ -138,9 +138,6 @@ public final class HTTPEventStream: Sendable {
         runCloseActions()
     }
 
-    /// Whether the connection waits suspended (the server must not stop with one).
-    var isSuspended: Bool { state.withLock { $0.suspended } }
-
     private func runCloseActions() {
         let actions = closeActions.withLock { actions in
             defer { actions = [] }

@@ -40,8 +40,11 @@ func openEventStream(
         ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"), ("X-Accel-Buffering", "no"),
     ]
-    for (name, value) in fixed + headers.map({ ($0.name, $0.value) }) {
-        MHD_add_response_header(response, name, value)
+    // As in `send`: a stream without one of its headers is not opened (destroying the response
+    // frees the context and forgets the stream, as when it cannot be queued).
+    for (name, value) in fixed + headers.map({ ($0.name, $0.value) })
+    where MHD_add_response_header(response, name, value) != .YES {
+        return .NO
     }
     if vitrine_mhd_no_timeout(connection) != .YES {
         core.log.debug("\(configuration.name): an event stream keeps the idle time limit")

@@ -306,6 +306,8 @@ private func lowerPriorityOnce() {
     let dictionary = Thread.current.threadDictionary
     guard dictionary["vitrine.http.lowered"] == nil else { return }
     dictionary["vitrine.http.lowered"] = true
+    // Raising the nice value of one's own thread is always allowed; were it refused, the thread
+    // runs at the show's priority, as it did before this was added.
     _ = vitrine_lower_thread_priority(10)
 }
 
@@ -526,6 +528,7 @@ private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [Stri
     final class Values { var all: [String: String] = [:] }
     let values = Values()
     let context = Unmanaged.passUnretained(values).toOpaque()
+    // The result is the number of values visited, not a status: the collected ones are the answer.
     _ = MHD_get_connection_values(
         connection, kind,
         { context, _, key, value in
@@ -550,6 +553,8 @@ func send(_ connection: OpaquePointer, _ answer: HTTPResponse) -> MHD_Result {
     }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }
-    for (name, value) in answer.headers { MHD_add_response_header(response, name, value) }
+    // A header libmicrohttpd refuses (out of memory, a line break in it) would leave the answer
+    // without it, a security header among them: such an answer is not sent, the connection closes.
+    for (name, value) in answer.headers where MHD_add_response_header(response, name, value) != .YES { return .NO }
     return MHD_queue_response(connection, UInt32(answer.status), response)
 }

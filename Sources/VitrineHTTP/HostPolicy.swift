@@ -94,6 +94,8 @@ public final class HostPolicy: Sendable {
         while let entry = cursor {
             defer { cursor = entry.pointee.ifa_next }
             guard let address = entry.pointee.ifa_addr else { continue }
+            // inet_ntop fails only for a family it does not know or a buffer too small, neither
+            // possible here; a failure would leave the buffer empty, and an empty name is skipped.
             var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
             if address.pointee.sa_family == sa_family_t(AF_INET) {
                 address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in

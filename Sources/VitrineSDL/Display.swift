@@ -58,6 +58,8 @@ public final class Display {
     public static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 
     public init(_ options: DisplayOptions) throws(DisplayError) {
+        // SDL_SetHint says false only when the environment set the hint at a higher priority:
+        // the user's setting then wins, as it should. So for every hint in this file.
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
@@ -118,6 +120,7 @@ public final class Display {
             switch Self.makeRenderer(candidate, window: window, videoDriver: chosen) {
             case .success(let renderer):
                 var info = SDL_RendererInfo()
+                // Fails only for a renderer that is not valid; this one was just made. So below too.
                 SDL_GetRendererInfo(renderer, &info)
                 let name = info.name.map { String(cString: $0) } ?? ""
                 if rasteriser == nil, name == "opengl" || name == "opengles2" {
@@ -159,6 +162,7 @@ public final class Display {
                 : " (on the software rasteriser \(rasteriser.driver): the software renderer could not be made)"
         }
         SDL_DisableScreenSaver()
+        // A cursor that cannot be hidden (no mouse support in the driver) is not there to show.
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
     }
 
@@ -344,12 +348,14 @@ public final class Display {
     public var outputSize: Size {
         var w: Int32 = 0
         var h: Int32 = 0
+        // A failure leaves 0 × 0, read as 1 × 1: nothing is drawn rather than a division by zero.
         SDL_GetRendererOutputSize(renderer, &w, &h)
         return Size(width: Double(max(w, 1)), height: Double(max(h, 1)))
     }
 
     public func toggleFullscreen() {
         isFullscreen.toggle()
+        // A window manager that refuses leaves the window as it was; the next toggle asks again.
         SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
         SDL_ShowCursor(isFullscreen ? SDL_DISABLE : SDL_ENABLE)
     }

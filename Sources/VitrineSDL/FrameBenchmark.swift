@@ -36,6 +36,8 @@ public final class FrameBenchmark {
     /// Seconds per frame (median of `frames`) of one full-screen copy of an opaque texture, no blending.
     public func plainCopy(_ image: PixelBuffer, frames: Int) -> Double {
         guard let texture = Texture.upload(image, to: renderer) else { return .nan }
+        // A measurement of the copy: SDL's calls here fail only for a renderer or texture that is
+        // not valid, and these are alive while it runs.
         SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
         return median(frames) {
             SDL_RenderCopy(renderer, texture.handle, nil, nil)

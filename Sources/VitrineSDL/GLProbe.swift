@@ -24,6 +24,7 @@ public enum GLProbe {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
         guard let window = SDL_CreateWindow("Vitrine", 0, 0, 16, 16, SDL_WINDOW_HIDDEN.rawValue) else { return 1 }
         defer { SDL_DestroyWindow(window) }
+        // Refused only when the environment set the driver at a higher priority: then that one is probed.
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "")
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, accelerated) else { return 1 }

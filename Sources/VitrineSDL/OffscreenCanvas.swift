@@ -56,6 +56,7 @@ public final class OffscreenCanvas {
     public func draw(_ frame: Scene, rotation: ScreenRotation = .none, key: (Int) -> String?) {
         let panel = Size(width: Double(width), height: Double(height))
         rotated.draw(frame, rotation: rotation, panel: panel, with: drawer, key: key)
+        // Fails only for a renderer that is not valid, and this one lives as long as the canvas.
         SDL_RenderFlush(renderer)
     }
 

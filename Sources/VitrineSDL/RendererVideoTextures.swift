@@ -49,6 +49,8 @@ public final class RendererVideoTextures: VideoGLTarget {
                 renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 16, 16)
         else { throw Failure(description: "SDL made no texture: \(SDLError.message())") }
         defer { SDL_DestroyTexture(probe) }
+        // Flushing and unbinding (here and below) fail only for a renderer or texture that is not
+        // valid: these are alive.
         SDL_RenderFlush(renderer)
         guard SDL_GL_BindTexture(probe, nil, nil) == 0, let current = SDL_GL_GetCurrentContext() else {
             throw Failure(description: "SDL's renderer shows no GL context: \(SDLError.message())")
@@ -58,6 +60,8 @@ public final class RendererVideoTextures: VideoGLTarget {
         guard vitrine_gl_load(&gl, { SDL_GL_GetProcAddress($0) }) != 0 else {
             throw Failure(description: "the GL driver lacks framebuffer objects")
         }
+        // SDL_GL_GetAttribute and SDL_GL_SetAttribute fail only for an attribute SDL does not
+        // know (or, for reading, with no current context, and there is one): these four it knows.
         var saved: (share: Int32, profile: Int32, major: Int32, minor: Int32) = (0, 0, 0, 0)
         SDL_GL_GetAttribute(SDL_GL_SHARE_WITH_CURRENT_CONTEXT, &saved.share)
         SDL_GL_GetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, &saved.profile)
@@ -75,7 +79,9 @@ public final class RendererVideoTextures: VideoGLTarget {
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, saved.profile)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, saved.major)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, saved.minor)
-        // Creating a context makes it current: SDL's goes back.
+        // Creating a context makes it current: SDL's goes back. Making current a context SDL made
+        // for this window fails only when the driver has lost it, and then no drawing can go on:
+        // wherever this type gives SDL its context back, the result is not checked.
         SDL_GL_MakeCurrent(window, rendererContext)
         guard let made else { throw Failure(description: "no shared GL context for clips: \(problem)") }
         clipContext = made
@@ -98,6 +104,7 @@ public final class RendererVideoTextures: VideoGLTarget {
 
     public func end() {
         let fence = vitrine_gl_fence(&gl)
+        // As in `init`: SDL's own context, which only a lost driver refuses.
         SDL_GL_MakeCurrent(window, rendererContext)
         vitrine_gl_wait(&gl, fence)
     }
@@ -113,6 +120,7 @@ public final class RendererVideoTextures: VideoGLTarget {
                 Int32(height))
         else { return nil }
         let texture = Texture(handle: handle, width: width, height: height)
+        // Modes every GL renderer has: refused only for a texture that is not valid.
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
         SDL_RenderFlush(renderer)

@@ -17,7 +17,7 @@ final class RotatedOutput {
 
     /// Draws `scene` (laid out for `rotation.logicalSize(for: panel)`) onto the
     /// renderer's output of size `panel`. Not presented.
-    /// Returns false when the target texture could not be made (nothing drawn).
+    /// Returns false when the target texture could not be made or drawn into (nothing drawn).
     @discardableResult
     func draw(
         _ scene: Scene, rotation: ScreenRotation, panel: Size, with sceneRenderer: any SceneDrawing,
@@ -37,14 +37,16 @@ final class RotatedOutput {
                     renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                     Int32(width), Int32(height))
             else { return false }
-            // Copied as is: the frame is opaque and must not blend with what was there.
+            // Copied as is: the frame is opaque and must not blend with what was there. Refused
+            // only for a mode the renderer lacks, and every renderer has this one.
             SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE)
             target = Texture(handle: handle, width: width, height: height)
         }
-        guard let target else { return false }
-        SDL_SetRenderTarget(renderer, target.handle)
+        guard let target, SDL_SetRenderTarget(renderer, target.handle) == 0 else { return false }
         sceneRenderer.draw(scene, key: key)
-        SDL_SetRenderTarget(renderer, nil)
+        guard SDL_SetRenderTarget(renderer, nil) == 0 else { return false }
+        // The draw calls below fail only for a renderer or texture that is not valid, and these
+        // are alive: a failure would cost this one frame, drawn again at the next.
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, scene.background.r, scene.background.g, scene.background.b, 255)
         SDL_RenderClear(renderer)

@@ -72,6 +72,9 @@ public final class SceneRenderer {
     /// `key` names the image of a slide index.
     public func draw(_ scene: Scene, key: (Int) -> String?) {
         let bg = scene.background
+        // Here and in the operations below, SDL's draw calls fail only for a renderer or texture
+        // that is not valid (these are alive) or a driver out of memory: such a failure costs one
+        // frame, which the next draws again whole, so their results are not checked.
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255)
         SDL_RenderClear(renderer)

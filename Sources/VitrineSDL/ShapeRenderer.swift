@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import VitrineCore
 
-/// Discs and arcs drawn as triangles with SDL_RenderGeometry.
+/// Discs and arcs drawn as triangles with SDL_RenderGeometry. As for `SceneRenderer.draw`,
+/// a failed draw call costs one frame, drawn again at the next: results are not checked.
 enum ShapeRenderer {
     static func vertex(_ x: Double, _ y: Double, _ color: SDL_Color) -> SDL_Vertex {
         SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0))

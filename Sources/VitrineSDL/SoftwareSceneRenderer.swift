@@ -114,6 +114,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public func draw(_ scene: Scene, key: (Int) -> String?) {
         var w: Int32 = 0
         var h: Int32 = 0
+        // A failure leaves the size 0 × 0, and then nothing is drawn.
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard w > 0, h > 0 else { return }
         // The pictures: every image and fill before the first text or shape.
@@ -152,6 +153,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let raw else { return }
             compose(raw.assumingMemoryBound(to: UInt32.self), Int(pitch) / 4)
             SDL_UnlockTexture(texture)
+            // As in `SceneRenderer.draw`: a failed copy costs this frame, drawn again at the next.
             SDL_RenderCopy(renderer, texture, nil, nil)
         }
         let rest = scene.ops[pictures.endIndex...]

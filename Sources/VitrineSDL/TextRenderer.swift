@@ -82,6 +82,7 @@ final class TextRenderer {
         guard let surface = TTF_RenderUTF8_Blended(font, key.text, color) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let handle = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        // A mode every renderer has: refused only for a texture that is not valid, and this one was just made.
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         let texture = Texture(handle: handle, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         rasterized += 1
@@ -107,6 +108,8 @@ final class TextRenderer {
         var clip = SDL_Rect(
             x: Int32(box.x.rounded(.down)), y: Int32(box.y.rounded(.down)), w: Int32(box.width.rounded(.up)),
             h: Int32(box.height.rounded(.up)))
+        // Here and below, as in `SceneRenderer.draw`: a failed clip or draw costs this frame, drawn
+        // again at the next, so the results are not checked.
         SDL_RenderSetClipRect(renderer, &clip)
         defer { SDL_RenderSetClipRect(renderer, nil) }
         var y = box.y + (box.height - lineHeight * Double(laid.count)) / 2

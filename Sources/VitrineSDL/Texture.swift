@@ -27,6 +27,7 @@ final class Texture {
             SDL_DestroyTexture(handle)
             return nil
         }
+        // Modes every renderer has: refused only for a texture that is not valid, and this one was just made.
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
         return Texture(handle: handle, width: pixels.width, height: pixels.height)

@@ -30,7 +30,6 @@ public final class CredentialStore: Sendable {
         }
     }
 
-    public static let minimumPasswordLength = PasswordRules.minimumLength
     /// How long a setup code works after the screen first shows it (renewed while it shows it).
     public static let setupCodeLifetime: TimeInterval = 3600
     /// One password hash at a time in the whole program: each takes the hash's memory (64 MiB

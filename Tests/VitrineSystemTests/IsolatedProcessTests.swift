@@ -7,9 +7,7 @@ import VitrineTestSupport
 /// disturb nor are disturbed by the tests running in parallel with them.
 @Suite struct IsolatedProcessTests {
     private func probe(_ check: String) throws -> (status: Int32, output: String) {
-        let binary = URL(fileURLWithPath: ChildProcess.binary).deletingLastPathComponent()
-            .appendingPathComponent("vitrine-isolation-probe").path
-        let result = try ChildProcess.run([check], executable: binary)
+        let result = try ChildProcess.run([check], executable: Repository.product("vitrine-isolation-probe"))
         return (result.status, result.stdout)
     }
 

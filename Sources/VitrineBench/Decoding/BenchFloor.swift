@@ -90,37 +90,20 @@ enum BenchFloor {
             // Its cheapest output: the decoded planes written as they are (Y4M), to a file removed after.
             let output = NSTemporaryDirectory() + "vitrine-bench-floor-\(getpid()).y4m"
             defer { unlink(output) }
-            try runTool("/usr/bin/heif-convert", ["--quiet", file, output], package: "libheif-examples")
+            try runTool("/usr/bin/heif-convert", ["--quiet", file, output], package: "libheif-examples", on: file)
         case .djxl:
             // With no output file, djxl decodes and writes nothing.
-            try runTool("/usr/bin/djxl", [file, "--quiet"], package: "libjxl-tools")
+            try runTool("/usr/bin/djxl", [file, "--quiet"], package: "libjxl-tools", on: file)
         case .djpeg(let denominator):
-            guard FileManager.default.isExecutableFile(atPath: djpegPath) else {
-                throw BenchError("djpeg is not installed (Debian package libjpeg-turbo-progs)")
-            }
             // The settings Vitrine decodes with: merged chroma upsampling, the integer DCT.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: djpegPath)
-            process.arguments = [
-                "-scale", "1/\(denominator)", "-nosmooth", "-dct", "int", "-outfile", "/dev/null", file,
-            ]
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw BenchError("djpeg failed on \(file)") }
+            try runTool(
+                djpegPath, ["-scale", "1/\(denominator)", "-nosmooth", "-dct", "int", "-outfile", "/dev/null", file],
+                package: "libjpeg-turbo-progs", on: file)
         }
     }
 
-    private static func runTool(_ tool: String, _ arguments: [String], package: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw BenchError("\(tool) is not installed (Debian package \(package))")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError("\(tool) failed on \(arguments[0])") }
+    private static func runTool(_ tool: String, _ arguments: [String], package: String, on file: String) throws {
+        try BenchTool.run(tool, arguments, package: package, failure: "failed on \(file)")
     }
 }
 

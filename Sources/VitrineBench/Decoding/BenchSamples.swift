@@ -80,7 +80,6 @@ enum BenchSamples {
         return url.path
     }
 
-    /// A 24-bit bottom-up BMP.
     /// HEIC and AVIF through `heif-enc`, JPEG XL through `cjxl`, from a PNG of the picture.
     private static func encodeWithTool(_ kind: Kind, _ picture: PixelBuffer, into url: URL) throws {
         guard let png = PNGEncoder.encode(picture) else { throw BenchError("cannot make the PNG to encode") }
@@ -93,20 +92,12 @@ enum BenchSamples {
         case .avif: (tool, arguments) = ("/usr/bin/heif-enc", ["-A", "-q", "90", source.path, "-o", url.path])
         default: (tool, arguments) = ("/usr/bin/cjxl", ["-d", "1", "--quiet", source.path, url.path])
         }
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw BenchError("\(tool) is not installed (Debian packages libheif-examples, libjxl-tools)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(tool) could not make \(url.lastPathComponent)")
-        }
+        try BenchTool.run(
+            tool, arguments, package: kind == .jxl ? "libjxl-tools" : "libheif-examples",
+            failure: "could not make \(url.lastPathComponent)")
     }
 
+    /// A 24-bit bottom-up BMP.
     static func bmp(_ image: PixelBuffer) -> [UInt8] {
         let pitch = (image.width * 3 + 3) & ~3
         let size = 54 + pitch * image.height

@@ -87,7 +87,8 @@ enum BenchPacing {
         frames: Int
     ) throws -> Pass {
         var load = [0.0, 0.0, 0.0]
-        _ = getloadavg(&load, 3)
+        // Without /proc/loadavg there is no load to give: "nan" in the table, not a false 0.0.
+        if getloadavg(&load, 3) < 1 { load[0] = .nan }
         let decodes = priority.map { Decodes(path: photo, output: show.output, priority: $0) }
         let childrenBefore = childrenCPU()
         decodes?.start()

@@ -52,9 +52,4 @@ public struct SettleTracker: Sendable {
         }
         return (ready.sorted(), gone.sorted())
     }
-
-    /// The earliest time at which a pending file can become ready (for tests stepping time).
-    public var nextCheck: Double? {
-        pending.values.map { $0.since + settle }.min()
-    }
 }

@@ -69,7 +69,4 @@ extension DisplaySpec {
         merged.timeoutGiven = timeoutGiven || base.timeoutGiven
         return merged
     }
-
-    /// Whether the section asks the player to do anything to the display itself.
-    public var drivesDevices: Bool { usesDPMS || backlight != nil || cec != nil }
 }

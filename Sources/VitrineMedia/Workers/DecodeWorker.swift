@@ -85,7 +85,8 @@ public enum DecodeWorker {
             alarm(0)
             guard send(reply, on: channel) else { return 1 }
             // Idle until the next request: what the decode freed below the mapping threshold
-            // (rows, tables, the threads' arenas) goes back to the system too.
+            // (rows, tables, the threads' arenas) goes back to the system too. Its result only says
+            // whether any memory went back.
             _ = malloc_trim(0)
         }
         return 0
@@ -97,6 +98,7 @@ public enum DecodeWorker {
     /// heap and a long-running worker keeps the memory of its largest decode. A few page faults
     /// a decode are the cost. For the decode worker, and for measuring what it would use.
     public static func returnLargeBuffers() {
+        // mallopt refuses only a value out of range (the threshold's limit is 32 MB): 1 MB is not.
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }
 

@@ -108,9 +108,6 @@ public final class PlaylistSession: ContentFeed {
         }
     }
 
-    /// Whether the session watches its own playlist file.
-    public var watchesPlaylistFile: Bool { watchesFile }
-
     /// The playlist file's text, for the resume position's fingerprint (empty for a command line's sources).
     public var fingerprintText: String {
         watchesFile ? (try? String(contentsOfFile: document.file, encoding: .utf8)) ?? "" : ""
@@ -322,9 +319,6 @@ public final class PlaylistSession: ContentFeed {
         if !update.playlists.isEmpty || update.reloaded { unseenCache = [:] }
         return update
     }
-
-    /// The earliest time a file being written may become ready.
-    public var nextSettleCheck: Double? { settle.nextCheck }
 
     // MARK: - Scans
 

@@ -3,9 +3,6 @@ import VitrineCore
 
 /// Turns the SOURCE arguments (folders and image files) into an ordered list of image paths.
 public struct SourceScanner: Sendable {
-    /// File name extensions taken as images, lower case.
-    public static var imageExtensions: Set<String> { ImageFileNames.extensions }
-
     /// Why a source cannot be used.
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case missing(String)

@@ -3,18 +3,11 @@
 /// (`irot`, `imir`) applied by libheif; then reduced to display size, flattened and
 /// turned to sRGB from its ICC profile or nclx colour. The pixel limit and the tile
 /// count are checked before anything is decoded.
-struct HEIFDecoder {
+struct HEIFDecoder: BufferDecoder {
     var limits: DecodeLimits
     var colors: ColorTransforms
 
-    func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
-        let result = bytes.withUnsafeBytes { data in
-            Result { () throws(DecodeError) -> DecodedImage in try decode(data, request: request) }
-        }
-        return try result.get()
-    }
-
-    private func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let path = request.path
         if let tiles = HEIFBoxes.derivedImageReferences(data), tiles > HEIFBoxes.maxTiles {
             throw DecodeError(

@@ -3,18 +3,11 @@
 /// colour profile; reduced to display size, flattened and turned upright by the
 /// orientation in its header. The pixel limit is checked from the header before any
 /// pixel memory is taken.
-struct JXLDecoder {
+struct JXLDecoder: BufferDecoder {
     var limits: DecodeLimits
     var colors: ColorTransforms
 
-    func decode(_ bytes: [UInt8], request: DecodeRequest) throws(DecodeError) -> DecodedImage {
-        let result = bytes.withUnsafeBytes { data in
-            Result { () throws(DecodeError) -> DecodedImage in try decode(data, request: request) }
-        }
-        return try result.get()
-    }
-
-    private func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+    func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let decoder = try JXLDecoderHandle(path: request.path)
         var plan: DecodeGeometry?
         var decoded: DecodedImage?

@@ -50,7 +50,11 @@ extension PixelBuffer {
         let h = Int(surface.pointee.h)
         let pitch = Int(surface.pointee.pitch)
         var out = [UInt32](repeating: 0, count: w * h)
-        SDL_LockSurface(surface)
+        // A surface that cannot be locked (an RLE one out of memory) is copied as black.
+        guard SDL_LockSurface(surface) == 0 else {
+            self.init(width: w, height: h, pixels: out)
+            return
+        }
         if let base = surface.pointee.pixels {
             out.withUnsafeMutableBytes { dst in
                 for y in 0..<h {

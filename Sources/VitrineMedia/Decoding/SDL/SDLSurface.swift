@@ -32,8 +32,9 @@ final class SDLSurface {
         else { return false }
         defer { SDL_FreeSurface(target) }
         // Copy, not blend; keyed pixels are skipped by the blit, so they stay transparent black.
-        SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
-        _ = SDL_FillRect(target, nil, 0)
+        guard SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE) == 0, SDL_FillRect(target, nil, 0) == 0 else {
+            return false
+        }
         var from = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(width), h: Int32(rows.count))
         var to = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(rows.count))
         return SDL_UpperBlit(surface, &from, target, &to) == 0
