@@ -89,6 +89,7 @@ else
     ln -sf /etc/systemd/system/boot-test-shell.service "$root/etc/systemd/system/sysinit.target.wants/boot-test-shell.service"
     install -D -m 644 "$HERE/guest/journald-console.conf" "$root/etc/systemd/journald.conf.d/console.conf"
     install -m 644 "$HERE/guest/config.json" "$root/etc/vitrine/config.json"
+    install -D -m 755 "$HERE/guest/uinput-key.py" "$root/usr/local/lib/boot-test/uinput-key.py"
     install -m 644 "$HERE/guest/hostname" "$root/etc/hostname"
     install -m 644 "$HERE/guest/fstab" "$root/etc/fstab"
     install -d -m 750 "$root/var/lib/vitrine/photos"
