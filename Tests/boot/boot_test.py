@@ -240,6 +240,7 @@ def main():
             ("input.tablet", lambda: checks_service.tablet(run, guest)),
             ("power", lambda: checks_power.display_power(run, guest)),
             ("presence.evdev", lambda: checks_presence.evdev(run, guest)),
+            ("presence.gpio", lambda: checks_presence.gpio(run, guest)),
         ]
         for name, step in steps:
             began = time.monotonic()

@@ -167,3 +167,21 @@ def restore(guest):
     guest.shell.run(f"[ -f {CONFIG}.plain ] && mv {CONFIG}.plain {CONFIG}", 10)
     reload(guest)
     guest.shell.run(f"[ -p {FIFO} ] && timeout 5 sh -c 'echo quit > {FIFO}'", 10)
+
+
+def gpio(run, guest):
+    """The package's user in the gpio group (made in the image, as Raspberry Pi OS has it), and
+    whether the guest's kernel can simulate a GPIO chip to drive the GPIO source against."""
+    began = time.monotonic()
+    groups = guest.shell.out("id -nG vitrine")
+    run.record(
+        "package.gpio-group",
+        "gpio" in groups.split(),
+        f"vitrine is in: {groups} (the guest has a gpio group, as Raspberry Pi OS does)",
+        began,
+    )
+    kernel = guest.shell.out(
+        "uname -r; grep -hE '^(# )?CONFIG_GPIO_(SIM|MOCKUP)[ =]' /boot/config-$(uname -r); "
+        "for m in gpio-sim gpio-mockup; do modprobe -n $m 2>&1; done"
+    )
+    run.log("GPIO simulators in the guest's kernel: " + " | ".join(kernel.splitlines()))

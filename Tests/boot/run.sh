@@ -79,6 +79,8 @@ else
     trap 'rm -rf "$root"' EXIT
     tar -C "$root" -xf "$base"
     cp "$DEB" "$root/tmp/vitrine.deb"
+    # A gpio group, as Raspberry Pi OS has for /dev/gpiochip*: the package puts its user in it.
+    chroot "$root" groupadd --system gpio
     # What a fleet does: dpkg installs it (the Depends are already there, nothing is fetched).
     chroot "$root" dpkg -i /tmp/vitrine.deb >"$OUT/dpkg.log" 2>&1 || { cat "$OUT/dpkg.log"; fail "dpkg -i of the package failed in the guest"; }
     chroot "$root" systemctl is-enabled vitrine.service >/dev/null || fail "the package did not enable vitrine.service"
