@@ -16,6 +16,8 @@ FIFO = "/run/boot-test-pir"
 HELPER = "/usr/local/lib/boot-test/uinput-key.py"
 KEY = 183  # KEY_F13, what Raspberry Pi's gpio-key overlay gives a PIR in the documentation
 OFF_AFTER = 4  # seconds
+# Waits (up to 20 s) in the guest for the connector's DPMS to be on.
+WAIT_LIT = "for i in $(seq 2000); do [ \"$(cat /sys/class/drm/card0-*/dpms | head -n 1)\" = On ] && break; sleep 0.01; done"
 
 
 def cursor(guest):
@@ -104,10 +106,8 @@ def drive_evdev(run, guest):
     off_dpms = dpms_of(guest)
     off_at = said_at(guest, since, "nobody present for a while: display off")
     dark = guest.wait_screen(lambda s: not s.looks_like_photo() and s.mean() < 20, 10 + 5 * guest.frame_period)
-    # The show goes on again while the display is off: it holds on its photo until someone comes.
-    guest.shell.run("vitrine ctl resume", 30)
-    held = remote_state(guest)
-    away = held.get("presence") or {}
+    off = remote_state(guest)
+    away = off.get("presence") or {}
     after = off_at - released if off_at and released else None
     latest = OFF_AFTER + 1 + 2 * guest.frame_period
     run.record(
@@ -118,8 +118,7 @@ def drive_evdev(run, guest):
         and OFF_AFTER - 0.2 <= after <= latest
         and off_dpms == "Off"
         and dark is not None
-        and away.get("away") is True
-        and away.get("held") is True,
+        and away.get("away") is True,
         f"the service (vitrine in: {groups}) "
         + (f"opened {device}; " if opened else "did not say it opened the device; ")
         + (
@@ -128,27 +127,20 @@ def drive_evdev(run, guest):
             else f"said {guest.journal(f'--after-cursor={since!r}')[-300:]!r}"
         )
         + f" (off-after {OFF_AFTER} s, at most {latest:.1f} s): DPMS {off_dpms}, screen "
-        f"{'dark' if dark else 'not dark'}, presence {json.dumps(away)}, held on slide {held.get('index')} "
-        f"{held.get('file')!r}",
+        f"{'dark' if dark else 'not dark'}, presence {json.dumps(away)}",
         began,
     )
-    if off_dpms != "Off" or held.get("index") is None:
+    if off_dpms != "Off":
         return
     began = time.monotonic()
     since = cursor(guest)
     # Measured in the guest: from just before the key goes down to the connector's DPMS on.
-    status, took = guest.shell.run(
-        f"a=$(date +%s.%N); echo down > {FIFO}; "
-        "for i in $(seq 2000); do [ \"$(cat /sys/class/drm/card0-*/dpms | head -n 1)\" = On ] && break; sleep 0.01; done; "
-        "b=$(date +%s.%N); echo $a $b",
-        60,
-    )
+    status, took = guest.shell.run(f"a=$(date +%s.%N); echo down > {FIFO}; {WAIT_LIT}; b=$(date +%s.%N); echo $a $b", 60)
     pressed, lit = (float(x) for x in took.split()[-2:])
     on_at = said_at(guest, since, "someone is present: display on")
     decided = on_at - pressed if on_at else None
     back = guest.wait_screen(lambda s: s.looks_like_photo(), 20 + 10 * guest.frame_period)
-    now = remote_state(guest)
-    present = now.get("presence") or {}
+    present = remote_state(guest).get("presence") or {}
     run.record(
         "presence.on-within-a-second",
         status == 0
@@ -156,27 +148,39 @@ def drive_evdev(run, guest):
         and decided <= 1.0
         and lit - pressed <= 1.0 + 2 * guest.frame_period
         and back is not None
-        and present.get("present") is True
-        and present.get("held") is False,
+        and present.get("present") is True,
         f"key {KEY} down on {device}: the service said 'display on' "
         + (f"{decided:.2f} s later" if decided is not None else "never")
         + f", DPMS On {lit - pressed:.2f} s later (a frame under emulation takes {guest.frame_period:.2f} s), "
         f"the screen {'shows a photo' if back else 'stays dark'}, presence {json.dumps(present)}",
         began,
     )
+    # The show running: the room empties (the key released), the display goes off and the show
+    # holds on its photo; someone comes (the key down) and it goes on from that photo.
     began = time.monotonic()
+    guest.shell.run("vitrine ctl resume", 30)
+    guest.wait_state(lambda s: s["index"] is not None and not s["paused"], 15 + 6 * guest.frame_period)
+    guest.shell.run(f"echo up > {FIFO}", 10)
+    deadline = time.monotonic() + OFF_AFTER + 30 + 20 * guest.frame_period
+    while time.monotonic() < deadline and dpms_of(guest) != "Off":
+        time.sleep(0.3)
+    held = remote_state(guest)
+    guest.shell.run(f"echo down > {FIFO}; {WAIT_LIT}", 60)
+    now = remote_state(guest)
     name = held.get("file")
     moved = guest.wait_state(
         lambda s: s["index"] is not None and not s["StatusText"].endswith(f" {name}"), 8 + 2 + 10 + 10 * guest.frame_period
     )
     run.record(
         "presence.resumes-at-same-photo",
-        now.get("index") == held["index"]
+        (held.get("presence") or {}).get("held") is True
+        and held.get("index") is not None
+        and now.get("index") == held["index"]
         and now.get("file") == name
         and moved is not None
         and moved["index"] == (held["index"] + 1) % held["count"] + 1,
-        f"held on slide {held['index']} {name!r}, back on {now.get('index')} {now.get('file')!r}, then "
-        f"{moved['StatusText'] if moved else 'no next slide'!r}",
+        f"held on slide {held.get('index')} {name!r} (presence {json.dumps(held.get('presence'))}), back on "
+        f"{now.get('index')} {now.get('file')!r}, then {moved['StatusText'] if moved else 'no next slide'!r}",
         began,
     )
     guest.shell.run(f"echo up > {FIFO}", 10)
