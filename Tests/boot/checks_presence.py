@@ -115,7 +115,7 @@ def drive_evdev(run, guest):
         "reloaded" in reloaded
         and opened is not None
         and after is not None
-        and OFF_AFTER - 0.2 <= after <= latest
+        and OFF_AFTER - 0.5 <= after <= latest
         and off_dpms == "Off"
         and dark is not None
         and away.get("away") is True,
