@@ -198,6 +198,10 @@ if [ -n "$ROOT" ]; then
     say "not started: installed under $ROOT"
 else
     run systemd-sysusers "$SYSUSERS"
+    # GPIO presence reads /dev/gpiochip*, the gpio group's where there is one (Raspberry Pi OS).
+    if getent group gpio >/dev/null && ! id -nG vitrine 2>/dev/null | tr ' ' '\n' | grep -qx gpio; then
+        run usermod -a -G gpio vitrine
+    fi
     [ "$CHANGED" = 0 ] || run systemctl daemon-reload
     run systemctl enable vitrine.service
     if [ "$START" = 1 ]; then

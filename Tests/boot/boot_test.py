@@ -199,6 +199,7 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import checks
     import checks_power
+    import checks_presence
     import checks_service
 
     run = Run(args.out)
@@ -238,6 +239,8 @@ def main():
             ("package.upgrade", lambda: checks_service.upgrade(run, guest)),
             ("input.tablet", lambda: checks_service.tablet(run, guest)),
             ("power", lambda: checks_power.display_power(run, guest)),
+            ("presence.evdev", lambda: checks_presence.evdev(run, guest)),
+            ("presence.gpio", lambda: checks_presence.gpio(run, guest)),
         ]
         for name, step in steps:
             began = time.monotonic()

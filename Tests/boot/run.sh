@@ -79,6 +79,8 @@ else
     trap 'rm -rf "$root"' EXIT
     tar -C "$root" -xf "$base"
     cp "$DEB" "$root/tmp/vitrine.deb"
+    # A gpio group, as Raspberry Pi OS has for /dev/gpiochip*: the package puts its user in it.
+    chroot "$root" groupadd --system gpio
     # What a fleet does: dpkg installs it (the Depends are already there, nothing is fetched).
     chroot "$root" dpkg -i /tmp/vitrine.deb >"$OUT/dpkg.log" 2>&1 || { cat "$OUT/dpkg.log"; fail "dpkg -i of the package failed in the guest"; }
     chroot "$root" systemctl is-enabled vitrine.service >/dev/null || fail "the package did not enable vitrine.service"
@@ -89,6 +91,7 @@ else
     ln -sf /etc/systemd/system/boot-test-shell.service "$root/etc/systemd/system/sysinit.target.wants/boot-test-shell.service"
     install -D -m 644 "$HERE/guest/journald-console.conf" "$root/etc/systemd/journald.conf.d/console.conf"
     install -m 644 "$HERE/guest/config.json" "$root/etc/vitrine/config.json"
+    install -D -m 755 "$HERE/guest/uinput-key.py" "$root/usr/local/lib/boot-test/uinput-key.py"
     install -m 644 "$HERE/guest/hostname" "$root/etc/hostname"
     install -m 644 "$HERE/guest/fstab" "$root/etc/fstab"
     install -d -m 750 "$root/var/lib/vitrine/photos"
