@@ -59,6 +59,65 @@ import VitrineSDL
         #expect(Self.channels(plain[20, 180]) == [0, 0, 0])
     }
 
+    /// A photo at rest with its bars is drawn as one layer of both (at rest and in a fade), and
+    /// the frame is the very one the compositor draws from the bars and the photo apart.
+    @Test(arguments: [2.0, 8.4])
+    func photoAndBarsAsOneLayerDrawTheSameFrame(_ time: Double) throws {
+        var options = ShowStyle()
+        options.fill = .blur
+        let second = SoftwareCompositorTests.demo.appendingPathComponent("coffee.png").path
+        let paths = [Self.path, second]
+        var images: [PixelBuffer] = []
+        var backdrops: [PixelBuffer] = []
+        var sizes: [Size] = []
+        for path in paths {
+            let image = try MediaDecoder().decode(
+                DecodeRequest(path: path, output: Self.output, fit: .contain, background: .black, backdrop: true))
+            images.append(image.pixels)
+            backdrops.append(try #require(image.backdrop))
+            sizes.append(image.sourceSize)
+        }
+        var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
+        _ = engine.run(to: time) { _ in true }
+        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        let width = Int(Self.output.width)
+        let height = Int(Self.output.height)
+        let canvas = try OffscreenCanvas(width: width, height: height, composed: true)
+        for (i, path) in paths.enumerated() {
+            canvas.drawer.setImage(images[i], sourceSize: sizes[i], for: path)
+            canvas.drawer.setBackdrop(backdrops[i], for: path)
+        }
+        canvas.draw(scene) { paths.indices.contains($0) ? paths[$0] : nil }
+        let drawer = try #require(canvas.drawer as? SoftwareSceneRenderer)
+        let slides = Set(
+            scene.ops.compactMap { op -> Int? in
+                if case .backdrop(let slide, _, _, _) = op { return slide }
+                return nil
+            })
+        #expect(!slides.isEmpty)
+        #expect(drawer.lastFrameLayers == slides.count, "\(drawer.lastFrameLayers) layers for \(slides)")
+        // The compositor alone, each backdrop scaled up to the screen as the renderer does it.
+        let screen = Rect(size: Self.output)
+        let screenBackdrops = backdrops.map { small in
+            SceneCompositor(width: width, height: height).render(
+                Scene(size: Self.output, background: .black, ops: [.image(slide: 0, rect: screen, alpha: 1)])
+            ) { _ in small }
+        }
+        let expected = SceneCompositor(width: width, height: height).render(
+            Scene(size: scene.size, background: scene.background, ops: scene.ops)
+        ) {
+            images.indices.contains($0) ? images[$0] : nil
+        } backdrop: {
+            screenBackdrops.indices.contains($0) ? screenBackdrops[$0] : nil
+        }
+        let got = canvas.pixels()
+        var differing = 0
+        for y in 0..<height {
+            for x in 0..<width where got[x, y] & 0xFF_FFFF != expected[x, y] & 0xFF_FFFF { differing += 1 }
+        }
+        #expect(differing == 0, "at \(time) s: \(differing) pixels differ")
+    }
+
     @Test(arguments: [true, false])
     func colourFillsTheBarsWithIt(_ composed: Bool) throws {
         let (frame, _) = try Self.frame(fill: .color(RGBColor(r: 30, g: 60, b: 90)), composed: composed)
