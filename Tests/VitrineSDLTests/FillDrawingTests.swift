@@ -94,7 +94,8 @@ import VitrineSDL
                 if case .backdrop(let slide, _, _, _) = op { return slide }
                 return nil
             })
-        #expect(!slides.isEmpty)
+        // At rest one slide has bars; in the fade both have.
+        #expect(slides.count == (time > 8 ? 2 : 1), "\(slides)")
         #expect(drawer.lastFrameLayers == slides.count, "\(drawer.lastFrameLayers) layers for \(slides)")
         // The compositor alone, each backdrop scaled up to the screen as the renderer does it.
         let screen = Rect(size: Self.output)
