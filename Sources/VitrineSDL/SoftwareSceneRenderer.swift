@@ -26,6 +26,11 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     /// not the bars and the photo apart.
     private var layers: [String: Layer] = [:]
 
+    /// Runs of photos and fills that tile the screen together at one alpha (a pair fading in
+    /// with the background around it), as one layer each, by what they draw; only those the
+    /// last frame drew are kept.
+    private var tiledLayers: [String: PixelBuffer] = [:]
+
     private struct Layer {
         var rect: Rect
         var pixels: PixelBuffer
@@ -72,6 +77,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         images[key] = pixels
         sizes[key] = sourceSize
         layers[key] = nil
+        tiledLayers.removeAll()
         return true
     }
 
@@ -104,6 +110,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             sizes[key] = nil
             layers[key] = nil
         }
+        tiledLayers.removeAll()
         for key in backdrops.keys where !keep.contains(key) {
             backdrops[key] = nil
             screenBackdrops[key] = nil
@@ -118,6 +125,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         backdrops.removeAll()
         screenBackdrops.removeAll()
         layers.removeAll()
+        tiledLayers.removeAll()
         overlays.removeAll()
         motion.reset()
         if let frame { SDL_DestroyTexture(frame) }
@@ -197,8 +205,16 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         var out: [DrawOp] = []
         var renumbered: Set<Int> = []
         var layered: [PixelBuffer] = []
+        var used: [String: PixelBuffer] = [:]
+        defer { tiledLayers = used }
         var i = 0
         while i < ops.count {
+            if let run = tiledRun(ops, from: i, key: key, screen: screen, used: &used) {
+                layered.append(run.layer)
+                out.append(.image(slide: -layered.count, rect: screen, alpha: run.alpha))
+                i = run.end
+                continue
+            }
             if let run = layerRun(ops, from: i, key: key, backdrops: backdrops, screen: screen) {
                 layered.append(run.layer)
                 out.append(.image(slide: -layered.count, rect: screen, alpha: run.alpha))
@@ -210,6 +226,65 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             i += 1
         }
         return (out, renumbered, layered)
+    }
+
+    /// The layer for the run of photos (at their decoded size) and fills starting at `i`, all at
+    /// one alpha below 1 and on whole pixels, that do not overlap and together cover the screen
+    /// (a pair fading in: the background beside and between its photos, and the photos), with
+    /// the index after the run and its alpha; nil when there is none. Each pixel of the layer is
+    /// the one op's over it, so blending the layer draws what the ops drew.
+    private func tiledRun(
+        _ ops: [DrawOp], from i: Int, key: (Int) -> String?, screen: Rect, used: inout [String: PixelBuffer]
+    ) -> (end: Int, layer: PixelBuffer, alpha: Double)? {
+        var rects: [Rect] = []
+        var names: [String] = []
+        var photos: [PixelBuffer] = []
+        var whole: [DrawOp] = []
+        var alpha = -1.0
+        var j = i
+        while j < ops.count {
+            var piece: (rect: Rect, alpha: Double, name: String, op: DrawOp, photo: PixelBuffer?)?
+            switch ops[j] {
+            case .image(let slide, let rect, let a):
+                if let name = key(slide), let photo = images[name], rect.width == Double(photo.width),
+                    rect.height == Double(photo.height)
+                {
+                    piece = (rect, a, name, .image(slide: photos.count, rect: rect, alpha: 1), photo)
+                }
+            case .fill(let rect, let color, let a):
+                piece = (
+                    rect, a, "#\(color.r),\(color.g),\(color.b)", .fill(rect: rect, color: color, alpha: 1), nil
+                )
+            default:
+                break
+            }
+            guard let piece, piece.alpha > 0, piece.alpha < 1, alpha < 0 || piece.alpha == alpha,
+                piece.rect.width >= 1, piece.rect.height >= 1,
+                [piece.rect.x, piece.rect.y, piece.rect.width, piece.rect.height].allSatisfy({ $0 == $0.rounded() }),
+                !rects.contains(where: { $0.intersection(piece.rect) != nil })
+            else { break }
+            whole.append(piece.op)
+            if let photo = piece.photo { photos.append(photo) }
+            alpha = piece.alpha
+            rects.append(piece.rect)
+            names.append("\(piece.name)@\(piece.rect.x),\(piece.rect.y),\(piece.rect.width),\(piece.rect.height)")
+            j += 1
+        }
+        // At least a photo, and the pieces (which do not overlap) cover the whole screen.
+        let covered = rects.reduce(0.0) { sum, rect in
+            sum + (rect.intersection(screen).map { $0.width * $0.height } ?? 0)
+        }
+        guard rects.count >= 2, !photos.isEmpty, covered == screen.width * screen.height else { return nil }
+        let name = names.joined(separator: "|")
+        if let made = used[name] ?? tiledLayers[name] {
+            used[name] = made
+            return (j, made, alpha)
+        }
+        let made = SceneCompositor(width: Int(screen.width), height: Int(screen.height), worker: worker).render(
+            Scene(size: screen.size, background: .black, ops: whole)
+        ) { photos.indices.contains($0) ? photos[$0] : nil }
+        used[name] = made
+        return (j, made, alpha)
     }
 
     /// The layer for the run of a slide's backdrop ops starting at `i` and its photo right after
