@@ -17,7 +17,8 @@ enum BenchCommand {
             WebP, BMP, GIF, TIFF, HEIC, AVIF and JPEG XL, and prints one table: each at each output size (800x480 to 3840x2160),
             Vitrine's decode against IMG_Load + SDL_SoftStretchLinear (speed-up, peak memory)
             and against the floor (djpeg at the same DCT scale, the library's plain decode, or
-            heif-convert and djxl for HEIC, AVIF and JPEG XL).
+            heif-convert and djxl for HEIC, AVIF and JPEG XL, with the decode worker's peak
+            memory against theirs).
 
             For each FILE prints the
             median and 95th percentile time to ready (decode + orientation + downscale to

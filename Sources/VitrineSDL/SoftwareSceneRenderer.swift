@@ -21,6 +21,20 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     /// (`screenBackdrops`), so a frame copies the bars' pixels rather than stretching them.
     private var backdrops: [String: PixelBuffer] = [:]
     private var screenBackdrops: [String: PixelBuffer] = [:]
+    /// A slide's photo with its backdrop's bars around it, made once for where the photo stands
+    /// (whole pixels, at rest): a frame then copies or blends one full-screen layer a slide,
+    /// not the bars and the photo apart.
+    private var layers: [String: Layer] = [:]
+
+    /// Runs of photos and fills that tile the screen together at one alpha (a pair fading in
+    /// with the background around it), as one layer each, by what they draw; only those the
+    /// last frame drew are kept.
+    private var tiledLayers: [String: PixelBuffer] = [:]
+
+    private struct Layer {
+        var rect: Rect
+        var pixels: PixelBuffer
+    }
     private var frame: OpaquePointer?
     private var frameWidth = 0
     private var frameHeight = 0
@@ -30,6 +44,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     private var motion = MotionSampling()
     /// Whether the last frame sampled moving images at the nearest pixel.
     public private(set) var lastFrameApproximate = false
+    /// How many slides the last frame drew as one layer of photo and bars (see `layering`).
+    public private(set) var lastFrameLayers = 0
     /// Whether the last frame's pictures were composed straight into the target surface (not via the texture).
     public private(set) var lastFrameDirect = false
     /// The second thread frames are composed on, started with the first frame (none on one core).
@@ -60,6 +76,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         guard pixels.width > 0, pixels.height > 0 else { return false }
         images[key] = pixels
         sizes[key] = sourceSize
+        layers[key] = nil
+        tiledLayers.removeAll()
         return true
     }
 
@@ -67,6 +85,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         guard pixels.width > 0, pixels.height > 0 else { return }
         backdrops[key] = pixels
         screenBackdrops[key] = nil
+        layers[key] = nil
     }
 
     /// Slide `key`'s backdrop at `width` × `height`, scaled up (bilinearly) the first time it is asked for.
@@ -89,7 +108,9 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         for key in images.keys where !keep.contains(key) {
             images[key] = nil
             sizes[key] = nil
+            layers[key] = nil
         }
+        tiledLayers.removeAll()
         for key in backdrops.keys where !keep.contains(key) {
             backdrops[key] = nil
             screenBackdrops[key] = nil
@@ -103,6 +124,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         sizes.removeAll()
         backdrops.removeAll()
         screenBackdrops.removeAll()
+        layers.removeAll()
+        tiledLayers.removeAll()
         overlays.removeAll()
         motion.reset()
         if let frame { SDL_DestroyTexture(frame) }
@@ -124,23 +147,27 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             default: return false
             }
         }
-        let ops = Array(pictures)
-        let nearest = motion.nearestOps(ops, key: key)
-        lastFrameApproximate = !nearest.isEmpty
+        let drawn = Array(pictures)
+        let sampled = motion.nearestOps(drawn, key: key)
+        lastFrameApproximate = !sampled.isEmpty
         let worker = worker
         // Each backdrop drawn is scaled up to the output once, here, and then only copied.
         var frameBackdrops: [Int: PixelBuffer] = [:]
-        for case .backdrop(let slide, _, _, _) in ops where frameBackdrops[slide] == nil {
+        for case .backdrop(let slide, _, _, _) in drawn where frameBackdrops[slide] == nil {
             if let name = key(slide), let made = screenBackdrop(name, width: Int(w), height: Int(h)) {
                 frameBackdrops[slide] = made
             }
         }
+        // A photo at rest with its bars: one layer (slide −1 − i is `layered[i]`).
+        let (ops, nearest, layered) = layering(
+            drawn, nearest: sampled, key: key, backdrops: frameBackdrops, width: Int(w), height: Int(h))
+        lastFrameLayers = layered.count
         func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
             SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
                 Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
                 nearest: nearest
             ) { slide in
-                key(slide).flatMap { self.images[$0] }
+                slide < 0 ? layered[-1 - slide] : key(slide).flatMap { self.images[$0] }
             } backdrop: { slide in
                 frameBackdrops[slide]
             }
@@ -164,6 +191,144 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             }
         }
         overlays.draw(rest, key: key)
+    }
+
+    /// `ops` with each run of a slide's backdrop bars (over the whole screen) followed by its
+    /// photo, at the same alpha, where the photo stands on whole pixels at its decoded size and
+    /// neither overlaps the other, replaced by one full-screen image of both (made once, kept
+    /// while the photo stays there). Each pixel is then drawn from the same source at the same
+    /// alpha as before, so the frame is the same. Returns the ops, `nearest` renumbered, and
+    /// the layers the new ops name (slide −1 − i).
+    private func layering(
+        _ ops: [DrawOp], nearest: Set<Int>, key: (Int) -> String?, backdrops: [Int: PixelBuffer], width: Int,
+        height: Int
+    ) -> ([DrawOp], Set<Int>, [PixelBuffer]) {
+        let screen = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        var out: [DrawOp] = []
+        var renumbered: Set<Int> = []
+        var layered: [PixelBuffer] = []
+        var used: [String: PixelBuffer] = [:]
+        defer { tiledLayers = used }
+        var i = 0
+        while i < ops.count {
+            if let run = tiledRun(ops, from: i, key: key, screen: screen, used: &used) {
+                layered.append(run.layer)
+                out.append(.image(slide: -layered.count, rect: screen, alpha: run.alpha))
+                i = run.end
+                continue
+            }
+            if let run = layerRun(ops, from: i, key: key, backdrops: backdrops, screen: screen) {
+                layered.append(run.layer)
+                out.append(.image(slide: -layered.count, rect: screen, alpha: run.alpha))
+                i = run.end
+                continue
+            }
+            if nearest.contains(i) { renumbered.insert(out.count) }
+            out.append(ops[i])
+            i += 1
+        }
+        return (out, renumbered, layered)
+    }
+
+    /// The layer for the run of photos (at their decoded size) and fills starting at `i`, all at
+    /// one alpha below 1 and on whole pixels, that do not overlap and together cover the screen
+    /// (a pair fading in: the background beside and between its photos, and the photos), with
+    /// the index after the run and its alpha; nil when there is none. Each pixel of the layer is
+    /// the one op's over it, so blending the layer draws what the ops drew.
+    private func tiledRun(
+        _ ops: [DrawOp], from i: Int, key: (Int) -> String?, screen: Rect, used: inout [String: PixelBuffer]
+    ) -> (end: Int, layer: PixelBuffer, alpha: Double)? {
+        var rects: [Rect] = []
+        var names: [String] = []
+        var photos: [PixelBuffer] = []
+        var whole: [DrawOp] = []
+        var alpha = -1.0
+        var j = i
+        while j < ops.count {
+            var piece: (rect: Rect, alpha: Double, name: String, op: DrawOp, photo: PixelBuffer?)?
+            switch ops[j] {
+            case .image(let slide, let rect, let a):
+                if let name = key(slide), let photo = images[name], rect.width == Double(photo.width),
+                    rect.height == Double(photo.height)
+                {
+                    piece = (rect, a, name, .image(slide: photos.count, rect: rect, alpha: 1), photo)
+                }
+            case .fill(let rect, let color, let a):
+                piece = (
+                    rect, a, "#\(color.r),\(color.g),\(color.b)", .fill(rect: rect, color: color, alpha: 1), nil
+                )
+            default:
+                break
+            }
+            guard let piece, piece.alpha > 0, piece.alpha < 1, alpha < 0 || piece.alpha == alpha,
+                piece.rect.width >= 1, piece.rect.height >= 1,
+                [piece.rect.x, piece.rect.y, piece.rect.width, piece.rect.height].allSatisfy({ $0 == $0.rounded() }),
+                !rects.contains(where: { $0.intersection(piece.rect) != nil })
+            else { break }
+            whole.append(piece.op)
+            if let photo = piece.photo { photos.append(photo) }
+            alpha = piece.alpha
+            rects.append(piece.rect)
+            names.append("\(piece.name)@\(piece.rect.x),\(piece.rect.y),\(piece.rect.width),\(piece.rect.height)")
+            j += 1
+        }
+        // At least a photo, and the pieces (which do not overlap) cover the whole screen.
+        let covered = rects.reduce(0.0) { sum, rect in
+            sum + (rect.intersection(screen).map { $0.width * $0.height } ?? 0)
+        }
+        guard rects.count >= 2, !photos.isEmpty, covered == screen.width * screen.height else { return nil }
+        let name = names.joined(separator: "|")
+        if let made = used[name] ?? tiledLayers[name] {
+            used[name] = made
+            return (j, made, alpha)
+        }
+        let made = SceneCompositor(width: Int(screen.width), height: Int(screen.height), worker: worker).render(
+            Scene(size: screen.size, background: .black, ops: whole)
+        ) { photos.indices.contains($0) ? photos[$0] : nil }
+        used[name] = made
+        return (j, made, alpha)
+    }
+
+    /// The layer for the run of a slide's backdrop ops starting at `i` and its photo right after
+    /// them, with the index after the run and their alpha; nil when the run cannot be one layer.
+    private func layerRun(
+        _ ops: [DrawOp], from i: Int, key: (Int) -> String?, backdrops: [Int: PixelBuffer], screen: Rect
+    ) -> (end: Int, layer: PixelBuffer, alpha: Double)? {
+        guard case .backdrop(let slide, let area, _, let alpha) = ops[i], area == screen,
+            let name = key(slide), let photo = images[name], let backdrop = backdrops[slide]
+        else { return nil }
+        var clips: [Rect] = []
+        var j = i
+        while j < ops.count, case .backdrop(slide, area, let clip, alpha) = ops[j] {
+            clips.append(clip)
+            j += 1
+        }
+        guard j < ops.count, case .image(slide, let rect, alpha) = ops[j],
+            rect.width == Double(photo.width), rect.height == Double(photo.height),
+            rect.x == rect.x.rounded(), rect.y == rect.y.rounded(),
+            clips.allSatisfy({ $0.intersection(rect) == nil })
+        else { return nil }
+        if let made = layers[name], made.rect == rect, made.pixels.width == Int(screen.width),
+            made.pixels.height == Int(screen.height)
+        {
+            return (j + 1, made.pixels, alpha)
+        }
+        let whole = Array(ops[i...j]).map { op -> DrawOp in
+            switch op {
+            case .backdrop(_, let area, let clip, _): return .backdrop(slide: 0, rect: area, clip: clip, alpha: 1)
+            case .image(_, let rect, _): return .image(slide: 0, rect: rect, alpha: 1)
+            default: return op
+            }
+        }
+        let pixels = SceneCompositor(width: Int(screen.width), height: Int(screen.height), worker: worker).render(
+            Scene(size: screen.size, background: .black, ops: whole)
+        ) { _ in
+            photo
+        } backdrop: { _ in
+            backdrop
+        }
+        layers[name] = Layer(rect: rect, pixels: pixels)
+        return (j + 1, pixels, alpha)
     }
 
     /// Composes the frame with `compose` straight into the renderer's surface

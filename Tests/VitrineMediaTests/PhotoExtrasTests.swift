@@ -103,6 +103,21 @@ import VitrineTestSupport
         #expect(isolated.pixels == local.pixels)
     }
 
+    /// A worker started for a show that wants faces makes dlib's detector as it starts, before
+    /// the display process sends its first request (so not within that decode's deadline); one
+    /// started without makes it inside the first decode that asks for faces.
+    @Test(arguments: [true, false]) func theFaceDetectorIsMadeAsTheWorkerStartsWhenFacesAreWanted(faces: Bool) throws {
+        let decoder = WorkerBinary.decoder(faces: faces)
+        defer { decoder.shutdown() }
+        #expect(decoder.prepare())
+        let first = try decoder.decode(Self.request(Self.astronaut, backdrop: false))
+        #expect(first.metadata?.faces?.isEmpty == false)
+        #expect(decoder.detectorWasReady == faces)
+        // The second photo finds it made either way.
+        _ = try decoder.decode(Self.request(Self.astronaut, backdrop: false))
+        #expect(decoder.detectorWasReady == true)
+    }
+
     @Test func hostileFilesAreStillRefusedWhenFacesAreWanted() throws {
         let folder = try Fixtures.scratchFolder("hostile-faces")
         defer { try? FileManager.default.removeItem(at: folder) }

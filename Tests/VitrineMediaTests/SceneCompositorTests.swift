@@ -102,6 +102,47 @@ import VitrineMedia
         return out
     }
 
+    /// A fade between two letterboxed photos with their bars (as a blurred fill draws them):
+    /// the outgoing bars and photo side by side, opaque, then the incoming ones blended over
+    /// them, drawn in one pass per row, as the ops applied one after another. Then the same
+    /// with the incoming photo narrower, so its bars lie over two of the outgoing steps.
+    @Test(arguments: [0, 3])
+    func fadeOfPhotosBesideTheirBarsMatchesOpsAppliedInTurn(_ inset: Int) {
+        let width = 48
+        let height = 20
+        let noise = { (w: Int, seed: UInt64) in AreaReducerTests.noise(width: w, height: height, seed: seed) }
+        // Slides 0–2: the outgoing left bar, photo, right bar; 3–5: the incoming ones.
+        let images = [
+            noise(8, 1), noise(32, 2), noise(8, 3), noise(8 + inset, 4), noise(32 - 2 * inset, 5),
+            noise(8 + inset, 6),
+        ]
+        func unit(_ first: Int, alpha: Double, inset: Int) -> [DrawOp] {
+            let left = 8 + inset
+            let photo = 32 - 2 * inset
+            return [
+                .image(slide: first, rect: Rect(x: 0, y: 0, width: Double(left), height: 20), alpha: alpha),
+                .image(
+                    slide: first + 2, rect: Rect(x: Double(left + photo), y: 0, width: Double(left), height: 20),
+                    alpha: alpha),
+                .image(
+                    slide: first + 1, rect: Rect(x: Double(left), y: 0, width: Double(photo), height: 20),
+                    alpha: alpha),
+            ]
+        }
+        let scene = Scene(
+            size: Size(width: Double(width), height: Double(height)), background: RGBColor(r: 7, g: 70, b: 140),
+            ops: unit(0, alpha: 1, inset: 0) + unit(3, alpha: 0.4, inset: inset))
+        let out = SceneCompositor(width: width, height: height, cores: 1).render(scene) { images[$0] }
+        let expected = Self.reference(scene, width: width, height: height, images: images)
+        var worst = 0.0
+        for i in 0..<(width * height) {
+            let p = out.pixels[i]
+            let got = [Double((p >> 16) & 0xFF), Double((p >> 8) & 0xFF), Double(p & 0xFF)]
+            for k in 0..<3 { worst = max(worst, abs(got[k] - expected[i][k])) }
+        }
+        #expect(worst <= 1.5, "off by \(worst)")
+    }
+
     @Test(arguments: 0..<40)
     func randomSceneMatchesOpsAppliedInTurn(_ seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) + 1)

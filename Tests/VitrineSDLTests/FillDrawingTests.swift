@@ -59,6 +59,105 @@ import VitrineSDL
         #expect(Self.channels(plain[20, 180]) == [0, 0, 0])
     }
 
+    /// A photo at rest with its bars is drawn as one layer of both (at rest and in a fade), and
+    /// the frame is the very one the compositor draws from the bars and the photo apart.
+    @Test(arguments: [2.0, 8.4])
+    func photoAndBarsAsOneLayerDrawTheSameFrame(_ time: Double) throws {
+        var options = ShowStyle()
+        options.fill = .blur
+        let second = SoftwareCompositorTests.demo.appendingPathComponent("coffee.png").path
+        let paths = [Self.path, second]
+        var images: [PixelBuffer] = []
+        var backdrops: [PixelBuffer] = []
+        var sizes: [Size] = []
+        for path in paths {
+            let image = try MediaDecoder().decode(
+                DecodeRequest(path: path, output: Self.output, fit: .contain, background: .black, backdrop: true))
+            images.append(image.pixels)
+            backdrops.append(try #require(image.backdrop))
+            sizes.append(image.sourceSize)
+        }
+        var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
+        _ = engine.run(to: time) { _ in true }
+        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        let width = Int(Self.output.width)
+        let height = Int(Self.output.height)
+        let canvas = try OffscreenCanvas(width: width, height: height, composed: true)
+        for (i, path) in paths.enumerated() {
+            canvas.drawer.setImage(images[i], sourceSize: sizes[i], for: path)
+            canvas.drawer.setBackdrop(backdrops[i], for: path)
+        }
+        canvas.draw(scene) { paths.indices.contains($0) ? paths[$0] : nil }
+        let drawer = try #require(canvas.drawer as? SoftwareSceneRenderer)
+        let slides = Set(
+            scene.ops.compactMap { op -> Int? in
+                if case .backdrop(let slide, _, _, _) = op { return slide }
+                return nil
+            })
+        // At rest one slide has bars; in the fade both have.
+        #expect(slides.count == (time > 8 ? 2 : 1), "\(slides)")
+        #expect(drawer.lastFrameLayers == slides.count, "\(drawer.lastFrameLayers) layers for \(slides)")
+        // The compositor alone, each backdrop scaled up to the screen as the renderer does it.
+        let screen = Rect(size: Self.output)
+        let screenBackdrops = backdrops.map { small in
+            SceneCompositor(width: width, height: height).render(
+                Scene(size: Self.output, background: .black, ops: [.image(slide: 0, rect: screen, alpha: 1)])
+            ) { _ in small }
+        }
+        let expected = SceneCompositor(width: width, height: height).render(
+            Scene(size: scene.size, background: scene.background, ops: scene.ops)
+        ) {
+            images.indices.contains($0) ? images[$0] : nil
+        } backdrop: {
+            screenBackdrops.indices.contains($0) ? screenBackdrops[$0] : nil
+        }
+        let got = canvas.pixels()
+        var differing = 0
+        for y in 0..<height {
+            for x in 0..<width where got[x, y] & 0xFF_FFFF != expected[x, y] & 0xFF_FFFF { differing += 1 }
+        }
+        #expect(differing == 0, "at \(time) s: \(differing) pixels differ")
+    }
+
+    /// A pair fading in over a full-screen photo: its photos and the background beside and
+    /// between them tile the screen at one alpha, so they are blended as one layer, and the
+    /// frame is the very one the compositor draws from them apart.
+    @Test func pairFadingInIsOneLayerAndTheSameFrame() throws {
+        let output = Size(width: 400, height: 200)
+        var options = ShowStyle()
+        options.pair = true
+        options.background = RGBColor(r: 30, g: 200, b: 90)
+        let names = ["wide", "left", "right"]
+        let sizes = [Size(width: 400, height: 200), Size(width: 600, height: 900), Size(width: 600, height: 900)]
+        var engine = ShowEngine(slides: names.map { Slide(path: $0) }, options: options, output: output)
+        let time = 8.4
+        _ = engine.run(to: time, isReady: { _ in true }, imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
+        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        var images: [Int: PixelBuffer] = [:]
+        for case .image(let slide, let rect, _) in scene.ops {
+            let (w, h) = (Int(rect.width), Int(rect.height))
+            let pixels = (0..<(w * h)).map { i -> UInt32 in
+                0xFF00_0000 | UInt32((i % w) * 255 / w) << 16 | UInt32((i / w) * 255 / h) << 8 | UInt32(slide * 90)
+            }
+            images[slide] = PixelBuffer(width: w, height: h, pixels: pixels)
+        }
+        #expect(images.count == 3, "the pair fades in over the wide photo: \(scene.ops)")
+        let canvas = try OffscreenCanvas(width: 400, height: 200, composed: true)
+        for (slide, pixels) in images {
+            canvas.drawer.setImage(pixels, sourceSize: sizes[slide], for: names[slide])
+        }
+        canvas.draw(scene) { names.indices.contains($0) ? names[$0] : nil }
+        let drawer = try #require(canvas.drawer as? SoftwareSceneRenderer)
+        #expect(drawer.lastFrameLayers == 1)
+        let expected = SceneCompositor(width: 400, height: 200).render(scene) { images[$0] }
+        let got = canvas.pixels()
+        var differing = 0
+        for y in 0..<200 {
+            for x in 0..<400 where got[x, y] & 0xFF_FFFF != expected[x, y] & 0xFF_FFFF { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+    }
+
     @Test(arguments: [true, false])
     func colourFillsTheBarsWithIt(_ composed: Bool) throws {
         let (frame, _) = try Self.frame(fill: .color(RGBColor(r: 30, g: 60, b: 90)), composed: composed)

@@ -35,7 +35,7 @@ enum BenchMatrix {
                 + " each path in a fresh process; memory is the process's peak")
         let columns: [(String, Int)] = [
             ("format", 17), ("output", 10), ("vitrine", 10), ("naive", 10), ("speed-up", 9), ("memory", 16),
-            ("floor (time, peak memory)", 49), ("vs floor", 9),
+            ("floor (time, peak memory)", 49), ("vs floor", 9), ("worker's peak vs floor's", 24),
         ]
         print("  " + columns.map { BenchCommand.pad($0.0, $0.1) }.joined())
         var ok = true
@@ -88,6 +88,17 @@ enum BenchMatrix {
         cells.append(
             floorTimes.map { "\($0.label) \(BenchCommand.ms($0.time)) \($0.peakKB / 1024) MB" }.joined(separator: ", "))
         if let fastest = floorTimes.map(\.1).min() { cells.append(BenchCommand.ratio(ours / fastest) + "x") }
+        // What the display process's decode worker holds at its peak, against the floor's tool (a
+        // process of its own too): HEIC, AVIF and JPEG XL, whose floors are separate programs.
+        if kind.floorIsAProgram, let floorPeak = floorTimes.map(\.peakKB).min(), floorPeak > 0 {
+            let worker = BenchCommand.probe(["bench", "--probe", "worker"] + arguments)
+            if worker.error == nil, let peak = worker.workerPeakKB {
+                cells.append(
+                    "\(peak / 1024) MB \(BenchCommand.ratio(Double(peak) / Double(floorPeak)))x")
+            } else {
+                cells.append(worker.error ?? "failed")
+            }
+        }
         print("  " + zip(cells, columns).map { BenchCommand.pad($0, $1.1) }.joined())
         return true
     }
@@ -105,6 +116,17 @@ enum BenchMatrix {
         case .bmp, .gif, .tiff: return [.library(.sdlImage)]
         case .heic, .avif: return [.heifConvert]
         case .jxl: return [.djxl]
+        }
+    }
+}
+
+extension BenchSamples.Kind {
+    /// Whether the row's floor is a program of its own (heif-convert, djxl), whose peak memory
+    /// is compared with the decode worker's.
+    var floorIsAProgram: Bool {
+        switch self {
+        case .heic, .avif, .jxl: return true
+        default: return false
         }
     }
 }

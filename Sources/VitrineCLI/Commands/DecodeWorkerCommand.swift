@@ -9,12 +9,13 @@ enum DecodeWorkerCommand {
         summary: "(internal) decode images for another vitrine process",
         help: """
             Usage: vitrine decode-worker [--channel FD] [--pixels FD] [--memory-limit BYTES] [--deadline SECONDS]
-                                        [--priority normal|idle|NICE]
+                                        [--priority normal|idle|NICE] [--faces]
 
             Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
             separate process. It reads requests from the socket FD (default 3) and
             writes pixels to the shared memory FD (default 4). It lowers its own priority
             (default: SCHED_BATCH at nice 10) so that decoding never delays a frame.
+            With --faces it makes its face detector first and says so on the socket.
             Not meant to be run by hand.
             """,
         run: run)
@@ -39,6 +40,7 @@ enum DecodeWorkerCommand {
                     throw UsageError("--priority \(text): expected normal, idle or a nice level 1-19")
                 }
                 options.priority = priority
+            case "--faces": options.faces = true
             case "--fault":
                 let text = try scanner.value(for: option)
                 guard let fault = DecodeWorker.Fault(text) else {

@@ -107,8 +107,11 @@ enum PlayCommand {
         // Which OpenGL driver there is is asked of a process of its own: a software rasteriser
         // the player will not draw with then never loads here.
         display.glProbe = { GLProbe.ask() }
+        // A cover fit or Ken Burns looks for faces: the workers make their detector as they start.
+        let style = director.engine.show.options
+        let faces = style.fit == .cover || style.motion == .kenburns
         let player = Player(
-            director: director, display: display, decoder: setup.options.decoding.isolatedDecoder(),
+            director: director, display: display, decoder: setup.options.decoding.isolatedDecoder(faces: faces),
             hooks: hooks, recorder: recorder)
         return try player.run()
     }

@@ -74,7 +74,9 @@ enum SnapshotCommand {
             decoder = MediaDecoder(limits: decoding.limits)
         } else {
             // No frames to give way to: the worker runs at the snapshot's own priority.
-            let isolated = decoding.isolatedDecoder(priority: .normal)
+            // A cover fit or Ken Burns looks for faces: the worker makes its detector as it starts.
+            let faces = common.show.fit == .cover || common.show.motion == .kenburns
+            let isolated = decoding.isolatedDecoder(priority: .normal, faces: faces)
             timings.measure("decode worker spawned") { isolated.prepare() }
             decoder = isolated
         }

@@ -31,9 +31,11 @@ public struct DecodeOptions: Sendable {
     public var limits: DecodeLimits { DecodeLimits(maxPixels: maxPixels) }
 
     /// The decoder the display uses: a worker process with these limits (below the frames'
-    /// priority unless told otherwise).
-    public func isolatedDecoder(priority: WorkerPriority = .default) -> IsolatedDecoder {
-        IsolatedDecoder(IsolatedDecoder.Configuration(deadline: deadline, limits: limits, priority: priority))
+    /// priority unless told otherwise). `faces`: the show will want faces found (a cover fit
+    /// or Ken Burns), so each worker makes its face detector as it starts.
+    public func isolatedDecoder(priority: WorkerPriority = .default, faces: Bool = false) -> IsolatedDecoder {
+        IsolatedDecoder(
+            IsolatedDecoder.Configuration(deadline: deadline, limits: limits, priority: priority, faces: faces))
     }
 
     /// `50M`, `12.5M` or a plain count.

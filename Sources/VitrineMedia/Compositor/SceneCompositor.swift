@@ -120,7 +120,7 @@ public struct SceneCompositor: Sendable {
         for index in 0..<rows.count {
             let y = upward ? rows.upperBound - 1 - index : rows.lowerBound + index
             let row = target + y * pitch
-            clear(row, y: y, first: steps.first, color: background)
+            clear(row, y: y, steps: steps, color: background, opaque: &scratch.opaque)
             var i = 0
             while i < steps.count {
                 guard steps[i].rows.contains(y) else {
@@ -137,19 +137,33 @@ public struct SceneCompositor: Sendable {
         }
     }
 
-    /// Draws opaque copy step `i` together with the blended steps right after it
-    /// whose columns on row `y` do not overlap one another (a cross-fade, or the
-    /// background fills and the incoming image of a zoom): each of those blends
-    /// straight from the opaque image's pixels, which are copied only where no
-    /// such step covers them. Returns the index of the next step to draw.
+    /// Draws opaque copy step `i`, and the opaque copy steps right after it that lie beside it
+    /// on row `y` (a blurred fill's bars beside its photo), together with the blended steps
+    /// after them whose columns on row `y` do not overlap one another and each lie over at most
+    /// one of those opaque steps (a cross-fade, the incoming photo's bars over the outgoing
+    /// one's, or the background fills and the incoming image of a zoom): each of those blends
+    /// straight from the opaque pixels under it, which are copied only where no such step
+    /// covers them. Returns the index of the next step to draw.
     private func drawOpaqueWithBlendsOver(
         _ steps: [CompositeStep], from i: Int, row: UnsafeMutablePointer<UInt32>, y: Int,
         scratch: inout FusionScratch
     ) -> Int {
-        let below = steps[i]
         scratch.covered.removeAll(keepingCapacity: true)
         scratch.fused.removeAll(keepingCapacity: true)
+        scratch.group.removeAll(keepingCapacity: true)
+        scratch.group.append(i)
         var next = i + 1
+        while next < steps.count, steps[next].isOpaque, steps[next].kind == .copy {
+            if !steps[next].rows.contains(y) {
+                next += 1
+                continue
+            }
+            let columns = steps[next].columns
+            guard !scratch.group.contains(where: { steps[$0].columns.overlaps(columns) }) else { break }
+            scratch.group.append(next)
+            next += 1
+        }
+        let opaqueEnd = next
         while next < steps.count, !steps[next].isOpaque {
             // Steps that miss this row do not change it: look past them.
             if !steps[next].rows.contains(y) {
@@ -157,18 +171,31 @@ public struct SceneCompositor: Sendable {
                 continue
             }
             let columns = steps[next].columns
-            // Clamping (not max..<min) stays valid when the two do not meet.
-            let overlap = columns.clamped(to: below.columns)
-            guard !overlap.isEmpty, !scratch.covered.contains(where: { $0.overlaps(columns) }) else { break }
+            guard !scratch.covered.contains(where: { $0.overlaps(columns) }) else { break }
+            // Over one opaque step at most: its pixels are the ones under it (a step beside them
+            // all, a backdrop's bar say, is blended over the row).
+            var under = -1
+            var overTwo = false
+            for k in scratch.group where steps[k].columns.overlaps(columns) {
+                if under >= 0 { overTwo = true }
+                under = k
+            }
+            guard !overTwo else { break }
             scratch.covered.append(columns)
-            scratch.fused.append(next)
+            scratch.fused.append((next, under))
             next += 1
         }
-        below.copy(to: row, y: y, skipping: &scratch.covered)
-        guard !scratch.fused.isEmpty else { return i + 1 }
-        below.withSourceRow(y) { start in
-            let under = CompositeStep.Underlay(columns: below.columns, start: start)
-            for j in scratch.fused { steps[j].apply(to: row, y: y, under: under) }
+        for k in scratch.group { steps[k].copy(to: row, y: y, skipping: &scratch.covered) }
+        guard !scratch.fused.isEmpty else { return opaqueEnd }
+        for (j, k) in scratch.fused {
+            guard k >= 0 else {
+                steps[j].apply(to: row, y: y)
+                continue
+            }
+            let below = steps[k]
+            below.withSourceRow(y) { start in
+                steps[j].apply(to: row, y: y, under: CompositeStep.Underlay(columns: below.columns, start: start))
+            }
         }
         return next
     }
@@ -176,7 +203,11 @@ public struct SceneCompositor: Sendable {
     /// Lists reused from row to row, so the row loop allocates nothing.
     private struct FusionScratch {
         var covered: [Range<Int>] = []
-        var fused: [Int] = []
+        /// Blended steps drawn with the opaque ones, each with the opaque step under it (or −1).
+        var fused: [(step: Int, under: Int)] = []
+        /// The opaque copy steps drawn together.
+        var group: [Int] = []
+        var opaque: [Range<Int>] = []
     }
 
     /// The scene drawn into a new buffer.
@@ -213,16 +244,25 @@ public struct SceneCompositor: Sendable {
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 
-    /// Clears the row to the background, except where the first op paints every pixel opaquely anyway.
-    private func clear(_ row: UnsafeMutablePointer<UInt32>, y: Int, first: CompositeStep?, color: UInt32) {
-        if let first, first.isOpaque, first.rows.contains(y) {
-            if first.columns.lowerBound > 0 { row.update(repeating: color, count: first.columns.lowerBound) }
-            if first.columns.upperBound < width {
-                (row + first.columns.upperBound).update(repeating: color, count: width - first.columns.upperBound)
-            }
-        } else {
-            row.update(repeating: color, count: width)
+    /// Clears the row to the background, except where an opaque step paints every pixel anyway
+    /// (the photo, and a blurred fill's bars beside it): those columns are written once, not twice.
+    private func clear(
+        _ row: UnsafeMutablePointer<UInt32>, y: Int, steps: [CompositeStep], color: UInt32,
+        opaque: inout [Range<Int>]
+    ) {
+        opaque.removeAll(keepingCapacity: true)
+        for step in steps where step.isOpaque && step.rows.contains(y) {
+            // Kept sorted by where they start (a few a row: an insertion).
+            var at = opaque.count
+            while at > 0, opaque[at - 1].lowerBound > step.columns.lowerBound { at -= 1 }
+            opaque.insert(step.columns, at: at)
         }
+        var from = 0
+        for columns in opaque {
+            if columns.lowerBound > from { (row + from).update(repeating: color, count: columns.lowerBound - from) }
+            from = max(from, columns.upperBound)
+        }
+        if from < width { (row + from).update(repeating: color, count: width - from) }
     }
 
     private func prepare(

@@ -59,8 +59,8 @@ struct FaceDetectionError: Error {
 }
 
 /// Finds the faces in decoded photos, on a small grey copy (at most `longSide` pixels on its
-/// long side), so a photo of any size costs about the same. Keeps one detector, made at the
-/// first photo, and uses it one photo at a time.
+/// long side), so a photo of any size costs about the same. Keeps one detector, made ahead
+/// (`prepare`) or else at the first photo, and uses it one photo at a time.
 public final class FaceFinder: Sendable {
     /// The long side of the copy faces are looked for in.
     public let longSide: Int
@@ -74,6 +74,21 @@ public final class FaceFinder: Sendable {
     public init(longSide: Int = 800, threshold: Double = 0.5) {
         self.longSide = max(64, longSide)
         self.threshold = threshold.isFinite ? threshold : 0.5
+    }
+
+    /// Makes the detector now (dlib takes a second or two), unless it is made already; false
+    /// when dlib could not make it (the first photo then tries again).
+    @discardableResult
+    public func prepare() -> Bool {
+        detector.withLock { (held: inout Detector?) -> Bool in
+            if held == nil { held = FaceDetector().map(Detector.init) }
+            return held != nil
+        }
+    }
+
+    /// Whether the detector is made (by `prepare` or an earlier photo).
+    public var isReady: Bool {
+        detector.withLock { $0 != nil }
     }
 
     /// The faces in `image`, as boxes in 0…1 of its width and height, clipped to it; nil when

@@ -50,6 +50,9 @@ public enum DecodeWorker {
         public var fault: Fault?
         /// How the worker is scheduled against the display process.
         public var priority = WorkerPriority.default
+        /// Faces are wanted: the face detector is made as the worker starts, before its first
+        /// request, and the worker says so (`WorkerReady`) before it reads one.
+        public var faces = false
 
         public init() {}
     }
@@ -70,8 +73,14 @@ public enum DecodeWorker {
         let pixels = FileDescriptor(owning: options.pixels)
         // Colour transforms are made once per profile and kept for the worker's life.
         let colors = ColorTransforms()
-        // So is the face detector, made at the first photo that asks for faces.
+        // So is the face detector: made now when faces are wanted (outside any decode's
+        // deadline: the display process waits for the ready line before its first request),
+        // else at the first photo that asks for them.
         let faces = FaceFinder()
+        if options.faces {
+            let ready = WorkerReady(faces: faces.prepare())
+            guard let text = WorkerCoding.encode(ready), channel.send(text) else { return 1 }
+        }
         while case .success(let line) = channel.receive(until: nil) {
             guard let request = WorkerCoding.decode(WorkerRequest.self, from: line) else {
                 _ = send(.failed("the decode worker received a malformed request"), on: channel)
@@ -109,6 +118,7 @@ public enum DecodeWorker {
         if let fault = options.fault, request.path.split(separator: "/").last.map(String.init) == fault.fileName {
             trigger(fault.kind)
         }
+        let detectorReady = faces.isReady
         do {
             let image = try MediaDecoder(limits: request.limits, colors: colors, faces: faces).decode(
                 request.decodeRequest)
@@ -121,7 +131,8 @@ public enum DecodeWorker {
                 width: image.pixels.width, height: image.pixels.height, sourceWidth: image.sourceSize.width,
                 sourceHeight: image.sourceSize.height, description: image.metadata?.description,
                 dateTaken: image.metadata?.dateTaken, metadata: image.metadata,
-                backdropWidth: image.backdrop?.width ?? 0, backdropHeight: image.backdrop?.height ?? 0)
+                backdropWidth: image.backdrop?.width ?? 0, backdropHeight: image.backdrop?.height ?? 0,
+                detectorReady: request.faces ? detectorReady : nil)
         } catch {
             return .failed(error.reason)
         }

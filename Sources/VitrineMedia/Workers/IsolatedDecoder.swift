@@ -19,23 +19,27 @@ public struct IsolatedDecoder: ImageDecoding {
         public var limits: DecodeLimits
         /// How the worker is scheduled: by default it gives way to the display process's frames.
         public var priority: WorkerPriority
+        /// Faces will be wanted: each worker makes its face detector as it starts (`--faces`),
+        /// so the first photo's decode does not pay for it within its deadline.
+        public var faces: Bool
 
         public init(
             executable: String = IsolatedDecoder.currentExecutable(), extraArguments: [String] = [],
             deadline: Double = 10, memoryLimit: Int = IsolatedDecoder.defaultMemoryLimit(),
-            limits: DecodeLimits = DecodeLimits(), priority: WorkerPriority = .default
+            limits: DecodeLimits = DecodeLimits(), priority: WorkerPriority = .default, faces: Bool = false
         ) {
             self.command = [executable, "decode-worker"] + extraArguments
             self.deadline = deadline
             self.memoryLimit = memoryLimit
             self.limits = limits
             self.priority = priority
+            self.faces = faces
         }
 
         var workerCommand: [String] {
             command + [
                 "--memory-limit", String(memoryLimit), "--deadline", String(deadline), "--priority", priority.argument,
-            ]
+            ] + (faces ? ["--faces"] : [])
         }
     }
 
@@ -81,7 +85,7 @@ public struct IsolatedDecoder: ImageDecoding {
     /// The running worker, started when there is none.
     private func running(_ state: inout State, path: String) throws(DecodeError) -> WorkerProcess {
         if let running = state.worker { return running }
-        switch WorkerProcess.spawn(configuration.workerCommand) {
+        switch WorkerProcess.spawn(configuration.workerCommand, announcesReady: configuration.faces) {
         case .success(let started):
             state.worker = started
             state.spawned += 1
@@ -97,7 +101,9 @@ public struct IsolatedDecoder: ImageDecoding {
         worker.stop()
         state.replaced += 1
         state.worker = nil
-        if case .success(let fresh) = WorkerProcess.spawn(configuration.workerCommand) {
+        if case .success(let fresh) = WorkerProcess.spawn(
+            configuration.workerCommand, announcesReady: configuration.faces)
+        {
             state.worker = fresh
             state.spawned += 1
         }
@@ -106,6 +112,12 @@ public struct IsolatedDecoder: ImageDecoding {
     /// Counts for tests and the benchmark: workers started and workers replaced after a failure.
     public var statistics: (spawned: Int, replaced: Int) {
         pool.state.withLock { ($0.spawned, $0.replaced) }
+    }
+
+    /// For the last decode that wanted faces: whether the worker's face detector was made before
+    /// the request came (a worker started with `faces` makes it as it starts), or nil when none did.
+    public var detectorWasReady: Bool? {
+        pool.state.withLock { $0.worker?.lastDetectorReady }
     }
 
     /// The running worker's process id, if one runs (for measurements).
@@ -118,7 +130,10 @@ public struct IsolatedDecoder: ImageDecoding {
     public func prepare() -> Bool {
         pool.state.withLock { state in
             if state.worker != nil { return true }
-            guard case .success(let worker) = WorkerProcess.spawn(configuration.workerCommand) else { return false }
+            guard
+                case .success(let worker) = WorkerProcess.spawn(
+                    configuration.workerCommand, announcesReady: configuration.faces)
+            else { return false }
             state.worker = worker
             state.spawned += 1
             return true

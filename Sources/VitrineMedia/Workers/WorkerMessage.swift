@@ -58,11 +58,20 @@ struct WorkerReply: Codable, Equatable {
     /// The backdrop's size; its pixels follow the image's in the shared memory.
     var backdropWidth = 0
     var backdropHeight = 0
+    /// For a request that wanted faces: whether the face detector was made before the request
+    /// came (else the decode made it). Nil for other requests.
+    var detectorReady: Bool?
     var failure: String?
 
     static func failed(_ reason: String) -> WorkerReply {
         WorkerReply(failure: reason)
     }
+}
+
+/// The first line of a worker started with `--faces`, once its face detector is made (or
+/// dlib failed to make it: `faces` false), before it reads its first request.
+struct WorkerReady: Codable, Equatable {
+    var faces: Bool
 }
 
 /// One-line JSON encoding of the messages.

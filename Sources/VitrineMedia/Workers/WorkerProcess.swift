@@ -10,6 +10,11 @@ final class WorkerProcess {
     private let channel: WorkerChannel
     private let pixels: SharedPixels
     private var exited = false
+    /// Started with `--faces`: a `WorkerReady` line comes before the first answer.
+    private var awaitingReady: Bool
+    /// For the last decode that wanted faces: whether the worker had its detector made before
+    /// the request came (see `WorkerReply.detectorReady`).
+    private(set) var lastDetectorReady: Bool?
 
     /// How a decode in the worker ended.
     enum Outcome {
@@ -23,10 +28,11 @@ final class WorkerProcess {
         case interrupted(String)
     }
 
-    private init(pid: pid_t, channel: WorkerChannel, pixels: SharedPixels) {
+    private init(pid: pid_t, channel: WorkerChannel, pixels: SharedPixels, announcesReady: Bool) {
         self.pid = pid
         self.channel = channel
         self.pixels = pixels
+        self.awaitingReady = announcesReady
     }
 
     deinit {
@@ -34,7 +40,8 @@ final class WorkerProcess {
     }
 
     /// Starts `command` (executable path first) with the channel as fd 3 and the shared memory as fd 4.
-    static func spawn(_ command: [String]) -> Result<WorkerProcess, SpawnError> {
+    /// `announcesReady`: the command has the worker make its face detector first and say so.
+    static func spawn(_ command: [String], announcesReady: Bool = false) -> Result<WorkerProcess, SpawnError> {
         guard !command.isEmpty else { return .failure(SpawnError(reason: "no worker command")) }
         let mine: WorkerChannel
         let theirs: WorkerChannel
@@ -57,7 +64,9 @@ final class WorkerProcess {
         } catch {
             return .failure(SpawnError(error))
         }
-        return launched.map { WorkerProcess(pid: $0, channel: mine, pixels: pixels) }
+        return launched.map {
+            WorkerProcess(pid: $0, channel: mine, pixels: pixels, announcesReady: announcesReady)
+        }
     }
 
     /// Starts `command` with descriptor `channel` as fd 3 and `pixels` as fd 4, standard input
@@ -127,6 +136,7 @@ final class WorkerProcess {
         } catch {
             return .lost("cannot reserve shared memory for the pixels (\(error))")
         }
+        if awaitingReady, let unready = waitUntilReady() { return unready }
         guard let text = WorkerCoding.encode(message), channel.send(text) else { return ended() }
         let started = Monotonic.now()
         let usedBefore = cpuSeconds()
@@ -144,6 +154,7 @@ final class WorkerProcess {
                 return .lost("the decode worker sent a malformed answer")
             }
             if let failure = reply.failure { return .refused(failure) }
+            if let ready = reply.detectorReady { lastDetectorReady = ready }
             guard reply.width > 0, reply.height > 0, let data = pixels.read(count: reply.width * reply.height) else {
                 return .lost("the decode worker's pixels could not be read back")
             }
@@ -164,6 +175,29 @@ final class WorkerProcess {
         case .failure(.timedOut):
             stop()
             return .lost("decoding took longer than \(Self.seconds(deadline)); the decoder was stopped")
+        case .failure:
+            return ended()
+        }
+    }
+
+    /// Seconds a worker started with `--faces` may take to make its face detector (dlib takes
+    /// one or two on a small board) before its first request: not counted in that decode's deadline.
+    static let readyDeadline = 60.0
+
+    /// Waits for the worker's `WorkerReady` line; nil once it came, else how the decode ended.
+    private func waitUntilReady() -> Outcome? {
+        switch channel.receive(until: Monotonic.now() + Self.readyDeadline) {
+        case .success(let line):
+            guard WorkerCoding.decode(WorkerReady.self, from: line) != nil else {
+                stop()
+                return .interrupted("the decode worker sent a malformed first line")
+            }
+            awaitingReady = false
+            return nil
+        case .failure(.timedOut):
+            stop()
+            return .interrupted(
+                "the decode worker did not get ready within \(Self.seconds(Self.readyDeadline))")
         case .failure:
             return ended()
         }
