@@ -108,12 +108,16 @@ public final class Display {
         // Left to choose, OpenGL (ES) on a software rasteriser gives way to the software
         // renderer; it comes back only should that one not be made.
         var rasteriser: (driver: String, gave: String)?
-        if options.renderer == .auto, chosen != "kmsdrm", let found = options.glProbe?(),
-            Self.photoRenderer(asked: .auto, made: found.renderer, glRenderer: found.driver, videoDriver: chosen)
+        // Whether the driver was found by the probe's process (else it was, or would be, loaded here).
+        var probed = false
+        if options.renderer == .auto, chosen != "kmsdrm", let found = options.glProbe?() {
+            probed = true
+            if Self.photoRenderer(asked: .auto, made: found.renderer, glRenderer: found.driver, videoDriver: chosen)
                 == .software
-        {
-            rasteriser = (found.driver, found.renderer)
-            candidates = [.software] + candidates
+            {
+                rasteriser = (found.driver, found.renderer)
+                candidates = [.software] + candidates
+            }
         }
         while made == nil, !candidates.isEmpty {
             let candidate = candidates.removeFirst()
@@ -157,8 +161,9 @@ public final class Display {
         if let rasteriser {
             rendererReason =
                 rendererName == "software"
-                ? " (\(rasteriser.gave) runs on a software rasteriser, \(rasteriser.driver), where the software "
-                    + "renderer costs less; --renderer \(rasteriser.gave) keeps OpenGL)"
+                ? " (\(rasteriser.gave) runs on a software rasteriser, \(rasteriser.driver)"
+                    + (probed ? ", as the gl-probe process found" : ", found here: the gl-probe process did not answer")
+                    + ", where the software renderer costs less; --renderer \(rasteriser.gave) keeps OpenGL)"
                 : " (on the software rasteriser \(rasteriser.driver): the software renderer could not be made)"
         }
         SDL_DisableScreenSaver()

@@ -67,6 +67,21 @@ struct BrowseModeTests {
         #expect(r.transition == nil)
     }
 
+    @Test func browsingKeepsBothNeighboursDecoded() throws {
+        var h = BrowseHarness()
+        let attract = h.engine(at: 1)
+        let before = try #require(attract.show.index(before: attract.show.index))
+        // Moving on by itself, the show does not want the slide before; a swipe may draw it at once.
+        #expect(!attract.wantedSlides.contains(before))
+        h.script = GestureScript().tap(0.5, 0.5, at: 1)
+        let browsing = h.engine(at: 1.5)
+        #expect(browsing.mode == .browse)
+        let previous = try #require(browsing.show.index(before: browsing.show.index))
+        let next = try #require(browsing.show.index(after: browsing.show.index))
+        #expect(browsing.wantedSlides.contains(previous))
+        #expect(browsing.wantedSlides.contains(next))
+    }
+
     @Test func theFirstTapShowsTheOverlaysAndLaterTapsToggleThem() {
         var h = BrowseHarness()
         // The tap that starts browsing leaves them showing.

@@ -292,7 +292,12 @@ public struct ShowEngine: Sendable {
     }
 
     /// The slides the next frames need decoded: the visible ones, the pending
-    /// target, then the next and previous ones, in that order of urgency.
+    /// target, then the next one (once a transition is over, when the slide stays long enough
+    /// after it: `nextCanWait`), in that order of urgency. The previous one only
+    /// while browsing (`BrowseController.wantedSlides`), where a swipe draws it at once:
+    /// a show that moves on by itself never draws it again, and kept decoded it would
+    /// hold an output-sized image (8 MB at 1080p, 33 MB at 4K) for a step back that
+    /// rarely comes; that step waits for its decode instead.
     public var wantedSlides: [Int] {
         var wanted: [Int] = [show.index] + browse.wantedSlides(show: show)
         if let partner = show.pairs.partner { wanted.append(partner) }
@@ -301,14 +306,25 @@ public struct ShowEngine: Sendable {
             if let partner = t.fromPartner { wanted.append(partner) }
         }
         if let pending = show.pending { wanted.append(pending.target) }
-        if let next = show.index(after: show.index) { wanted.append(next) }
-        if let previous = show.index(before: show.index) { wanted.append(previous) }
+        if let next = show.index(after: show.index), !nextCanWait { wanted.append(next) }
         // The photos that may share the next slide, so their kinds are known when it comes.
         if let next = show.pending?.target ?? show.index(after: show.index) {
             wanted += show.pairCandidates(after: next)
         }
         var seen: Set<Int> = []
         return wanted.filter { show.slides.indices.contains($0) && seen.insert($0).inserted }
+    }
+
+    /// Seconds a slide stays after its transition for the next one's decode to wait until that
+    /// transition is over: a decode takes well under this, even of a large photo on a slow board.
+    static let decodeMargin = 2.0
+
+    /// Whether the next slide's decode waits for the transition under way to end: then the
+    /// images the transition draws are the only ones held, and the decode does not take a core
+    /// from its frames. Not when the slide stays too short a time after it.
+    private var nextCanWait: Bool {
+        guard mode == .attract, let t = show.transition else { return false }
+        return show.dwell(show.index) - t.duration >= Self.decodeMargin
     }
 
     /// The state as `--print-state` reports it.

@@ -55,6 +55,7 @@ struct AutoRendererTests {
         let said = lines.filter { $0.contains("runs on a software rasteriser, llvmpipe") }
         #expect(said.count == 1, "\(log)")
         #expect(said.first?.hasPrefix("INFO play: renderer software (") == true, "\(log)")
+        #expect(said.first?.contains("as the gl-probe process found") == true, "\(log)")
         #expect(log.contains("INFO play: renderer software draws the photos"), "\(log)")
     }
 
