@@ -107,11 +107,11 @@ import Testing
         options.transitionDuration = 1
         var e = ShowEngine(
             slides: (0..<5).map { Slide(path: "\($0)") }, options: options, output: Size(width: 1280, height: 720))
-        _ = e.run(to: 5.5) { _ in true }
+        _ = e.run(to: ShowTime(seconds: 5.5)) { _ in true }
         #expect(e.show.transition != nil)
         // Fading from 0 to 1: only the two drawn; 2 once the fade is over, four seconds before it shows.
         #expect(e.wantedSlides == [1, 0])
-        _ = e.run(to: 6.5) { _ in true }
+        _ = e.run(to: ShowTime(seconds: 6.5)) { _ in true }
         #expect(e.show.transition == nil)
         #expect(e.wantedSlides == [1, 2])
     }
@@ -119,7 +119,7 @@ import Testing
     @Test func theNextDecodeStartsWithTheTransitionWhenTheSlideStaysShortAfterIt() {
         var e = engine(slides: 5)
         // 2 s a slide, 0.8 s of it fading: the next is wanted at once.
-        _ = e.run(to: 2.4) { _ in true }
+        _ = e.run(to: ShowTime(seconds: 2.4)) { _ in true }
         #expect(e.show.transition != nil)
         #expect(e.wantedSlides == [1, 0, 2])
     }

@@ -78,7 +78,7 @@ import VitrineSDL
             sizes.append(image.sourceSize)
         }
         var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
-        _ = engine.run(to: time) { _ in true }
+        _ = engine.run(to: ShowTime(seconds: time)) { _ in true }
         let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
         let width = Int(Self.output.width)
         let height = Int(Self.output.height)
@@ -131,7 +131,7 @@ import VitrineSDL
         let sizes = [Size(width: 400, height: 200), Size(width: 600, height: 900), Size(width: 600, height: 900)]
         var engine = ShowEngine(slides: names.map { Slide(path: $0) }, options: options, output: output)
         let time = 8.4
-        _ = engine.run(to: time, isReady: { _ in true }, imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
+        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
         let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
         var images: [Int: PixelBuffer] = [:]
         for case .image(let slide, let rect, _) in scene.ops {
