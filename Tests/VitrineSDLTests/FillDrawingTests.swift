@@ -131,7 +131,9 @@ import VitrineSDL
         let sizes = [Size(width: 400, height: 200), Size(width: 600, height: 900), Size(width: 600, height: 900)]
         var engine = ShowEngine(slides: names.map { Slide(path: $0) }, options: options, output: output)
         let time = 8.4
-        _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
+        _ = engine.run(
+            to: ShowTime(seconds: time), isReady: { _ in true },
+            imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
         let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
         var images: [Int: PixelBuffer] = [:]
         for case .image(let slide, let rect, _) in scene.ops {
