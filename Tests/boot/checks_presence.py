@@ -155,9 +155,41 @@ def drive_evdev(run, guest):
         f"the screen {'shows a photo' if back else 'stays dark'}, presence {json.dumps(present)}",
         began,
     )
-    # Left out for now: the show running, the room emptying and the show holding on its photo,
-    # then going on from it. On a fresh machine the show stayed paused after `vitrine ctl resume`
-    # sent just after presence turned the display on; that is being looked into.
+    # The show running: the room empties (the key released), the display goes off and the show
+    # holds on its photo; someone comes (the key down) and it goes on from that photo.
+    began = time.monotonic()
+    guest.shell.run("vitrine ctl resume", 30)
+    running = guest.wait_state(lambda s: s["index"] is not None and not s["paused"], 15 + 6 * guest.frame_period)
+    guest.shell.run(f"echo up > {FIFO}", 10)
+    deadline = time.monotonic() + OFF_AFTER + 30 + 20 * guest.frame_period
+    while time.monotonic() < deadline and dpms_of(guest) != "Off":
+        time.sleep(0.3)
+    held = remote_state(guest)
+    guest.shell.run(f"echo down > {FIFO}; {WAIT_LIT}", 60)
+    now = remote_state(guest)
+    name = held.get("file")
+    # The service's status line is paced (at most one a second), so "paused" may still show just
+    # after the display came back: what counts is the next slide, running, within its dwell.
+    after = (held["index"] + 1) % held["count"] + 1 if held.get("index") is not None and held.get("count") else None
+    moved = guest.wait_state(
+        lambda s: s["index"] is not None and s["index"] != (held.get("index") or 0) + 1 and not s["paused"],
+        8 + 2 + 10 + 10 * guest.frame_period,
+    )
+    run.record(
+        "presence.resumes-at-same-photo",
+        running is not None
+        and (held.get("presence") or {}).get("held") is True
+        and held.get("index") is not None
+        and now.get("index") == held["index"]
+        and now.get("file") == name
+        and moved is not None
+        and moved["index"] == after,
+        ("" if running else "the show did not run after `vitrine ctl resume`; ")
+        + f"held on slide {held.get('index')} {name!r} (presence {json.dumps(held.get('presence'))}), back on "
+        f"{now.get('index')} {now.get('file')!r}, then {moved['StatusText'] if moved else 'no next slide'!r} "
+        f"(the next is {after}/{held.get('count')})",
+        began,
+    )
     guest.shell.run(f"echo up > {FIFO}", 10)
 
 
