@@ -58,7 +58,8 @@ test: test-deps
 # Left out of the fast tier, run by `make test`: VitrineEndToEndTests (the built program with
 # brokers, browsers and servers), and the media tests that take seconds each in a debug build:
 # large pictures decoded against their whole-image references, files made with outside
-# encoders, decode worker processes and video clips waited on.
+# encoders, decode worker processes and video clips waited on; and the fair shuffle's
+# properties at the full sizes of their specification (1,000 photos, 3,000 synced slides).
 SLOW_TESTS := VitrineEndToEndTests \
 	VitrineMediaTests\.(ModernFormatTests|IsolatedDecoderTests|VideoClipTests|HostileClipTests|VideoAudioTests)/ \
 	VitrineMediaTests\.JPEGBandDecoderTests/(everyScaleMatchesTheWholeImageDecode|aLargePhotoMatchesTheWholeImageDecode) \
@@ -66,7 +67,9 @@ SLOW_TESTS := VitrineEndToEndTests \
 	VitrineMediaTests\.AreaReducerKernelTests/photosMatchThePreviousKernel \
 	VitrineMediaTests\.HostileFileTests/isolatedDecoderRefusesEachAndTheNextGoodImageDecodes \
 	VitrineMediaTests\.PhotoExtrasTests/(workerSendsTheFacesAndTheBackdrop|hostileFilesAreStillRefusedWhenFacesAreWanted) \
-	VitrineMediaTests\.WorkerPriorityTests/everyThreadOfTheWorkerRunsAtItsPriority
+	VitrineMediaTests\.WorkerPriorityTests/everyThreadOfTheWorkerRunsAtItsPriority \
+	VitrineCoreTests\.FairShuffleFullSizeTests/ \
+	VitrineSystemTests\.FairShuffleFullSizeSessionTests/
 
 # The fast tier: every test but SLOW_TESTS, the links of the documentation and the format check.
 check:

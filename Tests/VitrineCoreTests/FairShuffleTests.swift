@@ -53,51 +53,75 @@ private struct DeckShow {
     }
 }
 
-@Suite struct FairShuffleTests {
-    /// 400 photos: enough for every property below; each slide recorded weighs every photo of
-    /// the item, so a cycle costs the square of their number in a debug build.
-    static let photos = (0..<400).map { String(format: "photos/%04d.jpg", $0) }
+/// The properties the issue asks of the fair shuffle, for a folder of `count` photos: the fast
+/// tier runs them on 400 photos, `FairShuffleFullSizeTests` on the 1,000 of the specification
+/// (each slide recorded weighs every photo of the item, so a cycle costs the square of their
+/// number in a debug build).
+enum FairShuffleProperties {
+    static func photos(_ count: Int) -> [String] { (0..<count).map { String(format: "photos/%04d.jpg", $0) } }
 
-    @Test func everyPhotoIsShownOnceBeforeAnyAgain() {
-        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 7))
-        let first = [show.current] + (1..<400).map { _ in show.next() }
-        #expect(Set(first).count == 400, "400 slides show 400 different photos")
-        #expect(first != Self.photos, "the order is shuffled")
-        let second = (0..<400).map { _ in show.next() }
-        #expect(Set(second).count == 400, "the next cycle shows each once again")
+    /// `count` slides show `count` different photos, and the next cycle each once again.
+    static func everyPhotoIsShownOnceBeforeAnyAgain(_ count: Int) {
+        let photos = photos(count)
+        var show = DeckShow(names: photos, order: ShuffleOrder(seed: 7))
+        let first = [show.current] + (1..<count).map { _ in show.next() }
+        #expect(Set(first).count == count, "\(count) slides show \(count) different photos")
+        #expect(first != photos, "the order is shuffled")
+        let second = (0..<count).map { _ in show.next() }
+        #expect(Set(second).count == count, "the next cycle shows each once again")
         #expect(second != first, "each cycle has an order of its own")
         #expect(second.first != first.last, "no photo twice in a row where cycles meet")
         #expect(show.deck.cycle == 2)
     }
 
-    @Test func aPhotoThatJoinsComesWithinAFewSlides() {
-        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 3))
-        var seen = [show.current] + (1..<200).map { _ in show.next() }
+    /// A photo added halfway through the cycle shows within 10 slides, and the cycle still shows
+    /// every photo once.
+    static func aPhotoThatJoinsComesWithinAFewSlides(_ count: Int) {
+        var show = DeckShow(names: photos(count), order: ShuffleOrder(seed: 3))
+        var seen = [show.current] + (1..<count / 2).map { _ in show.next() }
         show.add("photos/new.jpg")
         let after = (0..<10).map { _ in show.next() }
         #expect(after.contains("photos/new.jpg"), "the new photo shows within 10 slides")
         seen += after
-        seen += (0..<191).map { _ in show.next() }
-        #expect(Set(seen).count == 401, "the cycle still shows every photo once, the new one too")
+        seen += (0..<(count + 1 - seen.count)).map { _ in show.next() }
+        #expect(Set(seen).count == count + 1, "the cycle still shows every photo once, the new one too")
         #expect(show.deck.cycle == 1)
     }
 
-    @Test func aRestartDoesNotShowAgainWhatWasShown() throws {
-        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 11))
-        let before = [show.current] + (1..<280).map { _ in show.next() }
+    /// After `shown` slides the record is saved and read back: a restart, from the first slide or
+    /// at the saved one, shows none of them again and each of the rest once.
+    static func aRestartDoesNotShowAgainWhatWasShown(_ count: Int, restartAt shown: Int) throws {
+        let photos = photos(count)
+        var show = DeckShow(names: photos, order: ShuffleOrder(seed: 11))
+        let before = [show.current] + (1..<shown).map { _ in show.next() }
         var record = ShownRecord()
         record.set(show.deck, for: "folder:/photos")
         let saved = try JSONEncoder().encode(record)
         let loaded = try #require(try JSONDecoder().decode(ShownRecord.self, from: saved)["folder:/photos"])
         #expect(loaded.shown == show.deck.shown)
-        // Started again from the first slide (no resume position), and at the saved one.
         for resumeAt in [nil, before.last] {
-            var again = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 11), deck: loaded, resumeAt: resumeAt)
+            var again = DeckShow(names: photos, order: ShuffleOrder(seed: 11), deck: loaded, resumeAt: resumeAt)
             var rest = resumeAt == nil ? [again.current] : []
-            while rest.count < 120 { rest.append(again.next()) }
-            #expect(Set(rest).isDisjoint(with: before), "none of the first 280 is shown again")
-            #expect(Set(rest).count == 120, "the 120 not shown come, each once")
+            while rest.count < count - shown { rest.append(again.next()) }
+            #expect(Set(rest).isDisjoint(with: before), "none of the first \(shown) is shown again")
+            #expect(Set(rest).count == count - shown, "the \(count - shown) not shown come, each once")
         }
+    }
+}
+
+@Suite struct FairShuffleTests {
+    static let photos = FairShuffleProperties.photos(400)
+
+    @Test func everyPhotoIsShownOnceBeforeAnyAgain() {
+        FairShuffleProperties.everyPhotoIsShownOnceBeforeAnyAgain(400)
+    }
+
+    @Test func aPhotoThatJoinsComesWithinAFewSlides() {
+        FairShuffleProperties.aPhotoThatJoinsComesWithinAFewSlides(400)
+    }
+
+    @Test func aRestartDoesNotShowAgainWhatWasShown() throws {
+        try FairShuffleProperties.aRestartDoesNotShowAgainWhatWasShown(400, restartAt: 280)
     }
 
     @Test func favouringRecentPhotosBringsThemEarlierWithoutStarvingTheRest() {
@@ -143,5 +167,21 @@ private struct DeckShow {
             try JSONDecoder().decode(
                 ShownRecord.self, from: Data(#"{"decks":[{"source":"x","cycle":0,"shown":"!!","joined":""}]}"#.utf8))
         }
+    }
+}
+
+/// The issue's sizes, in the full suite (`make test`): 1,000 photos over 1,000 slides, a photo
+/// added at slide 500, a restart at slide 700.
+@Suite struct FairShuffleFullSizeTests {
+    @Test func everyPhotoOfAThousandIsShownOnceBeforeAnyAgain() {
+        FairShuffleProperties.everyPhotoIsShownOnceBeforeAnyAgain(1000)
+    }
+
+    @Test func aPhotoAddedAtSlide500ComesWithinTenSlides() {
+        FairShuffleProperties.aPhotoThatJoinsComesWithinAFewSlides(1000)
+    }
+
+    @Test func aRestartAtSlide700DoesNotShowTheFirst700Again() throws {
+        try FairShuffleProperties.aRestartDoesNotShowAgainWhatWasShown(1000, restartAt: 700)
     }
 }

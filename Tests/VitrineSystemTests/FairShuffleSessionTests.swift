@@ -61,18 +61,21 @@ import VitrineTestSupport
 
     /// Two screens in step agree on every one of 1,000 slides, though one restarts halfway: the
     /// order is a function of the seed, the cycle and the photos. Each cycle shows every photo once,
-    /// in an order of its own.
+    /// in an order of its own. `FairShuffleFullSizeSessionTests` runs the 3,000 slides.
     @Test func syncedScreensAgreeAcrossARestart() throws {
-        let tree = try Self.tree(100)
+        try Self.syncedScreensAgree(slides: 1000, tree: Self.tree(100))
+    }
+
+    static func syncedScreensAgree(slides: Int, tree: TemporaryFolder) throws {
         // A multiple of the cycle's 200 s, so the timeline's cycles start with slide 0.
         let start = 1_780_000_000.0
         var a = try Screen(tree, synced: true, wall: start)
         var b = try Screen(tree, synced: true, wall: start)
         var cycles: [[String]] = []
         var disagreements = 0
-        for slide in 0..<1000 {
+        for slide in 0..<slides {
             let middle = start + Double(slide) * 2 + 1.25
-            if slide == 500 { b = try Screen(tree, synced: true, wall: middle - 0.5) }
+            if slide == slides / 2 { b = try Screen(tree, synced: true, wall: middle - 0.5) }
             a.run(until: middle)
             b.run(until: middle)
             if a.current != b.current { disagreements += 1 }
@@ -81,7 +84,7 @@ import VitrineTestSupport
         }
         #expect(disagreements == 0, "the screens showed different photos on \(disagreements) slides")
         #expect(cycles.allSatisfy { Set($0).count == 100 }, "every cycle shows each photo once")
-        #expect(Set(cycles.map { $0 }).count == 10, "each cycle has its own order")
+        #expect(Set(cycles.map { $0 }).count == slides / 100, "each cycle has its own order")
         #expect(zip(cycles, cycles.dropFirst()).allSatisfy { $0.last != $1.first }, "no photo twice in a row")
     }
 
@@ -111,5 +114,13 @@ import VitrineTestSupport
         }
         #expect(Set(after).isDisjoint(with: before), "no photo of the first 70 shows again")
         #expect(Set(after).count == 30)
+    }
+}
+
+/// The size, in the full suite (`make test`): two synced screens agree for 3,000 slides
+/// across a restart of one.
+@Suite struct FairShuffleFullSizeSessionTests {
+    @Test func syncedScreensAgreeFor3000SlidesAcrossARestart() throws {
+        try FairShuffleSessionTests.syncedScreensAgree(slides: 3000, tree: FairShuffleSessionTests.tree(100))
     }
 }
