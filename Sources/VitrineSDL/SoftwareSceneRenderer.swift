@@ -233,12 +233,17 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         var usedLayers: [String: Layer] = [:]
         var usedScaled: [String: (rect: Rect, layer: (rect: Rect, pixels: PixelBuffer))] = [:]
         var rects: [String: Rect] = [:]
-        // Layers no longer drawn are let go: only those of this frame are kept.
+        // Layers no longer drawn are let go: only those of this frame are kept, and the memory of
+        // those let go is given back (a layer is a few megabytes, which the heap would keep).
         defer {
+            let letGo =
+                tiledLayers.keys.contains { used[$0] == nil } || layers.keys.contains { usedLayers[$0] == nil }
+                || scaledLayers.keys.contains { usedScaled[$0] == nil }
             tiledLayers = used
             layers = usedLayers
             scaledLayers = usedScaled
             lastRects = rects
+            if letGo { SceneCompositor.giveBackFreedMemory() }
         }
         // Photos are stretched into layers only in a transition (something blended): at rest a
         // frame is drawn once, and its layer would only hold memory.

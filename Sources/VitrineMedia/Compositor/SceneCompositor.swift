@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import VitrineCore
 
@@ -129,6 +130,14 @@ public struct SceneCompositor: Sendable {
         let area = Rect(
             x: Double(columns.lowerBound), y: Double(rows.lowerBound), width: Double(w), height: Double(rows.count))
         return (area, PixelBuffer(width: w, height: rows.count, pixels: out))
+    }
+
+    /// Gives the heap's free memory back to the system, after layers (`scaledLayer`, screen-sized
+    /// images made once) were let go: glibc serves blocks of that size from the heap once one as
+    /// large was freed, and keeps what is freed there.
+    public static func giveBackFreedMemory() {
+        // The result says only whether any memory went back.
+        _ = malloc_trim(0)
     }
 
     /// How many bands a frame `height` rows tall is drawn in, never so thin
