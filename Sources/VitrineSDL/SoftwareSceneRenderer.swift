@@ -12,7 +12,11 @@ import VitrineMedia
 /// composed straight into it instead, saving the texture's full-frame copy.
 /// Images moving fast
 /// from one frame to the next are sampled with nearest pixels (see
-/// `MotionSampling`); still ones bilinearly. Only the render thread may use it.
+/// `MotionSampling`); still ones bilinearly. In a transition, a photo standing
+/// still but not at its decoded size (smaller than the screen) is stretched once
+/// into a layer where it stands, so each frame of a fade copies and blends two
+/// prepared layers instead of scaling both photos again; layers the last frame
+/// did not draw are let go. Only the render thread may use it.
 public final class SoftwareSceneRenderer: SceneDrawing {
     let renderer: OpaquePointer
     private var images: [String: PixelBuffer] = [:]
