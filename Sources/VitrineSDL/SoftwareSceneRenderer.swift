@@ -12,7 +12,11 @@ import VitrineMedia
 /// composed straight into it instead, saving the texture's full-frame copy.
 /// Images moving fast
 /// from one frame to the next are sampled with nearest pixels (see
-/// `MotionSampling`); still ones bilinearly. Only the render thread may use it.
+/// `MotionSampling`); still ones bilinearly. In a transition, a photo standing
+/// still but not at its decoded size (smaller than the screen) is stretched once
+/// into a layer where it stands, so each frame of a fade copies and blends two
+/// prepared layers instead of scaling both photos again; layers the last frame
+/// did not draw are let go. Only the render thread may use it.
 public final class SoftwareSceneRenderer: SceneDrawing {
     let renderer: OpaquePointer
     private var images: [String: PixelBuffer] = [:]
@@ -35,6 +39,14 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         var rect: Rect
         var pixels: PixelBuffer
     }
+
+    /// Photos stretched to where they stand, once, while a transition draws them there frame
+    /// after frame (a photo smaller than the screen fading): each frame then copies or blends
+    /// them, with no scaling. By key, with the rectangle they were made for and where their
+    /// pixels go; only those the last frame drew are kept, and none at rest.
+    private var scaledLayers: [String: (rect: Rect, layer: (rect: Rect, pixels: PixelBuffer))] = [:]
+    /// Where the last frame drew each image, by key.
+    private var lastRects: [String: Rect] = [:]
     private var frame: OpaquePointer?
     private var frameWidth = 0
     private var frameHeight = 0
@@ -46,6 +58,11 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public private(set) var lastFrameApproximate = false
     /// How many slides the last frame drew as one layer of photo and bars (see `layering`).
     public private(set) var lastFrameLayers = 0
+    /// How many photos the last frame drew from their stretched layer (see `scaledLayers`).
+    public private(set) var lastFrameScaledLayers = 0
+    /// How many images were stretched in drawing the last frame: by the compositor while
+    /// composing it, and into layers made for it (photo and bars, or a photo alone).
+    public private(set) var lastFrameScalings = 0
     /// Whether the last frame's pictures were composed straight into the target surface (not via the texture).
     public private(set) var lastFrameDirect = false
     /// The second thread frames are composed on, started with the first frame (none on one core).
@@ -77,6 +94,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         images[key] = pixels
         sizes[key] = sourceSize
         layers[key] = nil
+        scaledLayers[key] = nil
         tiledLayers.removeAll()
         return true
     }
@@ -96,6 +114,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         let made = SceneCompositor(width: width, height: height, worker: worker).render(
             Scene(size: screen.size, background: .black, ops: [.image(slide: 0, rect: screen, alpha: 1)])
         ) { _ in small }
+        lastFrameScalings += 1
         screenBackdrops[key] = made
         return made
     }
@@ -109,6 +128,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             images[key] = nil
             sizes[key] = nil
             layers[key] = nil
+            scaledLayers[key] = nil
         }
         tiledLayers.removeAll()
         for key in backdrops.keys where !keep.contains(key) {
@@ -125,6 +145,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         backdrops.removeAll()
         screenBackdrops.removeAll()
         layers.removeAll()
+        scaledLayers.removeAll()
+        lastRects.removeAll()
         tiledLayers.removeAll()
         overlays.removeAll()
         motion.reset()
@@ -135,6 +157,8 @@ public final class SoftwareSceneRenderer: SceneDrawing {
     public var loadedKeys: Set<String> { Set(images.keys) }
 
     public func draw(_ scene: Scene, key: (Int) -> String?) {
+        lastFrameScalings = 0
+        lastFrameScaledLayers = 0
         var w: Int32 = 0
         var h: Int32 = 0
         // A failure leaves the size 0 × 0, and then nothing is drawn.
@@ -161,9 +185,10 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         // A photo at rest with its bars: one layer (slide −1 − i is `layered[i]`).
         let (ops, nearest, layered) = layering(
             drawn, nearest: sampled, key: key, backdrops: frameBackdrops, width: Int(w), height: Int(h))
-        lastFrameLayers = layered.count
+        lastFrameLayers = layered.count - lastFrameScaledLayers
+        var stretched = 0
         func compose(_ pixels: UnsafeMutablePointer<UInt32>, _ pitch: Int) {
-            SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
+            stretched = SceneCompositor(width: Int(w), height: Int(h), worker: worker).draw(
                 Scene(size: scene.size, background: scene.background, ops: ops), into: pixels, pitch: pitch,
                 nearest: nearest
             ) { slide in
@@ -183,6 +208,7 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             // As in `SceneRenderer.draw`: a failed copy costs this frame, drawn again at the next.
             SDL_RenderCopy(renderer, texture, nil, nil)
         }
+        lastFrameScalings += stretched
         let rest = scene.ops[pictures.endIndex...]
         guard !rest.isEmpty else { return }
         for case .image(let slide, _, _) in rest {
@@ -208,7 +234,32 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         var renumbered: Set<Int> = []
         var layered: [PixelBuffer] = []
         var used: [String: PixelBuffer] = [:]
-        defer { tiledLayers = used }
+        var usedLayers: [String: Layer] = [:]
+        var usedScaled: [String: (rect: Rect, layer: (rect: Rect, pixels: PixelBuffer))] = [:]
+        var rects: [String: Rect] = [:]
+        // Layers no longer drawn are let go: only those of this frame are kept, and the memory of
+        // those let go is given back (a layer is a few megabytes, which the heap would keep).
+        defer {
+            let letGo =
+                tiledLayers.keys.contains { used[$0] == nil } || layers.keys.contains { usedLayers[$0] == nil }
+                || scaledLayers.keys.contains { usedScaled[$0] == nil }
+            tiledLayers = used
+            layers = usedLayers
+            scaledLayers = usedScaled
+            lastRects = rects
+            if letGo { SceneCompositor.giveBackFreedMemory() }
+        }
+        // Photos are stretched into layers only in a transition (something blended): at rest a
+        // frame is drawn once, and its layer would only hold memory.
+        let blending = ops.contains { op in
+            switch op {
+            case .image(_, _, let alpha), .fill(_, _, let alpha), .backdrop(_, _, _, let alpha): return alpha < 1
+            default: return false
+            }
+        }
+        for case .image(let slide, let rect, _) in ops {
+            if let name = key(slide), rects[name] == nil { rects[name] = rect }
+        }
         var i = 0
         while i < ops.count {
             if let run = tiledRun(ops, from: i, key: key, screen: screen, used: &used) {
@@ -217,10 +268,22 @@ public final class SoftwareSceneRenderer: SceneDrawing {
                 i = run.end
                 continue
             }
-            if let run = layerRun(ops, from: i, key: key, backdrops: backdrops, screen: screen) {
+            if let run = layerRun(
+                ops, from: i, key: key, backdrops: backdrops, screen: screen, stretching: blending, used: &usedLayers)
+            {
                 layered.append(run.layer)
                 out.append(.image(slide: -layered.count, rect: screen, alpha: run.alpha))
                 i = run.end
+                continue
+            }
+            if blending, !nearest.contains(i), case .image(let slide, let rect, let alpha) = ops[i],
+                let name = key(slide),
+                let layer = scaledLayer(name, at: rect, width: width, height: height, used: &usedScaled)
+            {
+                layered.append(layer.pixels)
+                lastFrameScaledLayers += 1
+                out.append(.image(slide: -layered.count, rect: layer.rect, alpha: alpha))
+                i += 1
                 continue
             }
             if nearest.contains(i) { renumbered.insert(out.count) }
@@ -289,10 +352,34 @@ public final class SoftwareSceneRenderer: SceneDrawing {
         return (j, made, alpha)
     }
 
+    /// Photo `name` stretched to `rect`, from the layer made for it there (kept in `used`), or
+    /// made now when the last frame drew it at the same place too (it stands still: a photo
+    /// moving would need a new layer every frame). Nil when the photo is drawn at its size,
+    /// or is moving.
+    private func scaledLayer(
+        _ name: String, at rect: Rect, width: Int, height: Int,
+        used: inout [String: (rect: Rect, layer: (rect: Rect, pixels: PixelBuffer))]
+    ) -> (rect: Rect, pixels: PixelBuffer)? {
+        if let made = used[name] ?? scaledLayers[name], made.rect == rect {
+            used[name] = made
+            return made.layer
+        }
+        guard lastRects[name] == rect, let photo = images[name],
+            let layer = SceneCompositor(width: width, height: height, worker: worker).scaledLayer(photo, in: rect)
+        else { return nil }
+        lastFrameScalings += 1
+        used[name] = (rect, layer)
+        return layer
+    }
+
     /// The layer for the run of a slide's backdrop ops starting at `i` and its photo right after
     /// them, with the index after the run and their alpha; nil when the run cannot be one layer.
+    /// With `stretching` (in a transition) the photo may also be stretched, on whole pixels
+    /// (each pixel of the layer is still drawn by one op alone), when the last frame drew it
+    /// at the same place.
     private func layerRun(
-        _ ops: [DrawOp], from i: Int, key: (Int) -> String?, backdrops: [Int: PixelBuffer], screen: Rect
+        _ ops: [DrawOp], from i: Int, key: (Int) -> String?, backdrops: [Int: PixelBuffer], screen: Rect,
+        stretching: Bool, used: inout [String: Layer]
     ) -> (end: Int, layer: PixelBuffer, alpha: Double)? {
         guard case .backdrop(let slide, let area, _, let alpha) = ops[i], area == screen,
             let name = key(slide), let photo = images[name], let backdrop = backdrops[slide]
@@ -304,13 +391,14 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             j += 1
         }
         guard j < ops.count, case .image(slide, let rect, alpha) = ops[j],
-            rect.width == Double(photo.width), rect.height == Double(photo.height),
-            rect.x == rect.x.rounded(), rect.y == rect.y.rounded(),
+            [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0 == $0.rounded() }),
+            rect.size == photo.size || (stretching && lastRects[name] == rect),
             clips.allSatisfy({ $0.intersection(rect) == nil })
         else { return nil }
-        if let made = layers[name], made.rect == rect, made.pixels.width == Int(screen.width),
+        if let made = used[name] ?? layers[name], made.rect == rect, made.pixels.width == Int(screen.width),
             made.pixels.height == Int(screen.height)
         {
+            used[name] = made
             return (j + 1, made.pixels, alpha)
         }
         let whole = Array(ops[i...j]).map { op -> DrawOp in
@@ -320,14 +408,20 @@ public final class SoftwareSceneRenderer: SceneDrawing {
             default: return op
             }
         }
-        let pixels = SceneCompositor(width: Int(screen.width), height: Int(screen.height), worker: worker).render(
-            Scene(size: screen.size, background: .black, ops: whole)
-        ) { _ in
-            photo
-        } backdrop: { _ in
-            backdrop
+        let (width, height) = (Int(screen.width), Int(screen.height))
+        var made = [UInt32](repeating: 0, count: width * height)
+        lastFrameScalings += made.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            return SceneCompositor(width: width, height: height, worker: worker).draw(
+                Scene(size: screen.size, background: .black, ops: whole), into: base, pitch: width
+            ) { _ in
+                photo
+            } backdrop: { _ in
+                backdrop
+            }
         }
-        layers[name] = Layer(rect: rect, pixels: pixels)
+        let pixels = PixelBuffer(width: width, height: height, pixels: made)
+        used[name] = Layer(rect: rect, pixels: pixels)
         return (j + 1, pixels, alpha)
     }
 

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import VitrineCore
 
@@ -44,23 +45,27 @@ public struct SceneCompositor: Sendable {
     /// shared, and writes only its own rows.
     /// `backdrop` gives a slide's backdrop (`DrawOp.backdrop`), best at the output's size,
     /// when it is copied rather than stretched.
+    /// Returns how many images it stretched (bilinearly or at the nearest pixels), rather than
+    /// copied or blended at their own size.
+    @discardableResult
     public func draw(
         _ scene: Scene, into target: UnsafeMutablePointer<UInt32>, pitch: Int, nearest: Set<Int> = [],
         image: (Int) -> PixelBuffer?, backdrop: (Int) -> PixelBuffer? = { _ in nil }
-    ) {
+    ) -> Int {
         let steps = prepare(scene, nearest: nearest, image: image, backdrop: backdrop)
+        let stretched = steps.count(where: { $0.kind == .scaled || $0.kind == .nearest })
         let bg = scene.background
         let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
         let bands = Self.bandCount(height: height, cores: cores)
         guard bands > 1 else {
             drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
-            return
+            return stretched
         }
         let address = UInt(bitPattern: target)
         if let worker {
             guard width * height >= Self.workerPixels else {
                 drawRows(0..<height, steps: steps, into: target, pitch: pitch, background: background)
-                return
+                return stretched
             }
             // One list of steps per thread: each keeps its own interpolated rows,
             // reused from row to row as the thread goes down (or up) the frame.
@@ -71,7 +76,7 @@ public struct SceneCompositor: Sendable {
                     rows, upward: thread == 1, steps: work.steps[thread], into: target, pitch: pitch,
                     background: background)
             }
-            return
+            return stretched
         }
         // Each band gets its own copies of the steps (sharing their tables and
         // pixels); the target crosses as an address, and every band writes
@@ -83,6 +88,56 @@ public struct SceneCompositor: Sendable {
             let rows = min(height, band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
             drawRows(rows, steps: work.steps[band], into: target, pitch: pitch, background: background)
         }
+        return stretched
+    }
+
+    /// `pixels` stretched into `rect` (bilinearly) exactly as `draw` stretches an image op
+    /// there, once: the part inside the frame, and where it lies (whole pixels). An image op
+    /// of that rectangle and those pixels, at any alpha, then draws the same frame as the op
+    /// did, copied or blended with no scaling (a photo smaller than the screen, or not at
+    /// its decoded size, while it fades). Nil when the image needs no scaling (its
+    /// rectangle is its size) or none of it is in the frame.
+    public func scaledLayer(_ pixels: PixelBuffer, in rect: Rect) -> (rect: Rect, pixels: PixelBuffer)? {
+        let placed = Self.truncated(rect)
+        guard pixels.width > 0, pixels.height > 0, placed.width != pixels.width || placed.height != pixels.height,
+            let step = CompositeStep.image(
+                pixels, in: placed, alpha: 256, frameWidth: width, frameHeight: height)
+        else { return nil }
+        let rows = step.rows
+        let columns = step.columns
+        let w = columns.count
+        var out = [UInt32](repeating: 0, count: w * rows.count)
+        out.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Output row y of the frame is layer row y − top; the step writes from its first column on.
+            let origin = UInt(bitPattern: base - rows.lowerBound * w - columns.lowerBound)
+            @Sendable func drawing(_ part: Range<Int>, upward: Bool, with step: CompositeStep) {
+                guard let origin = UnsafeMutablePointer<UInt32>(bitPattern: origin) else { return }
+                for index in 0..<part.count {
+                    let y = rows.lowerBound + (upward ? part.upperBound - 1 - index : part.lowerBound + index)
+                    step.apply(to: origin + y * w, y: y)
+                }
+            }
+            guard let worker, cores > 1, w * rows.count >= Self.workerPixels else {
+                drawing(0..<rows.count, upward: false, with: step)
+                return
+            }
+            let work = BandWork(steps: [[step], [step.copy()]])
+            worker.run(rows: rows.count, group: Self.rowGroup) { part, thread in
+                drawing(part, upward: thread == 1, with: work.steps[thread][0])
+            }
+        }
+        let area = Rect(
+            x: Double(columns.lowerBound), y: Double(rows.lowerBound), width: Double(w), height: Double(rows.count))
+        return (area, PixelBuffer(width: w, height: rows.count, pixels: out))
+    }
+
+    /// Gives the heap's free memory back to the system, after layers (`scaledLayer`, screen-sized
+    /// images made once) were let go: glibc serves blocks of that size from the heap once one as
+    /// large was freed, and keeps what is freed there.
+    public static func giveBackFreedMemory() {
+        // The result says only whether any memory went back.
+        _ = malloc_trim(0)
     }
 
     /// How many bands a frame `height` rows tall is drawn in, never so thin
