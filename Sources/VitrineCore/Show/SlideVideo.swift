@@ -67,11 +67,11 @@ extension Show {
     }
 
     /// The video slides among `drawn` at show time `time`.
-    public func videoMoments(drawn: [Int], at time: Double) -> [VideoMoment] {
+    public func videoMoments(drawn: [Int], at time: ShowTime) -> [VideoMoment] {
         var moments: [VideoMoment] = []
         for i in drawn where slides.indices.contains(i) {
             guard let video = slides[i].video else { continue }
-            let since: Double?
+            let since: ShowTime?
             if i == index {
                 since = shownSince
             } else if let t = transition, t.from == i, !t.isFinished(at: time) {
@@ -83,7 +83,7 @@ extension Show {
                 moments.append(VideoMoment(index: i, path: slides[i].path, time: 0, playing: false, video: video))
                 continue
             }
-            let shown = (pausedAt ?? time) - since
+            let shown = ((pausedAt ?? time) - since).value
             let length = dwell(i)
             let leaving = i != index
             moments.append(
