@@ -1,28 +1,3 @@
-/// How one slide replaces another.
-public enum TransitionKind: String, CaseIterable, Sendable, Codable {
-    /// Cross-fade from the outgoing slide to the incoming one.
-    case fade
-    /// The incoming slide grows from a source rectangle while cross-fading.
-    case zoom
-    /// The incoming slide pushes the outgoing one out.
-    case slide
-    /// A cut.
-    case none
-}
-
-/// The axis a `slide` transition moves along.
-public enum SlideAxis: String, CaseIterable, Sendable, Codable {
-    case horizontal
-    case vertical
-}
-
-/// Motion of a slide while it is shown.
-public enum DwellMotion: String, CaseIterable, Sendable, Codable {
-    case still
-    /// Slow zoom from 1.0 to 1.1 with a drift (Ken Burns).
-    case kenburns
-}
-
 /// A transition in progress between two slides.
 public struct ActiveTransition: Equatable, Sendable {
     public var kind: TransitionKind
