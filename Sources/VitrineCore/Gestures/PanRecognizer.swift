@@ -32,7 +32,7 @@ public struct DragInfo: Equatable, Sendable {
 /// A second finger before that fails it (it is a pinch then); once begun the
 /// pan keeps its finger and ignores others. Moving first in the wrong
 /// direction fails it.
-public struct PanRecognizer: GestureRecognizer {
+public struct PanRecognizer: SingleFingerRecognizer {
     /// The direction it must take; set between sequences.
     public var axis: PanAxis
     /// How far from `axis` (degrees) the drag may point when it passes the slop; 45 splits the
@@ -42,20 +42,15 @@ public struct PanRecognizer: GestureRecognizer {
     public private(set) var revision = 0
     public private(set) var info = DragInfo(start: .zero, translation: .zero)
     /// The dragging finger.
-    private var one: SingleFinger
+    var one: SingleFinger
 
     public init(axis: PanAxis = .free, metrics: GestureMetrics) {
         self.axis = axis
         one = SingleFinger(metrics: metrics)
     }
 
-    public var metrics: GestureMetrics {
-        get { one.metrics }
-        set { one.metrics = newValue }
-    }
-
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        restartIfNewTouch(event)
         guard let change = one.tracker.apply(event) else { return }
         switch (state, change) {
         case (.possible, .added(let p)):
