@@ -122,17 +122,8 @@ extension Show {
             pairs.taken = pairs.taken.filter { $0.value != oldIndex }
             pairs.partner = nil
         }
-        pairs.partner = moved(pairs.partner)
+        renumberPairs(moved)
         if pairs.partner == index { pairs.partner = nil }
-        if var t = transition {
-            t.fromPartner = moved(t.fromPartner)
-            transition = t
-        }
-        var taken: [Int: Int] = [:]
-        for (partner, owner) in pairs.taken {
-            if let p = moved(partner), let o = moved(owner) { taken[p] = o }
-        }
-        pairs.taken = taken
     }
 
     /// Slide `i` left the list: pairs with it end (its partner keeps its own place), later
@@ -143,14 +134,20 @@ extension Show {
             guard let j, j != i else { return nil }
             return j > i ? j - 1 : j
         }
-        pairs.partner = shifted(pairs.partner)
+        renumberPairs(shifted)
+    }
+
+    /// Renumbers the slides of the pairs (the partner showing, the one leaving with the
+    /// transition, the slides taken as partners) through `map`; a slide it maps to nil leaves its pair.
+    private mutating func renumberPairs(_ map: (Int?) -> Int?) {
+        pairs.partner = map(pairs.partner)
         if var t = transition {
-            t.fromPartner = shifted(t.fromPartner)
+            t.fromPartner = map(t.fromPartner)
             transition = t
         }
         var taken: [Int: Int] = [:]
         for (partner, owner) in pairs.taken {
-            if let p = shifted(partner), let o = shifted(owner) { taken[p] = o }
+            if let p = map(partner), let o = map(owner) { taken[p] = o }
         }
         pairs.taken = taken
     }
