@@ -1,33 +1,5 @@
 import Foundation
 
-/// The direction a pan must take to be recognised.
-public enum PanAxis: String, Equatable, Sendable {
-    /// Any direction.
-    case free
-    /// More sideways than up or down (ties count as sideways).
-    case horizontal
-    /// More up or down than sideways.
-    case vertical
-}
-
-/// A drag's values, in output pixels.
-public struct DragInfo: Equatable, Sendable {
-    /// Where the finger touched down.
-    public var start: Point
-    /// From the touch-down to where the finger is now.
-    public var translation: Vector
-    /// Pixels a second over the last tenth of a second (set when it ends).
-    public var velocity: Vector
-
-    public init(start: Point, translation: Vector, velocity: Vector = .zero) {
-        self.start = start
-        self.translation = translation
-        self.velocity = velocity
-    }
-
-    public var location: Point { start.moved(by: translation) }
-}
-
 /// One finger dragging past the pan slop, in the direction `axis` allows.
 /// A second finger before that fails it (it is a pinch then); once begun the
 /// pan keeps its finger and ignores others. Moving first in the wrong
