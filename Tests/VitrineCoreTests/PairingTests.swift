@@ -159,7 +159,8 @@ struct PairingTests {
         let engine = h.engine(at: 1)
         let scene = engine.scene(at: ShowTime(seconds: 1), imageSize: h.imageSize, metadata: h.metadata)
         var frame = OverlayFrame(
-            output: TestScreen.size, time: 1, wallTime: nil, browsing: false, index: 0, count: 2, slide: nil,
+            output: TestScreen.size, time: ShowTime(seconds: 1), wallTime: nil, browsing: false, index: 0, count: 2,
+            slide: nil,
             metadata: nil, lateSince: nil)
         engine.placePhoto(in: &frame, scene: scene, at: ShowTime(seconds: 1))
         let photo = try #require(frame.photo)

@@ -1,8 +1,8 @@
 /// What an overlay knows about the frame it draws on.
 public struct OverlayFrame: Sendable {
     public var output: Size
-    /// Show time, seconds.
-    public var time: Double
+    /// The frame's show time.
+    public var time: ShowTime
     /// Wall-clock time of this frame in seconds since 1970 (UTC), when known.
     public var wallTime: Double?
     /// True while someone is browsing by touch (page dots show then).
@@ -14,7 +14,7 @@ public struct OverlayFrame: Sendable {
     /// What the image file says about itself (EXIF), when read.
     public var metadata: ImageMetadata?
     /// Show time since which the next slide has been due but not decoded.
-    public var lateSince: Double?
+    public var lateSince: ShowTime?
     /// How much of the photo the show waits for has arrived (0…1), while it downloads.
     public var download: Double?
     /// Where the current photo is drawn, when it is; overlays that belong to the photo follow it.
@@ -26,8 +26,8 @@ public struct OverlayFrame: Sendable {
     public var fade: Double = 1
 
     public init(
-        output: Size, time: Double, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,
-        count: Int = 0, slide: Slide? = nil, metadata: ImageMetadata? = nil, lateSince: Double? = nil
+        output: Size, time: ShowTime, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,
+        count: Int = 0, slide: Slide? = nil, metadata: ImageMetadata? = nil, lateSince: ShowTime? = nil
     ) {
         self.output = output
         self.time = time

@@ -229,7 +229,7 @@ public struct ShowEngine: Sendable {
             scene = status.scene(output: output)
             if let download, case .scanning = status {
                 scene.ops += LoadingOverlay.ring(
-                    output: output, time: time.seconds, since: 0, download: download, height: 0.8, size: 1.5)
+                    output: output, time: time, since: .zero, download: download, height: 0.8, size: 1.5)
             }
         } else if let held = statusStillShowing(at: time) {
             scene = held
@@ -245,10 +245,10 @@ public struct ShowEngine: Sendable {
                 let index = show.index
                 let current = show.slides.indices.contains(index) ? show.slides[index] : nil
                 var frame = OverlayFrame(
-                    output: output, time: time.seconds, wallTime: wallClockOrigin.map { $0 + time.seconds },
+                    output: output, time: time, wallTime: wallClockOrigin.map { $0 + time.seconds },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
                     metadata: current == nil ? nil : metadata(index),
-                    lateSince: (show.waitingSince ?? show.pendingSince)?.seconds)
+                    lateSince: show.waitingSince ?? show.pendingSince)
                 frame.download = download
                 placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
