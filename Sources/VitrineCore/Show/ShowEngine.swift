@@ -1,11 +1,3 @@
-/// Something the engine asks its host (the SDL player) to do.
-public enum EngineRequest: Equatable, Sendable {
-    case quit
-    case toggleFullscreen
-    /// Read the configuration and the sources again (a remote asked).
-    case reload
-}
-
 /// The whole behaviour of a running show as one value: the show state, the
 /// fixed-step clock, and input handling. The SDL player and `vitrine snapshot`
 /// both drive it; the frame at a time is a pure function of the slides,
