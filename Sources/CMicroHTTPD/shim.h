@@ -29,21 +29,14 @@ static inline struct MHD_Daemon *vitrine_http_start(
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
     if (threads < 1) threads = 1;
-    if (cert_pem && key_pem) {
-        return MHD_start_daemon(
-            flags | MHD_USE_TLS, 0, NULL, NULL, handler, handler_context,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context,
-            MHD_OPTION_NOTIFY_CONNECTION, notify, handler_context,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-            MHD_OPTION_THREAD_POOL_SIZE, threads,
-            MHD_OPTION_HTTPS_MEM_CERT, cert_pem,
-            MHD_OPTION_HTTPS_MEM_KEY, key_pem,
-            MHD_OPTION_END);
-    }
+    // The certificate and key when both are given, else nothing: one call either way.
+    int tls = cert_pem && key_pem;
+    struct MHD_OptionItem tls_options[] = {
+        {tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, (void *)cert_pem},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)key_pem},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (tls) flags |= MHD_USE_TLS;
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_context,
         MHD_OPTION_SOCK_ADDR, address,
@@ -54,6 +47,7 @@ static inline struct MHD_Daemon *vitrine_http_start(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_ARRAY, tls_options,
         MHD_OPTION_END);
 }
 

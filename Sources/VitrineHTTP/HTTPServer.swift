@@ -431,21 +431,9 @@ private func admit(
     case .respond(let answer):
         return refuse(core, connection, head, answer, stored)
     case .buffer(let limit, let seconds, let answer):
-        if let length = head.contentLength, length > limit {
-            return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
-        }
-        core.setDeadline(connection, seconds)
-        stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer, quick: false)))
-            .toOpaque()
-        return .YES
+        return buffer(core, connection, head, limit: limit, seconds: seconds, answer: answer, quick: false, stored)
     case .quick(let limit, let seconds, let answer):
-        if let length = head.contentLength, length > limit {
-            return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
-        }
-        core.setDeadline(connection, seconds)
-        stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer, quick: true)))
-            .toOpaque()
-        return .YES
+        return buffer(core, connection, head, limit: limit, seconds: seconds, answer: answer, quick: true, stored)
     case .stream(let sink, let seconds):
         core.setDeadline(connection, seconds)
         stored.pointee = Unmanaged.passRetained(RequestState(.stream(sink))).toOpaque()
@@ -456,6 +444,22 @@ private func admit(
         }
         return openEventStream(core, connection, head, headers: headers, open: open)
     }
+}
+
+/// A body to be held in memory up to `limit` bytes, within `seconds`, then answered (by a
+/// worker, or on the event thread when `quick`); refused with 413 when its head announces more.
+private func buffer(
+    _ core: ServerCore, _ connection: OpaquePointer, _ head: HTTPHead, limit: Int, seconds: Double,
+    answer: @escaping @Sendable (Data) -> HTTPResponse, quick: Bool,
+    _ stored: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+    if let length = head.contentLength, length > limit {
+        return send(connection, .plainError(413, "too much at once: at most \(sizeText(limit)) here"))
+    }
+    core.setDeadline(connection, seconds)
+    stored.pointee = Unmanaged.passRetained(RequestState(.buffer(limit: limit, answer: answer, quick: quick)))
+        .toOpaque()
+    return .YES
 }
 
 /// The most of a refused request's body that is read (and dropped) so that its answer arrives.

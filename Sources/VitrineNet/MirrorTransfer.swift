@@ -1,29 +1,6 @@
 import Foundation
 import VitrineCore
 
-/// One download the scheduler hands to a worker thread: everything it needs, copied out of the state.
-struct DownloadJob: Sendable {
-    var id: MirrorEntryID
-    var url: String
-    var preview: Bool
-    var stem: String
-    var resumeFrom: Int64
-    var partValidators: Validators?
-    /// Set when a mirrored file is revalidated: a 304 keeps it.
-    var conditional: Validators?
-    var access: SourceAccess
-    var host: String
-    var oldFile: String?
-}
-
-/// How a download ended.
-enum DownloadResult: Sendable {
-    case notModified
-    case done(file: String, bytes: Int64, validators: Validators)
-    /// `keptPart` holds the validators of a partial file kept for a `Range` resume.
-    case failed(TransferFailure, keptPart: Validators?)
-}
-
 /// Runs one download into `<stem>.part`, checks it, flushes it, and renames it into place.
 struct MirrorTransfer: Sendable {
     var directory: String

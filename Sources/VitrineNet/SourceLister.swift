@@ -1,56 +1,11 @@
 import Foundation
 import VitrineCore
 
-/// What a listing refresh found.
-enum ListingOutcome: Sendable {
-    /// The whole listing, in order, with the validators of the listing document (for feeds).
-    case listed([RemoteEntry], validators: Validators)
-    /// The feed answered 304: the last listing still holds.
-    case unchanged
-    /// `retryAfter`: the seconds a 429 or 503 answer's `Retry-After` asked to wait.
-    case failed(TransferFailure, retryAfter: Double? = nil)
-}
-
-/// The seconds a `Retry-After` header asks for (a number of seconds or an HTTP date), at most a day.
-func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if let seconds = Double(value), seconds >= 0 { return min(seconds, 86_400) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
-    return min(max(0, date.timeIntervalSince(now)), 86_400)
-}
-
 extension HTTPResponse {
     /// The wait a 429 or 503 answer asks for in its `Retry-After`, if it gives one.
     var retryAfter: Double? {
         guard status == 429 || status == 503 else { return nil }
         return retryAfterSeconds(headers["retry-after"])
-    }
-}
-
-/// An ETag and a Last-Modified, to ask "has it changed?" the next time.
-struct Validators: Sendable, Equatable {
-    var etag: String?
-    var lastModified: String?
-
-    init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
-    init(_ headers: [String: String]) {
-        etag = headers["etag"]
-        lastModified = headers["last-modified"]
-    }
-
-    var conditionalHeaders: [String] {
-        var lines: [String] = []
-        if let etag { lines.append("If-None-Match: \(etag)") }
-        if let lastModified { lines.append("If-Modified-Since: \(lastModified)") }
-        return lines
     }
 }
 

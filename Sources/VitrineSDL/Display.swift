@@ -5,36 +5,6 @@ import Foundation
 import VitrineCore
 import VitrineMedia
 
-/// Which SDL renderer to use.
-public enum RendererChoice: String, CaseIterable, Sendable {
-    /// Hardware with vsync where there is one, software otherwise.
-    case auto
-    case software
-    case opengles2
-    case opengl
-}
-
-/// How the show appears on the screen.
-public struct DisplayOptions: Sendable {
-    /// A window of this size; nil means fullscreen.
-    public var windowed: Size?
-    /// SDL video driver name; nil lets SDL choose (KMS/DRM, X11, Wayland).
-    public var videoDriver: String?
-    public var renderer: RendererChoice = .auto
-    /// Where to write the frame on the screen as PNG when the show ends; nil writes nothing.
-    public var lastFrame: String?
-    /// Asks another process which OpenGL driver the accelerated renderer runs on (`GLProbe`),
-    /// so that with `auto` a software rasteriser never loads in this one; nil looks here.
-    public var glProbe: (@Sendable () -> GLProbe.Found?)?
-
-    public init() {}
-}
-
-/// Why the display could not be opened. One line for the user.
-public struct DisplayError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// An SDL window with its renderer. Destroying it closes the window.
 public final class Display {
     let window: OpaquePointer

@@ -1,26 +1,6 @@
 import VitrineCore
 import VitrineMedia
 
-/// What the play loop should do, as decided outside it (signals, a service manager).
-public enum PlayerControl: Equatable, Sendable {
-    case keepGoing
-    /// End cleanly: save the position and return 0.
-    case stop
-    /// Read the configuration and the sources again.
-    case reload
-}
-
-/// Fresh settings and content for a running player (after a reload).
-public struct PlayerSetup {
-    public var setup: DirectorSettings
-    public var feed: any ContentFeed
-
-    public init(setup: DirectorSettings, feed: any ContentFeed) {
-        self.setup = setup
-        self.feed = feed
-    }
-}
-
 /// The places where a running player meets the world around it: the service
 /// manager hears about presented frames, signals become controls, and a reload
 /// brings new settings and content. Each defaults to doing nothing, so the

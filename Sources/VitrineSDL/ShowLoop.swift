@@ -197,7 +197,7 @@ final class ShowLoop {
             screen.panel(dark: power.panelDark)
         }
         guard let printState = hooks.printState else { return }
-        var report = director.report(at: director.renderTime.seconds)
+        var report = director.report(at: director.renderTime)
         report.power = links.power?.report
         let key =
             "\(report.index) \(report.count) \(report.displayOn) \(report.paused) \(report.unseen ?? -1) "

@@ -55,7 +55,8 @@ public struct Snapshot {
                 to: ShowTime(seconds: time), images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
         }
         for _ in 0..<10 {
-            let wants = Self.drawnWants(out, engine: director.engine, at: time, decodedSoFar: decoded.count)
+            let wants = Self.drawnWants(
+                out, engine: director.engine, at: ShowTime(seconds: time), decodedSoFar: decoded.count)
             guard !wants.isEmpty else { break }
             for want in wants {
                 if want.video {
@@ -98,7 +99,7 @@ public struct Snapshot {
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
         timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.path) }
-        return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
+        return Frame(canvas: canvas, report: director.report(at: ShowTime(seconds: time)), scene: out.scene)
     }
 
     /// The plan's wants that the frame itself draws (the slides shown at `time`, and any other
@@ -106,7 +107,7 @@ public struct Snapshot {
     /// not decoded. The slideshow only: a grid or browsing lays out only the images it knows,
     /// so there every want is taken, as is every want of a frame that draws none of them
     /// before anything is decoded.
-    static func drawnWants(_ out: FrameOutput, engine: ShowEngine, at time: Double, decodedSoFar: Int)
+    static func drawnWants(_ out: FrameOutput, engine: ShowEngine, at time: ShowTime, decodedSoFar: Int)
         -> [DecodeWant]
     {
         guard engine.mode == .attract else { return out.decodes.wants }
@@ -123,7 +124,7 @@ public struct Snapshot {
 
 extension Show {
     /// The slides a frame at `time` draws.
-    public func visibleSlides(at time: Double) -> [Int] {
+    public func visibleSlides(at time: ShowTime) -> [Int] {
         guard count > 0 else { return [] }
         if let t = transition, !t.isFinished(at: time) {
             return [t.from, t.to] + [t.fromPartner, pairs.partner].compactMap { $0 }

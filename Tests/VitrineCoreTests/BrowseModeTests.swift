@@ -23,9 +23,9 @@ struct BrowseHarness {
         return engine
     }
 
-    func report(at time: Double) -> StateReport { engine(at: time).report(at: time) }
+    func report(at time: Double) -> StateReport { engine(at: time).report(at: ShowTime(seconds: time)) }
 
-    func scene(at time: Double) -> Scene { engine(at: time).scene(at: time, imageSize: imageSize) }
+    func scene(at time: Double) -> Scene { engine(at: time).scene(at: ShowTime(seconds: time), imageSize: imageSize) }
 
     /// Where slide `i` is drawn at `time`.
     func rect(of i: Int, at time: Double) -> Rect? {

@@ -18,8 +18,8 @@ struct BrowseOverlayTests {
         for e in events { engine.enqueue(e) }
         _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: h.imageSize)
         let bare = SceneBuilder(output: TestScreen.size).build(
-            engine.show, controller: engine.browse, at: time, imageSize: h.imageSize)
-        return engine.scene(at: time, imageSize: h.imageSize).ops.count - bare.ops.count
+            engine.show, controller: engine.browse, at: ShowTime(seconds: time), imageSize: h.imageSize)
+        return engine.scene(at: ShowTime(seconds: time), imageSize: h.imageSize).ops.count - bare.ops.count
     }
 
     @Test func pageDotsShowWhileBrowsingAndASecondTapHidesThem() {

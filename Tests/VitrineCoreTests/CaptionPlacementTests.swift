@@ -19,7 +19,7 @@ struct CaptionPlacementTests {
 
     /// The caption's band and text box at `time`.
     func caption(_ h: BrowseHarness, at time: Double) -> (band: Rect, box: Rect, alpha: Double)? {
-        let ops = engine(h, at: time).scene(at: time, imageSize: h.imageSize).ops
+        let ops = engine(h, at: time).scene(at: ShowTime(seconds: time), imageSize: h.imageSize).ops
         var band: Rect?
         for op in ops {
             if case .fill(let rect, _, _) = op { band = rect }

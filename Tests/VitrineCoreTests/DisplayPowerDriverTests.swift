@@ -204,7 +204,7 @@ private final class CECControlDouble: CECControl {
         report.dpms = "off"
         report.connector = "Virtual-1"
         report.backlight = ("panel0", 0, 255, 0)
-        var state = StateReport(show: Show(slides: [], options: ShowStyle()), at: 0)
+        var state = StateReport(show: Show(slides: [], options: ShowStyle()), at: ShowTime(seconds: 0))
         state.power = report
         #expect(
             state.json.hasSuffix(

@@ -26,7 +26,7 @@ import Testing
             }
             _ = e.advance(by: Seconds(target - now)) { _ in true }
             now = target
-            reports.append(e.report(at: e.time.seconds).json)
+            reports.append(e.report(at: e.time).json)
         }
         return reports
     }
@@ -53,7 +53,7 @@ import Testing
             var seen = false
             while e.time.seconds < 3.5 {
                 _ = e.advance(by: Seconds(1 / fps)) { _ in true }
-                if let t = e.show.transition, !t.isFinished(at: e.renderTime.seconds) {
+                if let t = e.show.transition, !t.isFinished(at: e.renderTime) {
                     seen = true
                     frames += 1
                 }

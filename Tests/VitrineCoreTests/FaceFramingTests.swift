@@ -53,7 +53,7 @@ import VitrineCore
         let span = show.dwell(slide) + show.options.transitionDuration
         for step in 0...100 {
             let time = span * Double(step) / 100
-            let rect = builder.slideRect(show, slide, since: 0, at: time) { _ in Self.photo }
+            let rect = builder.slideRect(show, slide, since: .zero, at: ShowTime(seconds: time)) { _ in Self.photo }
             guard let rect else {
                 Issue.record("no rectangle")
                 return
@@ -72,7 +72,8 @@ import VitrineCore
         let builder = SceneBuilder(output: output, faces: [slide: [face]])
         let span = show.dwell(slide) + show.options.transitionDuration
         for step in 0...50 {
-            let rect = builder.slideRect(show, slide, since: 0, at: span * Double(step) / 50) { _ in
+            let rect = builder.slideRect(show, slide, since: .zero, at: ShowTime(seconds: span * Double(step) / 50)) {
+                _ in
                 Size(width: 1600, height: 1200)
             }
             guard let rect else { return }
@@ -88,8 +89,8 @@ import VitrineCore
         let plain = SceneBuilder(output: Self.screen)
         let withOthers = SceneBuilder(output: Self.screen, faces: [3: [Self.face]])
         for time in [0.0, 2.5, 7.9] {
-            let a = plain.slideRect(show, 1, since: 0, at: time) { _ in Self.photo }
-            let b = withOthers.slideRect(show, 1, since: 0, at: time) { _ in Self.photo }
+            let a = plain.slideRect(show, 1, since: .zero, at: ShowTime(seconds: time)) { _ in Self.photo }
+            let b = withOthers.slideRect(show, 1, since: .zero, at: ShowTime(seconds: time)) { _ in Self.photo }
             #expect(a == b)
             let expected = fit.rect(for: Self.photo, in: Rect(size: Self.screen))
             if motion == .still { #expect(a == expected) }
@@ -98,7 +99,7 @@ import VitrineCore
 
     @Test func blurFillDrawsTheBackdropInTheBarsOnly() {
         let show = Self.show(fit: .contain, motion: .still, fill: .blur)
-        let scene = SceneBuilder(output: Self.screen).build(show, at: 1) { _ in Self.photo }
+        let scene = SceneBuilder(output: Self.screen).build(show, at: ShowTime(seconds: 1)) { _ in Self.photo }
         let screen = Rect(size: Self.screen)
         var clips: [Rect] = []
         var photo: Rect?
@@ -120,7 +121,7 @@ import VitrineCore
     @Test func colourFillAndDefault() {
         let purple = RGBColor(r: 80, g: 20, b: 90)
         let coloured = SceneBuilder(output: Self.screen).build(
-            Self.show(fit: .contain, motion: .still, fill: .color(purple)), at: 1
+            Self.show(fit: .contain, motion: .still, fill: .color(purple)), at: ShowTime(seconds: 1)
         ) { _ in Self.photo }
         let fills = coloured.ops.compactMap { op -> RGBColor? in
             if case .fill(_, let color, _) = op { return color }
@@ -130,7 +131,7 @@ import VitrineCore
         // No fill, or the background's colour: the photo alone, as before.
         for fill in [nil, FillStyle.color(.black)] {
             let plain = SceneBuilder(output: Self.screen).build(
-                Self.show(fit: .contain, motion: .still, fill: fill), at: 1
+                Self.show(fit: .contain, motion: .still, fill: fill), at: ShowTime(seconds: 1)
             ) { _ in Self.photo }
             #expect(plain.ops.count == 1)
         }

@@ -26,7 +26,8 @@ struct FadeInTests {
 
     /// The frame, with the image drawn only once it is decoded (from `readyFrom`).
     func scene(_ e: ShowEngine, at time: Double, readyFrom: Double = 0) -> Scene {
-        e.scene(at: time, imageSize: { _ in time >= readyFrom ? Size(width: 800, height: 600) : nil })
+        e.scene(
+            at: ShowTime(seconds: time), imageSize: { _ in time >= readyFrom ? Size(width: 800, height: 600) : nil })
     }
 
     /// The opacity of the full-screen cover over the photo, 0 when none.

@@ -166,9 +166,9 @@ struct GestureRobustnessTests {
         while t < end {
             t += 0.25
             _ = engine.run(to: ShowTime(seconds: t), isReady: { _ in true }, imageSize: { sizes[$0 % sizes.count] })
-            let zoom = engine.report(at: t).zoom
+            let zoom = engine.report(at: ShowTime(seconds: t)).zoom
             #expect(zoom.isFinite && zoom > 0 && zoom < 5)
-            _ = engine.scene(at: t) { sizes[$0 % sizes.count] }
+            _ = engine.scene(at: ShowTime(seconds: t)) { sizes[$0 % sizes.count] }
         }
         #expect(engine.browse.arena.isConsistent)
         _ = engine.run(

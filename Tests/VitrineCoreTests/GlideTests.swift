@@ -104,7 +104,7 @@ struct GlideTests {
                 }
                 _ = e.advance(by: Seconds(target - now), isReady: { _ in true }, imageSize: h.imageSize)
                 now = target
-                let scene = e.scene(at: e.time.seconds, imageSize: h.imageSize)
+                let scene = e.scene(at: e.time, imageSize: h.imageSize)
                 states.append("\(e.browse.view.map { String(describing: $0) } ?? "nil") \(scene.ops)")
             }
             return states

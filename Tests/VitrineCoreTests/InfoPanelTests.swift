@@ -29,7 +29,7 @@ struct InfoPanelTests {
     }
 
     func scene(_ h: BrowseHarness, at time: Double) -> Scene {
-        engine(h, at: time).scene(at: time, imageSize: h.imageSize, metadata: { _ in Self.exif })
+        engine(h, at: time).scene(at: ShowTime(seconds: time), imageSize: h.imageSize, metadata: { _ in Self.exif })
     }
 
     /// The opacity of the full-screen cover, 0 when none.

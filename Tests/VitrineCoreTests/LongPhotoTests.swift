@@ -31,7 +31,9 @@ struct LongPhotoTests {
         }
 
         func rect(of i: Int, at time: Double) -> Rect? {
-            for case .image(let slide, let rect, _) in engine(at: time).scene(at: time, imageSize: imageSize).ops
+            for case .image(let slide, let rect, _) in engine(at: time).scene(
+                at: ShowTime(seconds: time), imageSize: imageSize
+            ).ops
             where slide == i { return rect }
             return nil
         }

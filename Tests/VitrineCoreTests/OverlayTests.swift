@@ -77,7 +77,8 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
     let output = Size(width: 1000, height: 500)
 
     func frame(index: Int = 0, count: Int = 5, browsing: Bool = true, slide: Slide? = nil) -> OverlayFrame {
-        OverlayFrame(output: output, time: 3, browsing: browsing, index: index, count: count, slide: slide)
+        OverlayFrame(
+            output: output, time: ShowTime(seconds: 3), browsing: browsing, index: index, count: count, slide: slide)
     }
 
     func discs(_ ops: [DrawOp]) -> [(Point, Double)] {
@@ -156,9 +157,9 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
 
     @Test func loadingRingWaitsThreeHundredMilliseconds() {
         var f = frame()
-        f.lateSince = 2.8
+        f.lateSince = ShowTime(seconds: 2.8)
         #expect(LoadingOverlay().ops(for: f).isEmpty)
-        f.lateSince = 2.6
+        f.lateSince = ShowTime(seconds: 2.6)
         #expect(LoadingOverlay().ops(for: f).count == 3)
         f.lateSince = nil
         #expect(LoadingOverlay().ops(for: f).isEmpty)
@@ -170,7 +171,7 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
         options.pageIndicator = .always
         var stack = options.stack(slides: [Slide(path: "a.jpg"), Slide(path: "b.jpg")])
         #expect(stack.names == ["caption", "page-indicator", "loading"])
-        let f = OverlayFrame(output: output, time: 0, index: 0, count: 2, slide: Slide(path: "a.jpg"))
+        let f = OverlayFrame(output: output, time: .zero, index: 0, count: 2, slide: Slide(path: "a.jpg"))
         #expect(!stack.ops(for: f).isEmpty)
         stack.visible = false
         #expect(stack.ops(for: f).isEmpty)

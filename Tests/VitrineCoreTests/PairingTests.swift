@@ -39,7 +39,7 @@ struct PairHarness {
     }
 
     func scene(at time: Double) -> Scene {
-        engine(at: time).scene(at: time, imageSize: imageSize, metadata: metadata)
+        engine(at: time).scene(at: ShowTime(seconds: time), imageSize: imageSize, metadata: metadata)
     }
 
     /// The slides drawn at rest on each of `count` slides in turn, as `[first, partner]` or `[alone]`.
@@ -157,11 +157,12 @@ struct PairingTests {
         var h = PairHarness(sizes: [p, p])
         h.options.pair = true
         let engine = h.engine(at: 1)
-        let scene = engine.scene(at: 1, imageSize: h.imageSize, metadata: h.metadata)
+        let scene = engine.scene(at: ShowTime(seconds: 1), imageSize: h.imageSize, metadata: h.metadata)
         var frame = OverlayFrame(
-            output: TestScreen.size, time: 1, wallTime: nil, browsing: false, index: 0, count: 2, slide: nil,
+            output: TestScreen.size, time: ShowTime(seconds: 1), wallTime: nil, browsing: false, index: 0, count: 2,
+            slide: nil,
             metadata: nil, lateSince: nil)
-        engine.placePhoto(in: &frame, scene: scene, at: 1)
+        engine.placePhoto(in: &frame, scene: scene, at: ShowTime(seconds: 1))
         let photo = try #require(frame.photo)
         var rects: [Rect] = []
         for case .image(_, let rect, _) in scene.ops { rects.append(rect) }
@@ -184,14 +185,14 @@ struct PairingTests {
         h.script = GestureScript().tap(0.5, 0.5, at: 1)
         var engine = h.engine(at: 1.5)
         #expect(engine.mode == .browse)
-        #expect(Set(engine.scene(at: 1.5, imageSize: h.imageSize).slidesDrawn) == [0, 1])
+        #expect(Set(engine.scene(at: ShowTime(seconds: 1.5), imageSize: h.imageSize).slidesDrawn) == [0, 1])
         // A tap on the right half opens the right photo alone, at its own fit.
         h.script = h.script.tap(right.0, right.1, at: 2)
         engine = h.engine(at: 3)
         #expect(engine.mode == .browse)
         #expect(engine.show.index == 1)
         #expect(engine.show.pairs.partner == nil)
-        let drawn = engine.scene(at: 3, imageSize: h.imageSize)
+        let drawn = engine.scene(at: ShowTime(seconds: 3), imageSize: h.imageSize)
         #expect(drawn.slidesDrawn == [1])
         let fit = FitMode.contain.rect(for: p, in: Rect(size: TestScreen.size))
         for case .image(_, let rect, _) in drawn.ops {
@@ -201,7 +202,7 @@ struct PairingTests {
         h.script = GestureScript().tap(0.5, 0.5, at: 1).tap(left.0, left.1, at: 2)
         engine = h.engine(at: 3)
         #expect(engine.show.index == 0 && engine.show.pairs.partner == nil)
-        #expect(engine.scene(at: 3, imageSize: h.imageSize).slidesDrawn == [0])
+        #expect(engine.scene(at: ShowTime(seconds: 3), imageSize: h.imageSize).slidesDrawn == [0])
     }
 
     @Test func aTapBetweenTheHalvesOpensNeither() {
@@ -248,7 +249,7 @@ struct PairLossTests {
     }
 
     func drawn(_ h: PairHarness, _ engine: ShowEngine, at time: Double) -> [String] {
-        let scene = engine.scene(at: time, imageSize: sizes(h, engine))
+        let scene = engine.scene(at: ShowTime(seconds: time), imageSize: sizes(h, engine))
         return scene.slidesDrawn.map { engine.show.slides[$0].path }
     }
 
@@ -258,7 +259,7 @@ struct PairLossTests {
         #expect(engine.show.pairs.partner == 1)
         engine.removeSlide(at: 1)
         #expect(engine.show.pairs.partner == nil)
-        let scene = engine.scene(at: 1.5, imageSize: sizes(h, engine))
+        let scene = engine.scene(at: ShowTime(seconds: 1.5), imageSize: sizes(h, engine))
         #expect(scene.slidesDrawn == [0])
         let fit = FitMode.contain.rect(for: p, in: Rect(size: TestScreen.size))
         for case .image(_, let rect, _) in scene.ops { #expect(rect == fit) }
@@ -324,7 +325,7 @@ struct PairLossTests {
         h.script.events = [InputEvent(time: ShowTime(seconds: 1), kind: .key(.i))]
         let opened = h.engine(at: 1.5)
         #expect(opened.mode == .browse && opened.browse.info?.isOpen == true)
-        let scene = opened.scene(at: 1.5, imageSize: h.imageSize, metadata: h.metadata)
+        let scene = opened.scene(at: ShowTime(seconds: 1.5), imageSize: h.imageSize, metadata: h.metadata)
         // The pair stays under the panel, which tells of the first photo.
         #expect(Set(scene.slidesDrawn) == [0, 1])
         let texts = scene.ops.compactMap { op -> String? in
@@ -347,9 +348,9 @@ struct PairLossTests {
         // alone, so its partner is no longer passed over.
         let h = PairHarness(sizes: [p, l, p, l])
         var engine = h.engine(at: 1)
-        engine.show.cut(to: 1, at: 2)
+        engine.show.cut(to: 1, at: ShowTime(seconds: 2))
         #expect(engine.show.index(after: 1) == 3, "the partner was shown with the first photo")
-        engine.show.cut(to: 0, at: 3)
+        engine.show.cut(to: 0, at: ShowTime(seconds: 3))
         #expect(engine.show.pairs.partner == nil)
         #expect(engine.show.index(after: 0) == 1)
         #expect(engine.show.index(after: 1) == 2)

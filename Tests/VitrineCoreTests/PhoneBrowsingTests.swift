@@ -35,7 +35,7 @@ struct PhoneBrowsingTests {
         h.script = pinch(from: 0.2, to: 0.2, shift: -0.3, wobble: 0.06)
         let during = h.engine(at: 1.3)
         #expect(during.mode == .browse)
-        #expect(during.report(at: 1.3).zoom == 1)
+        #expect(during.report(at: ShowTime(seconds: 1.3)).zoom == 1)
         #expect(h.rect(of: 0, at: 1.3) == h.fit(0))
         #expect(h.report(at: 2).zoom == 1)
         h.script.events += swipe(from: (0.8, 0.5), to: (0.2, 0.5), at: 2).events

@@ -33,10 +33,11 @@ struct PhotoMarksTests {
     }
 
     func texts(_ e: ShowEngine, at time: Double) -> [String] {
-        e.scene(at: time, imageSize: { _ in Size(width: 800, height: 600) }, metadata: { _ in nil }).ops.compactMap {
-            if case .text(let block, _, _) = $0 { return block.text }
-            return nil
-        }
+        e.scene(at: ShowTime(seconds: time), imageSize: { _ in Size(width: 800, height: 600) }, metadata: { _ in nil })
+            .ops.compactMap {
+                if case .text(let block, _, _) = $0 { return block.text }
+                return nil
+            }
     }
 
     @Test func hideTakesThePhotoOutOfTheShowAndMovesOn() throws {

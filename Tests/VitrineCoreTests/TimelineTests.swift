@@ -16,10 +16,10 @@ import Testing
 
     func state(_ show: Show, at time: Double) -> (index: Int, from: Int?, progress: Double?) {
         var s = show
-        s.update(to: time) { _ in true }
-        let t = s.transition.flatMap { $0.isFinished(at: time) ? nil : $0 }
+        s.update(to: ShowTime(seconds: time)) { _ in true }
+        let t = s.transition.flatMap { $0.isFinished(at: ShowTime(seconds: time)) ? nil : $0 }
         // Rounded to 1e-9 so 8.4 − 8 = 0.4000000000000004 compares as 0.4.
-        return (s.index, t?.from, t.map { ($0.progress(at: time) * 1e9).rounded() / 1e9 })
+        return (s.index, t?.from, t.map { ($0.progress(at: ShowTime(seconds: time)) * 1e9).rounded() / 1e9 })
     }
 
     @Test func keyTimes() {
@@ -47,10 +47,10 @@ import Testing
 
     @Test func loopingWrapsBothWays() {
         var show = Show(slides: slides(4), options: options())
-        show.previous(at: 1) { _ in true }
+        show.previous(at: ShowTime(seconds: 1)) { _ in true }
         #expect(show.index == 3)
         #expect(show.transition?.direction == -1)
-        show.next(at: 2) { _ in true }
+        show.next(at: ShowTime(seconds: 2)) { _ in true }
         #expect(show.index == 0)
         #expect(show.transition?.from == 3)
         #expect(show.transition?.direction == 1)
@@ -77,45 +77,45 @@ import Testing
 
     @Test func aLateImageHoldsTheCurrentSlide() {
         var show = Show(slides: slides(3), options: options())
-        show.update(to: 8.5) { $0 != 1 }
+        show.update(to: ShowTime(seconds: 8.5)) { $0 != 1 }
         #expect(show.index == 0, "slide 1 is not decoded yet, slide 0 stays")
         #expect(show.transition == nil)
-        show.update(to: 9.0) { _ in true }
+        show.update(to: ShowTime(seconds: 9.0)) { _ in true }
         #expect(show.index == 1)
-        #expect(show.transition?.start == 9.0, "the transition starts when the image is ready")
-        show.update(to: 16.9) { _ in true }
+        #expect(show.transition?.start == ShowTime(seconds: 9.0), "the transition starts when the image is ready")
+        show.update(to: ShowTime(seconds: 16.9)) { _ in true }
         #expect(show.index == 1, "slide 1 keeps its full interval from when it came in")
-        show.update(to: 17.0) { _ in true }
+        show.update(to: ShowTime(seconds: 17.0)) { _ in true }
         #expect(show.index == 2)
     }
 
     @Test func pauseKeepsTheRestOfTheDwell() {
         var show = Show(slides: slides(3), options: options())
-        show.pause(at: 2)
-        show.update(to: 50) { _ in true }
+        show.pause(at: ShowTime(seconds: 2))
+        show.update(to: ShowTime(seconds: 50)) { _ in true }
         #expect(show.index == 0)
         #expect(show.isPaused)
-        show.resume(at: 50)
-        show.update(to: 55.9) { _ in true }
+        show.resume(at: ShowTime(seconds: 50))
+        show.update(to: ShowTime(seconds: 55.9)) { _ in true }
         #expect(show.index == 0, "6 s were left when paused at 2")
-        show.update(to: 56.1) { _ in true }
+        show.update(to: ShowTime(seconds: 56.1)) { _ in true }
         #expect(show.index == 1)
     }
 
     @Test func manualMovesAndPendingTargets() {
         var show = Show(slides: slides(5), options: options())
-        show.move(to: 4, at: 1) { _ in false }
+        show.move(to: 4, at: ShowTime(seconds: 1)) { _ in false }
         #expect(show.index == 0)
         #expect(show.pending?.target == 4)
-        show.update(to: 1.5) { _ in true }
+        show.update(to: ShowTime(seconds: 1.5)) { _ in true }
         #expect(show.index == 4)
-        #expect(show.transition?.start == 1.5)
-        #expect(show.nextAdvanceTime == 9.5, "the dwell restarts with a manual move")
+        #expect(show.transition?.start == ShowTime(seconds: 1.5))
+        #expect(show.nextAdvanceTime == ShowTime(seconds: 9.5), "the dwell restarts with a manual move")
     }
 
     @Test func removingSlidesKeepsTheShowConsistent() {
         var show = Show(slides: slides(4), options: options())
-        show.update(to: 8.2) { _ in true }
+        show.update(to: ShowTime(seconds: 8.2)) { _ in true }
         #expect(show.index == 1)
         show.removeSlide(at: 0)
         #expect(show.count == 3)

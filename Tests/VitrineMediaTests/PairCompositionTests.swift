@@ -21,7 +21,7 @@ import VitrineMedia
         _ = engine.run(
             to: ShowTime(seconds: time), isReady: { _ in true },
             imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
-        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        let scene = engine.scene(at: ShowTime(seconds: time)) { sizes.indices.contains($0) ? sizes[$0] : nil }
         var images: [Int: PixelBuffer] = [:]
         for case .image(let slide, let rect, _) in scene.ops {
             images[slide] = PixelBuffer(

@@ -41,7 +41,7 @@ import VitrineSDL
         let slides = images.indices.map { Slide(path: "image-\($0)") }
         var engine = ShowEngine(slides: slides, options: options, output: output)
         _ = engine.run(to: ShowTime(seconds: c.time)) { _ in true }
-        return engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].size : nil }
+        return engine.scene(at: ShowTime(seconds: c.time)) { images.indices.contains($0) ? images[$0].size : nil }
     }
 
     static func image(_ slide: Int) -> PixelBuffer? { images.indices.contains(slide) ? images[slide] : nil }

@@ -19,7 +19,7 @@ import VitrineSDL
             DecodeRequest(path: path, output: output, fit: .contain, background: .black, backdrop: true))
         var engine = ShowEngine(slides: [Slide(path: path)], options: options, output: output)
         _ = engine.run(to: ShowTime(seconds: 2)) { _ in true }
-        let scene = engine.scene(at: 2) { _ in image.sourceSize }
+        let scene = engine.scene(at: ShowTime(seconds: 2)) { _ in image.sourceSize }
         let canvas = try OffscreenCanvas(width: Int(output.width), height: Int(output.height), composed: composed)
         canvas.drawer.setImage(image.pixels, sourceSize: image.sourceSize, for: path)
         if let backdrop = image.backdrop { canvas.drawer.setBackdrop(backdrop, for: path) }
@@ -79,7 +79,7 @@ import VitrineSDL
         }
         var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
         _ = engine.run(to: ShowTime(seconds: time)) { _ in true }
-        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        let scene = engine.scene(at: ShowTime(seconds: time)) { sizes.indices.contains($0) ? sizes[$0] : nil }
         let width = Int(Self.output.width)
         let height = Int(Self.output.height)
         let canvas = try OffscreenCanvas(width: width, height: height, composed: true)
@@ -134,7 +134,7 @@ import VitrineSDL
         _ = engine.run(
             to: ShowTime(seconds: time), isReady: { _ in true },
             imageSize: { sizes.indices.contains($0) ? sizes[$0] : nil })
-        let scene = engine.scene(at: time) { sizes.indices.contains($0) ? sizes[$0] : nil }
+        let scene = engine.scene(at: ShowTime(seconds: time)) { sizes.indices.contains($0) ? sizes[$0] : nil }
         var images: [Int: PixelBuffer] = [:]
         for case .image(let slide, let rect, _) in scene.ops {
             let (w, h) = (Int(rect.width), Int(rect.height))

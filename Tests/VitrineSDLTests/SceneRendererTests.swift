@@ -18,14 +18,14 @@ import VitrineMedia
     /// Draws the frame of `show` at `time` with slide a a wide red image and b a tall blue one.
     func draw(_ base: Show, at time: Double) throws -> PixelBuffer {
         var s = base
-        s.update(to: time) { _ in true }
+        s.update(to: ShowTime(seconds: time)) { _ in true }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
         let sizes = ["a": Size(width: 200, height: 100), "b": Size(width: 50, height: 100)]
         canvas.scene.setImage(
             PixelBuffer(width: 200, height: 100, color: 0xFFFF_0000), sourceSize: sizes["a"] ?? size, for: "a")
         canvas.scene.setImage(
             PixelBuffer(width: 50, height: 100, color: 0xFF00_00FF), sourceSize: sizes["b"] ?? size, for: "b")
-        let scene = SceneBuilder(output: size).build(s, at: time) { sizes[s.slides[$0].path] }
+        let scene = SceneBuilder(output: size).build(s, at: ShowTime(seconds: time)) { sizes[s.slides[$0].path] }
         canvas.draw(scene) { s.slides[$0].path }
         return canvas.pixels()
     }

@@ -97,10 +97,10 @@ struct ShowLoopRestTests {
         let (steps, rests) = (loop.counts.steps, loop.counts.rests)
         Self.run(loop) { loop.director.engine.show.transition != nil }
         let transition = try #require(loop.director.engine.show.transition)
-        let late = loop.director.renderTime.seconds - transition.start
+        let late = (loop.director.renderTime - transition.start).value
         #expect(late >= 0 && late <= 1.0 / 60.0 + 1e-9, "the first frame of the transition is \(late) s in")
         #expect(abs(timeline.now - loop.director.renderTime.seconds - offset) <= 1.0 / 60.0 + 1e-9)
-        #expect(abs(transition.start - 30) <= 1.0 / 60.0, "started at \(transition.start)")
+        #expect(abs(transition.start.seconds - 30) <= 1.0 / 60.0, "started at \(transition.start)")
         // It slept through the slide: a few long rests, not a frame each sixtieth.
         #expect(loop.counts.rests - rests >= Int(29 / (RestSchedule.lookAround + 1.0 / 60.0)) - 2)
         let passes = Int((29 / RestSchedule.lookAround).rounded(.up)) + 4

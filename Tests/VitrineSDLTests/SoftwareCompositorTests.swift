@@ -45,7 +45,9 @@ import VitrineSDL
         }
         var engine = ShowEngine(slides: paths.map { Slide(path: $0) }, options: options, output: Self.output)
         _ = engine.run(to: ShowTime(seconds: c.time)) { _ in true }
-        let scene = engine.scene(at: c.time) { images.indices.contains($0) ? images[$0].sourceSize : nil }
+        let scene = engine.scene(at: ShowTime(seconds: c.time)) {
+            images.indices.contains($0) ? images[$0].sourceSize : nil
+        }
 
         let canvas = try OffscreenCanvas(width: 640, height: 360)
         for (path, image) in zip(paths, images) {

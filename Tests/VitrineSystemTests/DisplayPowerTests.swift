@@ -49,7 +49,10 @@ import VitrineTestSupport
         run.step(to: 4)
         #expect(run.director.displayOn && !run.engine.show.isPaused)
         #expect(run.engine.notice?.text.hasPrefix("Display switching off") == true, "a notice the minute before")
-        #expect(run.engine.scene(at: 4) { _ in nil }.ops.contains { if case .text = $0 { true } else { false } })
+        #expect(
+            run.engine.scene(at: ShowTime(seconds: 4)) { _ in nil }.ops.contains {
+                if case .text = $0 { true } else { false }
+            })
         run.step(to: 6)
         #expect(!run.director.displayOn && run.engine.show.isPaused)
         // Nothing moves while off.

@@ -67,7 +67,7 @@ import VitrineTestSupport
         }
 
         var current: String { (director.engine.currentPath.map { ($0 as NSString).lastPathComponent }) ?? "" }
-        var unseen: Int? { director.report(at: director.renderTime.seconds).unseen }
+        var unseen: Int? { director.report(at: director.renderTime).unseen }
     }
 
     static let mqtt = #"{ "presence": { "off-after": "5s", "mqtt": { "topic": "hall/occupancy" } } }"#

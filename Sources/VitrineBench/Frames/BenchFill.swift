@@ -8,13 +8,14 @@ import VitrineSDL
 enum BenchFill {
     static func measure(width: Int, height: Int, frames: Int) throws {
         let output = Size(width: Double(width), height: Double(height))
-        let names = ["a", "b"]
         // 4:3 photos at the size they are decoded for the screen: bars left and right.
         let photoWidth = height * 4 / 3
         let images = [
             BenchInputs.photo(width: photoWidth, height: height, seed: 11),
             BenchInputs.photo(width: photoWidth, height: height, seed: 23),
         ]
+        let show = BenchMotion.Show(output: output, images: images)
+        let names = show.names
         var backdrops: [String: PixelBuffer] = [:]
         var made: [Double] = []
         for (name, image) in zip(names, images) {
@@ -22,21 +23,12 @@ enum BenchFill {
             backdrops[name] = Backdrop.make(from: image, output: output)
             made.append(BenchFaces.now() - start)
         }
-        let byName = Dictionary(uniqueKeysWithValues: zip(names, images))
-        let key = { (i: Int) in names.indices.contains(i) ? names[i] : nil }
+        let (byName, key) = (show.byName, show.key)
         func scenes(fill: FillStyle?, motion: DwellMotion, at times: [Double]) -> [Scene] {
             var options = ShowStyle()
             options.motion = motion
             options.fill = fill
-            var director = ShowDirector(
-                slides: names.map { Slide(path: $0) }, setup: DirectorSettings(show: options), output: output)
-            let loaded = LoadedImages(
-                Dictionary(
-                    uniqueKeysWithValues: zip(names, images).map {
-                        ($0, LoadedImage(sourceSize: $1.size, decodedFor: output))
-                    }),
-                allReady: true)
-            return times.map { t in director.run(to: ShowTime(seconds: t), images: loaded).scene }
+            return show.scenes(options, at: times)
         }
         let bench = try FrameBenchmark(width: width, height: height)
         print(

@@ -37,11 +37,21 @@ enum BenchMotion {
             ]
         }
 
+        init(output: Size, images: [PixelBuffer]) {
+            self.output = output
+            self.images = images
+        }
+
         /// The scenes of the show at each of `times` (seconds from its start).
         func scenes(_ transition: TransitionKind, motion: DwellMotion, at times: [Double]) -> [Scene] {
             var options = ShowStyle()
             options.transition = transition
             options.motion = motion
+            return scenes(options, at: times)
+        }
+
+        /// The scenes of the show in `options`' style at each of `times`, every image ready.
+        func scenes(_ options: ShowStyle, at times: [Double]) -> [Scene] {
             var director = ShowDirector(
                 slides: names.map { Slide(path: $0) }, setup: DirectorSettings(show: options), output: output)
             let loaded = LoadedImages(

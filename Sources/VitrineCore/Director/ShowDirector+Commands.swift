@@ -14,9 +14,9 @@ extension ShowDirector {
                 metadata: { slides.indices.contains($0) ? images.images[slides[$0].path]?.metadata : nil })
         }
         switch command {
-        case .next: engine.show.next(at: time, isReady: isReady, facts: facts)
-        case .previous: engine.show.previous(at: time, isReady: isReady, facts: facts)
-        case .first: engine.show.move(to: 0, at: time, isReady: isReady, facts: facts)
+        case .next: engine.show.next(at: engine.time, isReady: isReady, facts: facts)
+        case .previous: engine.show.previous(at: engine.time, isReady: isReady, facts: facts)
+        case .first: engine.show.move(to: 0, at: engine.time, isReady: isReady, facts: facts)
         case .pause:
             // Paused while the display is off: now the user's pause, kept when the display comes back.
             power.userChose()
@@ -29,13 +29,13 @@ extension ShowDirector {
                 refuse("goto \(index): the show has \(slides.count) slides")
                 return []
             }
-            engine.show.move(to: index, at: time, isReady: isReady, facts: facts)
+            engine.show.move(to: index, at: engine.time, isReady: isReady, facts: facts)
         case .goToFile(let name):
             guard let index = slides.firstIndex(where: { $0.path == name || Self.fileName($0.path) == name }) else {
                 refuse("goto \(name): no slide of that name")
                 return []
             }
-            engine.show.move(to: index, at: time, isReady: isReady, facts: facts)
+            engine.show.move(to: index, at: engine.time, isReady: isReady, facts: facts)
         case .playPlaylist(.auto):
             guard let wanted = asked.playlist else { return [] }
             asked.playlist = nil

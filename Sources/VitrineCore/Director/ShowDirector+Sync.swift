@@ -142,7 +142,7 @@ extension ShowDirector {
         let wall = anchor.lastWall
         let expected = anchor.timeline.position(at: wall)
         guard engine.show.index == expected.index else { return (Self.syncEpoch, nil) }
-        let started = anchor.anchor.wall(at: ShowTime(seconds: engine.show.shownSince))
+        let started = anchor.anchor.wall(at: engine.show.shownSince)
         return (Self.syncEpoch, (started - Date(unixSeconds: expected.slideStart)).value)
     }
 }

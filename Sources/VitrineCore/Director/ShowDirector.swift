@@ -113,7 +113,7 @@ public struct ShowDirector {
         frames.ran(input.frameTime)
         follow(now: input.monotonic, wall: setup.scheduleDate(input.wall))
         checkEnd(requests)
-        var out = output(at: engine.renderTime.seconds, images: input.images, requests: requests)
+        var out = output(at: engine.renderTime, images: input.images, requests: requests)
         out.markEvents = marked
         return out
     }
@@ -132,10 +132,10 @@ public struct ShowDirector {
         engine.noteLongPhotos(images)
         showStatus()
         engine.download = engine.show.count == 0 ? feed.download : nil
-        return output(at: time.seconds, images: images, requests: requests)
+        return output(at: time, images: images, requests: requests)
     }
 
-    private func output(at time: Double, images: LoadedImages, requests: [EngineRequest]) -> FrameOutput {
+    private func output(at time: ShowTime, images: LoadedImages, requests: [EngineRequest]) -> FrameOutput {
         let slides = engine.show.slides
         guard displayOn else {
             // Off: black, nothing decoded, nothing kept.
@@ -435,7 +435,7 @@ public struct ShowDirector {
     }
 
     /// The state as `--print-state` reports it.
-    public func report(at time: Double) -> StateReport {
+    public func report(at time: ShowTime) -> StateReport {
         var report = engine.report(at: time)
         report.playlist = playlist
         report.displayOn = displayOn

@@ -1,25 +1,20 @@
 /// One finger resting for `longPressTime` without wandering past the pan slop.
 /// Begins at that moment (found by `advance(to:)` or the next event), changes
 /// as the finger moves, ends when it lifts; a second finger cancels it.
-public struct LongPressRecognizer: GestureRecognizer {
+public struct LongPressRecognizer: SingleFingerRecognizer {
     public private(set) var state: GestureState = .possible
     public private(set) var revision = 0
     /// Where the finger is, once begun.
     public private(set) var location: Point?
     /// The resting finger.
-    private var one: SingleFinger
+    var one: SingleFinger
 
     public init(metrics: GestureMetrics) {
         one = SingleFinger(metrics: metrics)
     }
 
-    public var metrics: GestureMetrics {
-        get { one.metrics }
-        set { one.metrics = newValue }
-    }
-
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        restartIfNewTouch(event)
         // The deadline may have passed before this event: begin first, at the old position.
         if let t = event.pointerTime, let due = one.tracker.effectiveTime(of: t) { advance(to: due) }
         guard let change = one.tracker.apply(event) else { return }

@@ -1,38 +1,10 @@
 import Foundation
 
-/// The direction a pan must take to be recognised.
-public enum PanAxis: String, Equatable, Sendable {
-    /// Any direction.
-    case free
-    /// More sideways than up or down (ties count as sideways).
-    case horizontal
-    /// More up or down than sideways.
-    case vertical
-}
-
-/// A drag's values, in output pixels.
-public struct DragInfo: Equatable, Sendable {
-    /// Where the finger touched down.
-    public var start: Point
-    /// From the touch-down to where the finger is now.
-    public var translation: Vector
-    /// Pixels a second over the last tenth of a second (set when it ends).
-    public var velocity: Vector
-
-    public init(start: Point, translation: Vector, velocity: Vector = .zero) {
-        self.start = start
-        self.translation = translation
-        self.velocity = velocity
-    }
-
-    public var location: Point { start.moved(by: translation) }
-}
-
 /// One finger dragging past the pan slop, in the direction `axis` allows.
 /// A second finger before that fails it (it is a pinch then); once begun the
 /// pan keeps its finger and ignores others. Moving first in the wrong
 /// direction fails it.
-public struct PanRecognizer: GestureRecognizer {
+public struct PanRecognizer: SingleFingerRecognizer {
     /// The direction it must take; set between sequences.
     public var axis: PanAxis
     /// How far from `axis` (degrees) the drag may point when it passes the slop; 45 splits the
@@ -42,20 +14,15 @@ public struct PanRecognizer: GestureRecognizer {
     public private(set) var revision = 0
     public private(set) var info = DragInfo(start: .zero, translation: .zero)
     /// The dragging finger.
-    private var one: SingleFinger
+    var one: SingleFinger
 
     public init(axis: PanAxis = .free, metrics: GestureMetrics) {
         self.axis = axis
         one = SingleFinger(metrics: metrics)
     }
 
-    public var metrics: GestureMetrics {
-        get { one.metrics }
-        set { one.metrics = newValue }
-    }
-
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        restartIfNewTouch(event)
         guard let change = one.tracker.apply(event) else { return }
         switch (state, change) {
         case (.possible, .added(let p)):

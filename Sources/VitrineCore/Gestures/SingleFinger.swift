@@ -48,3 +48,21 @@ struct SingleFinger: Sendable {
     /// While a gesture is under way: its finger is still down.
     var isConsistentWhileActive: Bool { id.map { tracker.pointer($0) != nil } ?? false }
 }
+
+/// A recognizer that follows one finger (tap, long press, pan): its thresholds are its
+/// finger's, and a touch-down on an empty screen starts it afresh after it has ended.
+protocol SingleFingerRecognizer: GestureRecognizer {
+    var one: SingleFinger { get set }
+}
+
+extension SingleFingerRecognizer {
+    public var metrics: GestureMetrics {
+        get { one.metrics }
+        set { one.metrics = newValue }
+    }
+
+    /// Resets when `event` is the first finger down after the gesture ended, failed or was cancelled.
+    mutating func restartIfNewTouch(_ event: InputEvent) {
+        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+    }
+}

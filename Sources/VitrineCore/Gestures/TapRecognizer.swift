@@ -1,24 +1,19 @@
 /// A single tap: one finger down and up again without wandering past the pan
 /// slop, sooner than a long press. Recognised (`ended`) when the finger lifts.
-public struct TapRecognizer: GestureRecognizer {
+public struct TapRecognizer: SingleFingerRecognizer {
     public private(set) var state: GestureState = .possible
     public private(set) var revision = 0
     /// Where the finger touched down, once recognised.
     public private(set) var location: Point?
     /// The tapping finger.
-    private var one: SingleFinger
+    var one: SingleFinger
 
     public init(metrics: GestureMetrics) {
         one = SingleFinger(metrics: metrics)
     }
 
-    public var metrics: GestureMetrics {
-        get { one.metrics }
-        set { one.metrics = newValue }
-    }
-
     public mutating func handle(_ event: InputEvent) {
-        if case .down = event.kind, one.tracker.isEmpty, state.isTerminal { reset() }
+        restartIfNewTouch(event)
         if let t = event.pointerTime, let due = one.tracker.effectiveTime(of: t) { advance(to: due) }
         guard let change = one.tracker.apply(event), state == .possible else { return }
         switch change {

@@ -1,23 +1,5 @@
 import Foundation
 
-/// Why an input trace cannot be read: the file, the line, and what is wrong.
-public struct InputTraceError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    /// 1-based; 0 when the file itself cannot be read.
-    public var line: Int
-    public var reason: String
-
-    public init(file: String, line: Int, reason: String) {
-        self.file = file
-        self.line = line
-        self.reason = reason
-    }
-
-    public var description: String {
-        line > 0 ? "\(file) line \(line): \(reason)" : "\(file): \(reason)"
-    }
-}
-
 /// Input traces: what a user did, one JSON object a line (JSON Lines), times in
 /// seconds from the start of the show, x and y normalised 0…1 in output coordinates:
 ///
@@ -133,37 +115,5 @@ public enum InputTrace {
             ])
         }
         return line.rendered
-    }
-}
-
-/// Where a recorded input trace goes, one line at a time (a file in VitrineSystem).
-public protocol InputTraceSink: AnyObject {
-    /// Appends `line` (ending in a newline) and flushes it.
-    func append(_ line: String) throws
-}
-
-/// Writes an input trace as the user plays: one line an event, flushed as it
-/// goes, so a crash or a power cut keeps what came before.
-public final class InputTraceRecorder {
-    private let sink: any InputTraceSink
-    public let path: String
-    private let log = Log("input")
-    private var failed = false
-
-    /// Records into `sink`; `path` names it in messages.
-    public init(path: String, sink: any InputTraceSink) {
-        self.sink = sink
-        self.path = path
-    }
-
-    /// Appends one event; after a write error it logs once and stops recording (the show goes on).
-    public func record(_ event: InputEvent) {
-        guard !failed else { return }
-        do {
-            try sink.append(InputTrace.line(for: event) + "\n")
-        } catch {
-            failed = true
-            log.warning("stopped recording to \(path): \(error.localizedDescription)")
-        }
     }
 }

@@ -201,23 +201,3 @@ public struct InfoPanel: Equatable, Sendable {
         return ops
     }
 }
-
-/// The info panel opening or closing.
-public struct InfoPanelState: Equatable, Sendable {
-    public var openedAt: Double
-    public var closedAt: Double?
-
-    /// 0 closed … 1 open.
-    public func progress(at time: Double) -> Double {
-        let opening = min(max((time - openedAt) / InfoPanel.openDuration, 0), 1)
-        guard let closedAt else { return opening }
-        let closing = min(max((time - closedAt) / InfoPanel.closeDuration, 0), 1)
-        return opening * (1 - closing)
-    }
-
-    public var isOpen: Bool { closedAt == nil }
-
-    public func isGone(at time: Double) -> Bool {
-        closedAt.map { time >= $0 + InfoPanel.closeDuration } ?? false
-    }
-}

@@ -2,8 +2,8 @@
 /// the show waits for downloads, filling clockwise from the top with the bytes received.
 public struct LoadingOverlay: OverlayComponent {
     public let name = "loading"
-    /// How late the next slide must be before the ring shows, in seconds.
-    public var delay = 0.3
+    /// How late the next slide must be before the ring shows.
+    public var delay = Seconds(0.3)
 
     public init() {}
 
@@ -19,7 +19,7 @@ public struct LoadingOverlay: OverlayComponent {
     /// The ring in the middle of `output`: the share `download` (0…1) of it filled, or a spinner when nil.
     /// `height` places its centre (a share of the output's height), `size` scales it.
     public static func ring(
-        output: Size, time: Double, since: Double, download: Double?, height: Double = 0.5, size: Double = 1
+        output: Size, time: ShowTime, since: ShowTime, download: Double?, height: Double = 0.5, size: Double = 1
     ) -> [DrawOp] {
         let u = min(output.width, output.height) / 100 * size
         let center = Point(x: output.width / 2, y: output.height * height)
@@ -40,7 +40,7 @@ public struct LoadingOverlay: OverlayComponent {
                         sweep: 2 * Double.pi * share, color: white, alpha: 0.95))
             }
         } else {
-            let spin = (time - since) * 2 * Double.pi
+            let spin = (time - since).value * 2 * Double.pi
             ops.append(
                 .arc(
                     center: center, radius: radius, thickness: 0.8 * u, start: spin, sweep: 1.5 * Double.pi,

@@ -1,20 +1,3 @@
-/// A place in a text file: line and column, both counted from 1 (columns in characters).
-public struct TextPosition: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-
-    public static func < (a: TextPosition, b: TextPosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-}
-
 /// A parsed JSON value that remembers where it was written, so that a problem
 /// found later (a bad duration, an unknown field) can point at its line and column.
 public struct JSONNode: Equatable, Sendable {
@@ -76,19 +59,5 @@ public struct JSONNode: Equatable, Sendable {
     /// The first member called `key`, for objects.
     public subscript(key: String) -> JSONNode? {
         members?.first { $0.key == key }?.value
-    }
-}
-
-/// One `"key": value` of a JSON object.
-public struct JSONMember: Equatable, Sendable {
-    public var key: String
-    /// Where the key's opening quote is.
-    public var keyPosition: TextPosition
-    public var value: JSONNode
-
-    public init(key: String, keyPosition: TextPosition, value: JSONNode) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
     }
 }

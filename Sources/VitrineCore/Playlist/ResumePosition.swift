@@ -40,32 +40,3 @@ public struct ResumePosition: Codable, Equatable, Sendable {
         String(ShuffleKey.key(text, seed: 0x5649_5452_494E_4531), radix: 16)
     }
 }
-
-/// A network photo named the way its source names it: the source's key (`NetworkSource.key`)
-/// and the photo's id there (its address, or an asset id), the same across restarts.
-public struct PhotoReference: Codable, Equatable, Hashable, Sendable {
-    public var source: String
-    public var id: String
-
-    public init(source: String, id: String) {
-        self.source = source
-        self.id = id
-    }
-}
-
-/// What reading the stored resume position gave.
-public enum ResumeLoad: Equatable, Sendable {
-    case none
-    case position(ResumePosition)
-    /// The stored position exists but cannot be used; the message says why, for a warning.
-    case unusable(String)
-}
-
-/// Why the resume position could not be saved.
-public struct ResumeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(description: String) {
-        self.description = description
-    }
-}

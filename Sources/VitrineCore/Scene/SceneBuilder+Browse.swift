@@ -1,18 +1,19 @@
 /// Frames of browse and grid mode.
 extension SceneBuilder {
     /// The frame of whatever mode `controller` is in at `time`.
-    public func build(_ show: Show, controller: BrowseController, at time: Double, imageSize: (Int) -> Size?) -> Scene {
+    public func build(_ show: Show, controller: BrowseController, at time: ShowTime, imageSize: (Int) -> Size?) -> Scene
+    {
         switch controller.mode {
         case .attract:
             var shown = show
             // Pages that lie vertically make the slide transition vertical too.
             if controller.options.gestures.pagingAxis == .vertical { shown.options.slideAxis = .vertical }
             var scene = build(shown, at: time, imageSize: imageSize)
-            if let fade = controller.returnFade, fade.value(at: ShowTime(seconds: time)) > 0 {
+            if let fade = controller.returnFade, fade.value(at: time) > 0 {
                 scene.ops.append(
                     .fill(
                         rect: Rect(size: output), color: scene.background,
-                        alpha: fade.value(at: ShowTime(seconds: time))))
+                        alpha: fade.value(at: time)))
             }
             return scene
         case .grid:
@@ -20,7 +21,7 @@ extension SceneBuilder {
         case .browse:
             guard let view = controller.view else { return build(show, at: time, imageSize: imageSize) }
             var underlay: Scene?
-            if view.dismissLook(at: ShowTime(seconds: time)) != nil, controller.origin == .grid {
+            if view.dismissLook(at: time) != nil, controller.origin == .grid {
                 // The grid the image goes back into shows through as the background fades.
                 // (Over the show there is nothing to see: it would be the same photo.)
                 underlay = buildGrid(
@@ -36,13 +37,13 @@ extension SceneBuilder {
     /// The browsed slide: zoomed and panned, pushed aside by a swipe with its
     /// neighbour following, or being put away over `underlay` behind a fading background.
     public func buildBrowse(
-        _ show: Show, view: BrowseView, underlay: Scene?, at time: Double, imageSize: (Int) -> Size?,
+        _ show: Show, view: BrowseView, underlay: Scene?, at time: ShowTime, imageSize: (Int) -> Size?,
         leavingPair: [Int]? = nil
     ) -> Scene {
         var scene = Scene(size: output, background: show.options.background)
         guard show.slides.indices.contains(show.index) else { return scene }
         let screen = Rect(size: output)
-        if let look = view.dismissLook(at: ShowTime(seconds: time)) {
+        if let look = view.dismissLook(at: time) {
             scene.ops = underlay?.ops ?? []
             if look.veil > 0 {
                 scene.ops.append(.fill(rect: screen, color: scene.background, alpha: min(look.veil, 1)))
@@ -56,9 +57,9 @@ extension SceneBuilder {
             }
             return scene
         }
-        let d = view.pageOffset(at: ShowTime(seconds: time))
-        let shift = view.pageShift(at: ShowTime(seconds: time))
-        let page = view.viewport.rect(at: ShowTime(seconds: time)).offsetBy(dx: shift.dx, dy: shift.dy)
+        let d = view.pageOffset(at: time)
+        let shift = view.pageShift(at: time)
+        let page = view.viewport.rect(at: time).offsetBy(dx: shift.dx, dy: shift.dy)
         for (slide, rect) in pairHalves(show, in: page, imageSize: imageSize) ?? [(slide: show.index, rect: page)] {
             scene.ops.append(.image(slide: slide, rect: rect, alpha: 1))
         }

@@ -15,7 +15,7 @@ public struct SceneBuilder: Sendable {
 
     /// The frame at `time`. `imageSize` gives a slide's image size (after
     /// orientation), or nil when it is not decoded; such a slide is not drawn.
-    public func build(_ show: Show, at time: Double, imageSize: (Int) -> Size?) -> Scene {
+    public func build(_ show: Show, at time: ShowTime, imageSize: (Int) -> Size?) -> Scene {
         var scene = Scene(size: output, background: show.options.background)
         guard show.count > 0 else { return scene }
         let curve = show.options.curve
@@ -151,7 +151,7 @@ public struct SceneBuilder: Sendable {
     /// two halves of the screen, moving together with the dwell motion. Alone when the
     /// partner's size is not known.
     public func unitRects(
-        _ show: Show, _ i: Int, partner: Int?, since: Double, at time: Double, imageSize: (Int) -> Size?
+        _ show: Show, _ i: Int, partner: Int?, since: ShowTime, at time: ShowTime, imageSize: (Int) -> Size?
     ) -> [(slide: Int, rect: Rect)] {
         guard let partner, show.slides.indices.contains(i), show.slides.indices.contains(partner),
             let a = imageSize(i), let b = imageSize(partner)
@@ -163,7 +163,7 @@ public struct SceneBuilder: Sendable {
             return [(slide: i, rect: ra), (slide: partner, rect: rb)]
         }
         let whole = ra.union(rb)
-        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
         let span = show.dwell(i) + show.options.transitionDuration
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         let moved = KenBurns.rect(whole, slide: i, phase: phase)
@@ -174,10 +174,12 @@ public struct SceneBuilder: Sendable {
     }
 
     /// Where slide `i` is drawn at `time`, with its fit and dwell motion.
-    public func slideRect(_ show: Show, _ i: Int, since: Double, at time: Double, imageSize: (Int) -> Size?) -> Rect? {
+    public func slideRect(_ show: Show, _ i: Int, since: ShowTime, at time: ShowTime, imageSize: (Int) -> Size?)
+        -> Rect?
+    {
         guard show.slides.indices.contains(i), let size = imageSize(i) else { return nil }
         let fit = show.slides[i].fit ?? show.options.fit
-        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
         if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {
             let p = LongPhoto.progress(elapsed: elapsed, dwell: show.dwell(i), hold: show.options.transitionDuration)
             return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: p)
@@ -194,22 +196,5 @@ public struct SceneBuilder: Sendable {
         let start = FaceFraming.framed(KenBurns.rect(base, slide: i, phase: 0), faces: faces, in: screen)
         let end = FaceFraming.framed(KenBurns.rect(base, slide: i, phase: 1), faces: faces, in: screen)
         return Rect.lerp(start, end, phase)
-    }
-}
-
-/// The slow zoom and drift of `--motion kenburns`.
-public enum KenBurns {
-    /// Zoom at the end of the dwell.
-    public static let endScale = 1.1
-
-    /// `base` zoomed from 1.0 to 1.1 about its centre while drifting; the drift
-    /// direction cycles with the slide index so consecutive slides differ.
-    public static func rect(_ base: Rect, slide: Int, phase: Double) -> Rect {
-        let scale = 1 + (endScale - 1) * phase
-        let directions: [(Double, Double)] = [(1, 0.5), (-1, -0.5), (0.5, -1), (-0.5, 1)]
-        let (dx, dy) = directions[((slide % 4) + 4) % 4]
-        // Drift by up to 4 % of the size; within the 10 % the zoom adds, so edges stay covered.
-        let drift = 0.04 * phase
-        return base.scaled(by: scale).offsetBy(dx: dx * drift * base.width, dy: dy * drift * base.height)
     }
 }

@@ -1,21 +1,5 @@
 import Foundation
 
-/// A change the schedule makes to a running show, at a show time.
-public struct ProgrammeChange: Equatable, Sendable {
-    /// Show time of the change.
-    public var time: ShowTime
-    /// The playlist from now on, when it changed.
-    public var playlist: String?
-    /// The display's state from now on, when it changed.
-    public var displayOn: Bool?
-
-    public init(time: ShowTime, playlist: String? = nil, displayOn: Bool? = nil) {
-        self.time = time
-        self.playlist = playlist
-        self.displayOn = displayOn
-    }
-}
-
 /// The schedule as a running show meets it: which playlist plays and whether
 /// the display is on, as show time advances; and a touch that wakes the
 /// display during an off window. Show time and wall time are both passed in:

@@ -1,37 +1,5 @@
 import Foundation
 
-/// What the schedule says at an instant: which playlist plays, and whether the display is on.
-public struct ScheduleState: Equatable, Hashable, Sendable {
-    public var playlist: String
-    public var displayOn: Bool
-
-    public init(playlist: String, displayOn: Bool) {
-        self.playlist = playlist
-        self.displayOn = displayOn
-    }
-}
-
-/// A rule: play `playlist` during `window`; of the rules that match an instant,
-/// the one with the highest priority wins, and of equal priorities the one listed first.
-public struct ScheduleRule: Equatable, Sendable {
-    public var playlist: String
-    public var window: TimeWindow
-    public var priority: Int
-
-    public init(playlist: String, window: TimeWindow, priority: Int = 0) {
-        self.playlist = playlist
-        self.window = window
-        self.priority = priority
-    }
-}
-
-/// One stretch of time with the same state, as `vitrine schedule` prints it.
-public struct ScheduleSegment: Equatable, Sendable {
-    public var start: Date
-    public var end: Date
-    public var state: ScheduleState
-}
-
 /// Named playlists by time of day and day of week, and the display's off
 /// windows, in one time zone. Pure: the instant is always passed in.
 public struct Schedule: Equatable, Sendable {

@@ -6,12 +6,12 @@ extension BrowseController {
     mutating func openInfo(at time: ShowTime) {
         guard mode == .browse, info?.isOpen != true else { return }
         _ = arena.cancelAll()
-        info = InfoPanelState(openedAt: time.seconds)
+        info = InfoPanelState(openedAt: time)
     }
 
     mutating func closeInfo(at time: ShowTime) {
         guard var i = info, i.isOpen else { return }
-        i.closedAt = time.seconds
+        i.closedAt = time
         info = i
         infoRect = nil
         infoButtons = nil

@@ -3,14 +3,14 @@ extension BrowseController {
     // MARK: Modes
 
     mutating func enterBrowse(at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
-        show.cut(to: show.index, at: time.seconds)
-        show.pause(at: time.seconds)
+        show.cut(to: show.index, at: time)
+        show.pause(at: time)
         var v = makeView(fit(show.index, show: show, imageSize: imageSize))
         // A long photo is taken where its scroll had got to.
         if let size = imageSize(show.index),
             LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) != nil,
             let shown = SceneBuilder(output: output).slideRect(
-                show, show.index, since: show.shownSince, at: time.seconds, imageSize: imageSize)
+                show, show.index, since: show.shownSince, at: time, imageSize: imageSize)
         {
             v.viewport.show(Viewport.Pose(scale: 1, center: shown.center))
         }
@@ -21,7 +21,7 @@ extension BrowseController {
 
     mutating func openFromGrid(_ i: Int, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
         let thumbnail = grid.thumbnail(for: i, imageSize: imageSize(i))
-        show.cut(to: i, at: time.seconds)
+        show.cut(to: i, at: time)
         var v = makeView(fit(i, show: show, imageSize: imageSize))
         v.open(from: thumbnail, at: time)
         view = v
@@ -32,8 +32,8 @@ extension BrowseController {
     mutating func enterGrid(at time: ShowTime, show: inout Show) {
         _ = arena.cancelAll()
         info = nil
-        show.cut(to: show.index, at: time.seconds)
-        show.pause(at: time.seconds)
+        show.cut(to: show.index, at: time)
+        show.pause(at: time)
         view = nil
         gridPage = grid.page(of: show.index)
         mode = .grid
@@ -46,7 +46,7 @@ extension BrowseController {
         view = nil
         mode = .attract
         overlaysVisible = true
-        show.resume(at: time.seconds)
+        show.resume(at: time)
     }
 
     /// A dismiss has played out: back to where browsing started.
@@ -71,7 +71,7 @@ extension BrowseController {
 
     mutating func keyPage(_ direction: Int, at time: ShowTime, show: inout Show, imageSize: (Int) -> Size?) {
         guard arena.fingerCount == 0, let target = Self.neighbour(of: show, direction) else { return }
-        show.cut(to: target, at: time.seconds)
+        show.cut(to: target, at: time)
         let newFit = fit(target, show: show, imageSize: imageSize)
         var v = view ?? makeView(newFit)
         v.keyPage(direction, at: time, newFit: newFit)

@@ -153,7 +153,7 @@ public struct BrowseController: Sendable {
         case (.browse, .right), (.browse, .left):
             keyPage(key == .right ? 1 : -1, at: time, show: &show, imageSize: imageSize)
         case (.browse, .home), (.browse, .end):
-            show.cut(to: key == .home ? 0 : show.count - 1, at: time.seconds)
+            show.cut(to: key == .home ? 0 : show.count - 1, at: time)
             view = makeView(fit(show.index, show: show, imageSize: imageSize))
         case (.grid, .right), (.grid, .left):
             gridPage = min(max(gridPage + (key == .right ? 1 : -1), 0), grid.pageCount(slides: show.count) - 1)
@@ -174,7 +174,7 @@ public struct BrowseController: Sendable {
     ) {
         self.output = output
         slideCount = show.count
-        if let i = info, i.isGone(at: time.seconds) {
+        if let i = info, i.isGone(at: time) {
             info = nil
             infoRect = nil
         }
@@ -267,7 +267,7 @@ public struct BrowseController: Sendable {
                 p.x >= $0.rect.minX && p.x < $0.rect.maxX && p.y >= $0.rect.minY && p.y < $0.rect.maxY
             }) {
                 show.unpair()
-                show.cut(to: half.slide, at: time.seconds)
+                show.cut(to: half.slide, at: time)
                 v = makeView(fit(half.slide, show: show, imageSize: imageSize))
                 v.open(from: half.rect, at: time)
                 showingPair = false
@@ -301,7 +301,7 @@ public struct BrowseController: Sendable {
                     })
                 if direction != 0, let target = Self.neighbour(of: show, direction) {
                     leavingPair = show.pairs.partner.map { [show.index, $0] }
-                    show.cut(to: target, at: time.seconds)
+                    show.cut(to: target, at: time)
                 }
             }
         case .dismiss(let phase, _) where touchOverInfo:
@@ -338,7 +338,7 @@ public struct BrowseController: Sendable {
                         fit(Self.neighbour(of: current, d) ?? current.index, show: current, imageSize: imageSize)
                     })
                 if direction != 0, let target = Self.neighbour(of: show, direction) {
-                    show.cut(to: target, at: time.seconds)
+                    show.cut(to: target, at: time)
                 }
             }
         case .pinch(let phase, let info):

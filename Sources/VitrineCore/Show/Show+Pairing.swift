@@ -1,51 +1,3 @@
-/// What the show knows of a photo when deciding pairs (`--pair`): whether it is of the kind
-/// that shares a slide on this screen (portrait on a landscape screen, landscape on a
-/// portrait one), and the day it was taken. Known only once the photo is decoded.
-public struct PairFacts: Equatable, Sendable {
-    /// Its kind is the one that pairs on this screen.
-    public var pairs: Bool
-    /// The day it was taken, as EXIF writes it (`YYYY:MM:DD`); nil when unknown.
-    public var day: String?
-
-    public init(pairs: Bool, day: String? = nil) {
-        self.pairs = pairs
-        self.day = day
-    }
-
-    /// The kind of a photo of `size` on a screen of `screen`: a photo pairs when it is upright
-    /// (by at least 5 %) on a landscape screen, or lying (by at least 5 %) on a portrait one.
-    /// Square screens and square photos never pair.
-    public static func pairs(_ size: Size, screen: Size) -> Bool {
-        guard size.width > 0, size.height > 0 else { return false }
-        if screen.width > screen.height { return size.height > size.width * 1.05 }
-        if screen.height > screen.width { return size.width > size.height * 1.05 }
-        return false
-    }
-
-    /// The day part of an EXIF `YYYY:MM:DD HH:MM:SS` date; nil when it is not one.
-    public static func day(of dateTaken: String?) -> String? {
-        guard let text = dateTaken, text.count >= 10 else { return nil }
-        let day = String(text.prefix(10))
-        let digits = day.filter(\.isNumber).count
-        guard digits == 8, !day.hasPrefix("0000") else { return nil }
-        return day
-    }
-}
-
-/// Which slides share the screen: the partner of the slide showing, and the slides shown
-/// early as partners, which the show then passes over.
-public struct SlidePairs: Equatable, Sendable {
-    /// The slide shown beside the slide showing (the incoming one during a transition).
-    public internal(set) var partner: Int?
-    /// Slides shown early as a partner, each with the slide it was shown beside.
-    public internal(set) var taken: [Int: Int] = [:]
-
-    /// How many slides after a photo are looked at for its partner.
-    public static let window = 4
-
-    public init() {}
-}
-
 /// Pairing: a photo of the kind that pairs takes, as its partner, the next photo of its kind
 /// among the following `SlidePairs.window` slides, preferring one taken the same day. The
 /// partner is brought forward; the slides between keep their order, and the partner is
@@ -122,17 +74,8 @@ extension Show {
             pairs.taken = pairs.taken.filter { $0.value != oldIndex }
             pairs.partner = nil
         }
-        pairs.partner = moved(pairs.partner)
+        renumberPairs(moved)
         if pairs.partner == index { pairs.partner = nil }
-        if var t = transition {
-            t.fromPartner = moved(t.fromPartner)
-            transition = t
-        }
-        var taken: [Int: Int] = [:]
-        for (partner, owner) in pairs.taken {
-            if let p = moved(partner), let o = moved(owner) { taken[p] = o }
-        }
-        pairs.taken = taken
     }
 
     /// Slide `i` left the list: pairs with it end (its partner keeps its own place), later
@@ -143,14 +86,20 @@ extension Show {
             guard let j, j != i else { return nil }
             return j > i ? j - 1 : j
         }
-        pairs.partner = shifted(pairs.partner)
+        renumberPairs(shifted)
+    }
+
+    /// Renumbers the slides of the pairs (the partner showing, the one leaving with the
+    /// transition, the slides taken as partners) through `map`; a slide it maps to nil leaves its pair.
+    private mutating func renumberPairs(_ map: (Int?) -> Int?) {
+        pairs.partner = map(pairs.partner)
         if var t = transition {
-            t.fromPartner = shifted(t.fromPartner)
+            t.fromPartner = map(t.fromPartner)
             transition = t
         }
         var taken: [Int: Int] = [:]
         for (partner, owner) in pairs.taken {
-            if let p = shifted(partner), let o = shifted(owner) { taken[p] = o }
+            if let p = map(partner), let o = map(owner) { taken[p] = o }
         }
         pairs.taken = taken
     }

@@ -5,7 +5,7 @@ extension Show {
     /// source, `keeping` or the current one) and the timeline goes on; when it
     /// is no longer in the list, the show cuts at `time` to the first slide after
     /// it that still is, so a removed image is never drawn again.
-    public mutating func replaceSlides(_ newSlides: [Slide], keeping source: String? = nil, at time: Double) {
+    public mutating func replaceSlides(_ newSlides: [Slide], keeping source: String? = nil, at time: ShowTime) {
         let old = slides
         let oldIndex = index
         let wasEmpty = old.isEmpty
@@ -68,7 +68,7 @@ extension Show {
     /// Starts over with another slide list and options (a schedule switched
     /// playlists): slide `index` of it is shown from `time`, as a cut.
     public mutating func restart(
-        slides newSlides: [Slide], options newOptions: ShowStyle, at time: Double, index start: Int = 0
+        slides newSlides: [Slide], options newOptions: ShowStyle, at time: ShowTime, index start: Int = 0
     ) {
         let paused = pausedAt != nil
         self = Show(slides: newSlides, options: newOptions)

@@ -10,21 +10,21 @@ public struct Show: Sendable {
     public internal(set) var index: Int = 0
     public internal(set) var transition: ActiveTransition?
     /// Show time at which the current slide started coming in.
-    public internal(set) var shownSince: Double = 0
+    public internal(set) var shownSince: ShowTime = .zero
     /// Show time at which the show was paused; nil while playing.
-    public internal(set) var pausedAt: Double?
+    public internal(set) var pausedAt: ShowTime?
     /// A move that waits for its image to be decoded.
     public internal(set) var pending: PendingMove? {
         didSet { if pending == nil { pendingSince = nil } }
     }
     /// Show time at which the pending move was asked for.
-    public internal(set) var pendingSince: Double?
+    public internal(set) var pendingSince: ShowTime?
     /// Show time from which the due auto-advance has been waiting for its image.
-    public internal(set) var waitingSince: Double?
+    public internal(set) var waitingSince: ShowTime?
     /// Show time of the first update; with `revealedAt`, tells whether the first photo came late.
-    public internal(set) var startedAt: Double?
+    public internal(set) var startedAt: ShowTime?
     /// Show time at which the first photo could first be drawn.
-    public internal(set) var revealedAt: Double?
+    public internal(set) var revealedAt: ShowTime?
     /// Which slides share the screen (`--pair`).
     public internal(set) var pairs = SlidePairs()
 
@@ -76,16 +76,16 @@ public struct Show: Sendable {
     }
 
     /// Show time at which the next auto-advance is due, nil when none will happen.
-    public var nextAdvanceTime: Double? {
+    public var nextAdvanceTime: ShowTime? {
         guard pausedAt == nil, index(after: index) != nil else { return nil }
-        return shownSince + dwell(index)
+        return shownSince + Seconds(dwell(index))
     }
 
     /// Runs the show up to `time`: ends finished transitions, starts moves whose
     /// images are ready, and auto-advances. `isReady` says whether a slide's image can be drawn;
     /// `facts` what is known of it for pairing (`--pair`).
     public mutating func update(
-        to time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
+        to time: ShowTime, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
     ) {
         if startedAt == nil { startedAt = time }
         if revealedAt == nil, slides.indices.contains(index), isReady(index) {
@@ -114,7 +114,7 @@ public struct Show: Sendable {
     }
 
     /// Moves to the next slide (wrapping when looping) with its transition.
-    public mutating func next(at time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }) {
+    public mutating func next(at time: ShowTime, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }) {
         if let target = index(after: index) {
             move(to: target, direction: 1, at: time, isReady: isReady, facts: facts)
         }
@@ -122,7 +122,7 @@ public struct Show: Sendable {
 
     /// Moves to the previous slide (wrapping when looping) with its transition.
     public mutating func previous(
-        at time: Double, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
+        at time: ShowTime, isReady: (Int) -> Bool, facts: (Int) -> PairFacts? = { _ in nil }
     ) {
         if let target = index(before: index) {
             move(to: target, direction: -1, at: time, isReady: isReady, facts: facts)
@@ -131,7 +131,7 @@ public struct Show: Sendable {
 
     /// Moves to slide `target`; the direction follows the index unless given.
     public mutating func move(
-        to target: Int, direction: Int? = nil, at time: Double, sourceRect: Rect? = nil, isReady: (Int) -> Bool,
+        to target: Int, direction: Int? = nil, at time: ShowTime, sourceRect: Rect? = nil, isReady: (Int) -> Bool,
         facts: (Int) -> PairFacts? = { _ in nil }
     ) {
         guard slides.indices.contains(target), target != index || transition != nil else { return }
@@ -148,7 +148,7 @@ public struct Show: Sendable {
 
     /// Shows slide `target` at once, ending any transition: browse mode pages
     /// with its own animation and only needs the index to follow.
-    public mutating func cut(to target: Int, at time: Double) {
+    public mutating func cut(to target: Int, at time: ShowTime) {
         guard slides.indices.contains(target) else { return }
         pending = nil
         waitingSince = nil
@@ -160,27 +160,27 @@ public struct Show: Sendable {
         if pausedAt != nil { pausedAt = time }
     }
 
-    public mutating func pause(at time: Double) {
+    public mutating func pause(at time: ShowTime) {
         if pausedAt == nil { pausedAt = time }
     }
 
     /// Resumes; the current slide gets the rest of its dwell time.
-    public mutating func resume(at time: Double) {
+    public mutating func resume(at time: ShowTime) {
         guard let since = pausedAt else { return }
-        shownSince += time - since
+        shownSince = shownSince + (time - since)
         pausedAt = nil
     }
 
-    public mutating func togglePause(at time: Double) {
+    public mutating func togglePause(at time: ShowTime) {
         if isPaused { resume(at: time) } else { pause(at: time) }
     }
 
     private mutating func begin(
-        _ target: Int, direction: Int, at start: Double, sourceRect: Rect?, facts: (Int) -> PairFacts?
+        _ target: Int, direction: Int, at start: ShowTime, sourceRect: Rect?, facts: (Int) -> PairFacts?
     ) {
         let kind = slides[target].transition ?? options.transition
-        let duration = kind == .none ? 0 : min(options.transitionDuration, dwell(target))
-        if duration > 0 {
+        let duration = Seconds(kind == .none ? 0 : min(options.transitionDuration, dwell(target)))
+        if duration > .zero {
             transition = ActiveTransition(
                 kind: kind, from: index, to: target, start: start, duration: duration, direction: direction,
                 sourceRect: sourceRect, fromSince: shownSince)

@@ -3,34 +3,34 @@
 /// cross-fades into it.
 extension ShowEngine {
     /// Seconds the first photo takes to fade in, from the background or a status screen.
-    public static let fadeInDuration = 0.6
+    public static let fadeInDuration = Seconds(0.6)
 
     /// When the first photo starts fading in: when the show first saw it ready (the show's
     /// clock starts with its first image on the screen, so that is the first frame in `play`
     /// and time 0 in `snapshot`), or when a status screen was put away.
-    var fadeInStart: Double? {
-        guard let revealed = show.revealedAt else { return show.startedAt == nil ? nil : .infinity }
-        if let exit = statusExit { return max(revealed, exit.time.seconds) }
+    var fadeInStart: ShowTime? {
+        guard let revealed = show.revealedAt else { return show.startedAt == nil ? nil : ShowTime(seconds: .infinity) }
+        if let exit = statusExit { return max(revealed, exit.time) }
         return revealed
     }
 
     /// Whether the first photo is on the screen in full at `time`: shown, its fade-in over.
-    public func firstPhotoShown(at time: Double) -> Bool {
-        guard let start = fadeInStart, start.isFinite else { return false }
+    public func firstPhotoShown(at time: ShowTime) -> Bool {
+        guard let start = fadeInStart, start.seconds.isFinite else { return false }
         return time >= start + Self.fadeInDuration
     }
 
     /// The status screen put away, while the photo that replaces it cannot be drawn yet.
-    func statusStillShowing(at time: Double) -> Scene? {
+    func statusStillShowing(at time: ShowTime) -> Scene? {
         guard let exit = statusExit, let start = fadeInStart, time < start else { return nil }
         return exit.screen.scene(output: output)
     }
 
     /// Lays the fading-out background (or status screen) over the first photo.
-    func fadeIn(_ scene: inout Scene, at time: Double) {
+    func fadeIn(_ scene: inout Scene, at time: ShowTime) {
         guard let start = fadeInStart, time < start + Self.fadeInDuration else { return }
         // Before the show has seen it ready, a photo drawn is covered completely.
-        let cover = time < start ? 1 : 1 - Curve.easeInOut((time - start) / Self.fadeInDuration)
+        let cover = time < start ? 1 : 1 - Curve.easeInOut((time - start).value / Self.fadeInDuration.value)
         guard cover > 0 else { return }
         let screen = Rect(size: output)
         guard let exit = statusExit else {

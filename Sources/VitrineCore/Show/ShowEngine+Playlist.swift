@@ -4,7 +4,8 @@ extension ShowEngine {
     /// Hidden photos are left out (see `PhotoMarks`).
     public mutating func replaceSlides(_ slides: [Slide], keeping source: String? = nil, at time: Double) {
         listedSlides = slides
-        show.replaceSlides(Show.shown(marks.visible(slides), options: show.options), keeping: source, at: time)
+        show.replaceSlides(
+            Show.shown(marks.visible(slides), options: show.options), keeping: source, at: ShowTime(seconds: time))
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }
@@ -13,7 +14,8 @@ extension ShowEngine {
     public mutating func restart(slides: [Slide], options: ShowStyle, at time: Double, index: Int = 0) {
         listedSlides = slides
         show.restart(
-            slides: Show.shown(marks.visible(slides), options: options), options: options, at: time, index: index)
+            slides: Show.shown(marks.visible(slides), options: options), options: options, at: ShowTime(seconds: time),
+            index: index)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }
@@ -25,12 +27,12 @@ extension ShowEngine {
 
     /// Pauses at `time` (the display went off); see `resumeShow`.
     public mutating func pauseShow(at time: Double) {
-        show.pause(at: time)
+        show.pause(at: ShowTime(seconds: time))
     }
 
     /// Resumes at `time` (the display came back on).
     public mutating func resumeShow(at time: Double) {
-        show.resume(at: time)
+        show.resume(at: ShowTime(seconds: time))
     }
 
     /// The source of the slide showing, nil when the show is empty.
@@ -86,7 +88,8 @@ extension ShowEngine {
     }
 
     private mutating func refilter(at time: Double, keeping path: String?) {
-        show.replaceSlides(Show.shown(marks.visible(listedSlides), options: show.options), keeping: path, at: time)
+        show.replaceSlides(
+            Show.shown(marks.visible(listedSlides), options: show.options), keeping: path, at: ShowTime(seconds: time))
         overlays.slidesChanged(show.slides)
     }
 

@@ -1,11 +1,3 @@
-/// Something the engine asks its host (the SDL player) to do.
-public enum EngineRequest: Equatable, Sendable {
-    case quit
-    case toggleFullscreen
-    /// Read the configuration and the sources again (a remote asked).
-    case reload
-}
-
 /// The whole behaviour of a running show as one value: the show state, the
 /// fixed-step clock, and input handling. The SDL player and `vitrine snapshot`
 /// both drive it; the frame at a time is a pure function of the slides,
@@ -112,7 +104,7 @@ public struct ShowEngine: Sendable {
     }
 
     /// The frame at `time` drawn with the images the drawer holds.
-    public func scene(at time: Double, images: LoadedImages) -> Scene {
+    public func scene(at time: ShowTime, images: LoadedImages) -> Scene {
         let slides = show.slides
         return scene(at: time) {
             slides.indices.contains($0) ? images.size(slides[$0].path) : nil
@@ -159,15 +151,14 @@ public struct ShowEngine: Sendable {
     private mutating func step(
         to time: ShowTime, isReady: (Int) -> Bool, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
-        let t = time.seconds
         var requests: [EngineRequest] = []
-        while let first = queue.first, first.time.seconds <= t + 1e-9 {
+        while let first = queue.first, first.time.seconds <= time.seconds + 1e-9 {
             queue.removeFirst()
             requests += handle(first, at: time, isReady: isReady, imageSize: imageSize, metadata: metadata)
         }
         browse.advance(to: time, show: &show, output: output, imageSize: imageSize, metadata: metadata)
         let (screen, style) = (output, show.options)
-        show.update(to: t, isReady: isReady) {
+        show.update(to: time, isReady: isReady) {
             Self.pairFact($0, screen: screen, style: style, imageSize: imageSize, metadata: metadata)
         }
         if !overlays.isEmpty { overlays.notePage(show.index, of: show.count) }
@@ -178,10 +169,9 @@ public struct ShowEngine: Sendable {
         _ event: InputEvent, at time: ShowTime, isReady: (Int) -> Bool, imageSize: (Int) -> Size?,
         metadata: (Int) -> ImageMetadata?
     ) -> [EngineRequest] {
-        let t = time.seconds
         guard case .key(let key) = event.kind else {
             browse.handle(event, at: time, show: &show, output: output, imageSize: imageSize, metadata: metadata)
-            if let action = browse.takePanelAction() { applyPanelAction(action, at: t) }
+            if let action = browse.takePanelAction() { applyPanelAction(action, at: time.seconds) }
             return []
         }
         switch key {
@@ -198,15 +188,15 @@ public struct ShowEngine: Sendable {
         }
         switch key {
         case .escape, .q, .f, .up, .down, .g, .i: break
-        case .right: show.next(at: t, isReady: isReady, facts: facts)
+        case .right: show.next(at: time, isReady: isReady, facts: facts)
         case .left:
-            show.previous(at: t, isReady: isReady, facts: facts)
-        case .space: show.togglePause(at: t)
+            show.previous(at: time, isReady: isReady, facts: facts)
+        case .space: show.togglePause(at: time)
         case .home:
-            show.move(to: 0, at: t, isReady: isReady, facts: facts)
+            show.move(to: 0, at: time, isReady: isReady, facts: facts)
         case .end:
             show.move(
-                to: show.count - 1, at: t, isReady: isReady,
+                to: show.count - 1, at: time, isReady: isReady,
                 facts: facts)
         }
         return []
@@ -219,19 +209,19 @@ public struct ShowEngine: Sendable {
 
     /// The frame at the render time.
     public func scene(imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }) -> Scene {
-        scene(at: renderTime.seconds, imageSize: imageSize, metadata: metadata)
+        scene(at: renderTime, imageSize: imageSize, metadata: metadata)
     }
 
     /// The frame at `time` (at or shortly after the last step), overlays included.
     public func scene(
-        at time: Double, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
+        at time: ShowTime, imageSize: (Int) -> Size?, metadata: (Int) -> ImageMetadata? = { _ in nil }
     ) -> Scene {
         var scene: Scene
         if let status {
             scene = status.scene(output: output)
             if let download, case .scanning = status {
                 scene.ops += LoadingOverlay.ring(
-                    output: output, time: time, since: 0, download: download, height: 0.8, size: 1.5)
+                    output: output, time: time, since: .zero, download: download, height: 0.8, size: 1.5)
             }
         } else if let held = statusStillShowing(at: time) {
             scene = held
@@ -247,9 +237,10 @@ public struct ShowEngine: Sendable {
                 let index = show.index
                 let current = show.slides.indices.contains(index) ? show.slides[index] : nil
                 var frame = OverlayFrame(
-                    output: output, time: time, wallTime: wallClockOrigin.map { $0 + time },
+                    output: output, time: time, wallTime: wallClockOrigin.map { $0 + time.seconds },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
-                    metadata: current == nil ? nil : metadata(index), lateSince: show.waitingSince ?? show.pendingSince)
+                    metadata: current == nil ? nil : metadata(index),
+                    lateSince: show.waitingSince ?? show.pendingSince)
                 frame.download = download
                 placePhoto(in: &frame, scene: scene, at: time)
                 scene.ops += overlays.ops(for: frame)
@@ -262,12 +253,12 @@ public struct ShowEngine: Sendable {
             }
         }
         if status == nil { fadeIn(&scene, at: time) }
-        if let notice, notice.isShowing(at: time) { scene.ops += notice.ops(output: output) }
+        if let notice, notice.isShowing(at: time.seconds) { scene.ops += notice.ops(output: output) }
         return scene
     }
 
     /// The slides the frame at `time` draws, whatever their sizes.
-    public func visibleSlides(at time: Double) -> [Int] {
+    public func visibleSlides(at time: ShowTime) -> [Int] {
         var seen: Set<Int> = []
         return scene(at: time) { _ in Size(width: 1, height: 1) }.slidesDrawn.filter { seen.insert($0).inserted }
     }
@@ -324,18 +315,16 @@ public struct ShowEngine: Sendable {
     /// from its frames. Not when the slide stays too short a time after it.
     private var nextCanWait: Bool {
         guard mode == .attract, let t = show.transition else { return false }
-        return show.dwell(show.index) - t.duration >= Self.decodeMargin
+        return show.dwell(show.index) - t.duration.value >= Self.decodeMargin
     }
 
     /// The state as `--print-state` reports it.
-    public func report(at time: Double) -> StateReport {
-        var report = StateReport(
-            show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: ShowTime(seconds: time)))
+    public func report(at time: ShowTime) -> StateReport {
+        var report = StateReport(show: show, at: time, mode: mode.rawValue, zoom: browse.zoom(at: time))
         if mode != .attract {
-            report.transition = browse.view?.transition(at: ShowTime(seconds: time))
-        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: ShowTime(seconds: time))
-        {
-            report.transition = (.fade, fade.progress(at: ShowTime(seconds: time)))
+            report.transition = browse.view?.transition(at: time)
+        } else if report.transition == nil, let fade = browse.returnFade, !fade.isFinished(at: time) {
+            report.transition = (.fade, fade.progress(at: time))
         }
         return report
     }

@@ -11,46 +11,6 @@ public struct SlideVideo: Equatable, Hashable, Sendable {
     }
 }
 
-/// Which file names in a folder are taken as video clips: by their extension (the player
-/// then checks the first bytes before opening one).
-public enum VideoFileNames {
-    public static let extensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm"]
-
-    /// The extensions, sorted, for messages.
-    public static var extensionList: String { extensions.sorted().joined(separator: ", ") }
-
-    public static func isVideoPath(_ path: String) -> Bool {
-        extensions.contains((path as NSString).pathExtension.lowercased())
-    }
-}
-
-/// One video slide a frame draws: where it is in its clip, and whether the clip should be running.
-public struct VideoMoment: Equatable, Sendable {
-    /// The slide's index and source path.
-    public var index: Int
-    public var path: String
-    /// Seconds since the slide started coming in (held at its end once it is leaving).
-    public var time: Double
-    /// Whether the clip runs now (not paused, not past its slide's length).
-    public var playing: Bool
-    public var video: SlideVideo
-
-    public init(index: Int, path: String, time: Double, playing: Bool, video: SlideVideo) {
-        self.index = index
-        self.path = path
-        self.time = time
-        self.playing = playing
-        self.video = video
-    }
-
-    /// Seconds into a clip of `length` this moment shows: looping when asked, else held on the last frame.
-    public func clipTime(length: Double?) -> Double {
-        guard let length, length > 0 else { return max(0, time) }
-        if video.loop { return max(0, time).truncatingRemainder(dividingBy: length) }
-        return min(max(0, time), max(0, length - 0.001))
-    }
-}
-
 extension Show {
     /// The slides a show with `options` plays: clips are left out with `--no-video`.
     static func shown(_ slides: [Slide], options: ShowStyle) -> [Slide] {
@@ -67,11 +27,11 @@ extension Show {
     }
 
     /// The video slides among `drawn` at show time `time`.
-    public func videoMoments(drawn: [Int], at time: Double) -> [VideoMoment] {
+    public func videoMoments(drawn: [Int], at time: ShowTime) -> [VideoMoment] {
         var moments: [VideoMoment] = []
         for i in drawn where slides.indices.contains(i) {
             guard let video = slides[i].video else { continue }
-            let since: Double?
+            let since: ShowTime?
             if i == index {
                 since = shownSince
             } else if let t = transition, t.from == i, !t.isFinished(at: time) {
@@ -83,7 +43,7 @@ extension Show {
                 moments.append(VideoMoment(index: i, path: slides[i].path, time: 0, playing: false, video: video))
                 continue
             }
-            let shown = (pausedAt ?? time) - since
+            let shown = ((pausedAt ?? time) - since).value
             let length = dwell(i)
             let leaving = i != index
             moments.append(

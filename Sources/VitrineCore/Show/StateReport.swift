@@ -18,8 +18,8 @@ public struct StateReport: Equatable, Sendable {
     /// Photos of the playing playlist's shuffled items not yet seen in their cycle; nil without shuffle.
     public var unseen: Int?
 
-    public init(show: Show, at time: Double, mode: String = "attract", zoom: Double = 1) {
-        self.time = time
+    public init(show: Show, at time: ShowTime, mode: String = "attract", zoom: Double = 1) {
+        self.time = time.seconds
         self.mode = mode
         self.index = show.index
         self.count = show.count

@@ -20,7 +20,7 @@ extension ShowDirector {
     func nextChanges(wall: Date) -> [Double] {
         let now = engine.renderTime.seconds
         var changes: [Double] = []
-        if let advance = engine.show.nextAdvanceTime { changes.append(advance - now) }
+        if let advance = engine.show.nextAdvanceTime { changes.append(advance.seconds - now) }
         if let event = engine.pendingEvents.first { changes.append(event.time.seconds - now) }
         if let notice = engine.notice, notice.isShowing(at: now) {
             changes.append(notice.since + notice.duration - now)

@@ -1,27 +1,3 @@
-/// A point in output pixels (origin top left, y down).
-public struct Point: Equatable, Sendable, Codable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-    public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and height in pixels.
-public struct Size: Equatable, Hashable, Sendable, Codable {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-    /// Width over height; 1 for a degenerate size.
-    public var aspect: Double { height > 0 && width > 0 ? width / height : 1 }
-    public var isEmpty: Bool { !(width > 0 && height > 0) }
-}
-
 /// An axis-aligned rectangle in output pixels.
 public struct Rect: Equatable, Sendable, Codable {
     public var x: Double

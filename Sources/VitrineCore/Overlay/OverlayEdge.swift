@@ -1,0 +1,5 @@
+/// Where an overlay sits.
+public enum OverlayEdge: String, CaseIterable, Sendable, Codable {
+    case top
+    case bottom
+}

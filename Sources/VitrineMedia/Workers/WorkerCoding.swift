@@ -1,0 +1,16 @@
+import Foundation
+import VitrineCore
+
+/// One-line JSON encoding of the messages.
+enum WorkerCoding {
+    static func encode<T: Encodable>(_ value: T) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from line: String) -> T? {
+        try? JSONDecoder().decode(type, from: Data(line.utf8))
+    }
+}
