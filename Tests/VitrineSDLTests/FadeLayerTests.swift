@@ -53,7 +53,7 @@ import VitrineSDL
         let times = [7.9] + (0..<6).map { 8.4 + Double($0) / 60 } + [10.0]
         for (n, time) in times.enumerated() {
             _ = engine.run(to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: size)
-            let scene = engine.scene(at: time, imageSize: size)
+            let scene = engine.scene(at: ShowTime(seconds: time), imageSize: size)
             canvas.draw(scene, key: key)
             let fading = scene.ops.contains { op in
                 if case .image(_, _, let alpha) = op { return alpha < 1 }
