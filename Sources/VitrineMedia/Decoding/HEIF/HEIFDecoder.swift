@@ -1,8 +1,9 @@
 /// Decodes HEIC/HEIF (HEVC through libde265) and AVIF (AV1 through dav1d or aom)
 /// with libheif: the primary image, its tiles joined and its rotation and mirroring
-/// (`irot`, `imir`) applied by libheif; then reduced to display size, flattened and
-/// turned to sRGB from its ICC profile or nclx colour. The pixel limit and the tile
-/// count are checked before anything is decoded.
+/// (`irot`, `imir`) applied by libheif, as planar RGB (the one full-size image libheif
+/// makes); then reduced to display size row by row, flattened and turned to sRGB from its
+/// ICC profile or nclx colour. The pixel limit and the tile count are checked before
+/// anything is decoded, and the full-size image is released before the colour conversion.
 struct HEIFDecoder: BufferDecoder {
     var limits: DecodeLimits
     var colors: ColorTransforms
@@ -20,9 +21,18 @@ struct HEIFDecoder: BufferDecoder {
         // plan's orientation is `.up`.
         let plan = try DecodeGeometry(
             storedWidth: file.width, storedHeight: file.height, orientation: .up, request: request, limits: limits)
+        var reduced = try reduce(file, plan: plan, path: path)
+        colors.convert(&reduced, from: file.color())
+        var decoded = plan.finish(reduced)
+        decoded.metadata = file.exif().flatMap(ExifText.read)
+        return decoded
+    }
+
+    /// The primary image decoded and reduced by `plan`; the full-size image lives only in here.
+    private func reduce(_ file: HEIFFile, plan: DecodeGeometry, path: String) throws(DecodeError) -> PixelBuffer {
         let alpha = file.hasAlpha
         let image = try file.decode(alpha: alpha)
-        guard let plane = image.plane, image.width == file.width, image.height == file.height else {
+        guard image.width == file.width, image.height == file.height else {
             throw DecodeError(
                 path: path,
                 reason: "libheif decoded \(image.width)x\(image.height), not the \(file.width)x\(file.height) "
@@ -36,24 +46,14 @@ struct HEIFDecoder: BufferDecoder {
         let width = image.width
         let height = image.height
         var y = 0
-        var reduced = try pipeline.run { (chunk) throws(DecodeError) -> Int in
+        return try pipeline.run { (chunk) throws(DecodeError) -> Int in
             let n = min(pipeline.chunkRows, height - y)
             guard n > 0 else { return 0 }
             for row in 0..<n {
-                let source = plane.pixels + (y + row) * plane.stride
-                let target = chunk.baseAddress.unsafelyUnwrapped + row * width
-                if alpha {
-                    PixelSwizzle.rgbaToARGB(source, into: target, count: width)
-                } else {
-                    PixelSwizzle.rgbToARGB(source, into: target, count: width)
-                }
+                image.row(y + row, into: chunk.baseAddress.unsafelyUnwrapped + row * width)
             }
             y += n
             return n
         }
-        colors.convert(&reduced, from: file.color())
-        var decoded = plan.finish(reduced)
-        decoded.metadata = file.exif().flatMap(ExifText.read)
-        return decoded
     }
 }

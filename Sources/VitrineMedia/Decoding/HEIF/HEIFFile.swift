@@ -85,22 +85,21 @@ final class HEIFFile {
                 transfer: Int(n.transfer_characteristics.rawValue)))
     }
 
-    /// Decodes the primary image, its rotation and mirroring applied, to interleaved 8-bit
-    /// RGB (RGBA with `alpha`); high bit depths are reduced to 8 bits.
+    /// Decodes the primary image, its rotation and mirroring applied, to planar RGB (and
+    /// alpha with `alpha`) at the file's bit depth. Planar RGB 4:4:4 is what libheif 1.15
+    /// makes of every image before any other output (a grid's tiles are pasted into it, a
+    /// coded image's YCbCr is converted to it), so asking for it adds no full-size copy:
+    /// interleaved RGB would be a second 12 MP buffer beside it, and YCbCr a conversion back.
     func decode(alpha: Bool) throws(DecodeError) -> HEIFImage {
         guard let options = heif_decoding_options_alloc() else {
             throw DecodeError(path: path, reason: "out of memory while decoding the HEIF image")
         }
         defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
         var image: OpaquePointer?
-        let decoded = heif_decode_image(
-            handle, &image, heif_colorspace_RGB, alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
-            options)
+        let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options)
         guard decoded.code == heif_error_Ok, let image else { throw Self.failure(decoded, path: path) }
-        let made = HEIFImage(image)
-        guard made.plane != nil, made.bitsPerPixel == (alpha ? 32 : 24) else {
-            throw DecodeError(path: path, reason: "libheif gave no 8-bit RGB pixels for the image")
+        guard let made = HEIFImage(image, alpha: alpha) else {
+            throw DecodeError(path: path, reason: "libheif gave no RGB planes of 8 to 16 bits for the image")
         }
         return made
     }
@@ -124,28 +123,89 @@ final class HEIFFile {
     }
 }
 
-/// A decoded HEIF image (`heif_image`): one interleaved 8-bit plane, freed with its owner.
+/// A decoded HEIF image (`heif_image`): planar R, G, B (and alpha) of equal size, 8 bits
+/// a sample or 9 to 16 in two bytes; freed with its owner.
 final class HEIFImage {
-    private let image: OpaquePointer
+    private typealias Plane = (pixels: UnsafePointer<UInt8>, stride: Int)
 
-    init(_ image: OpaquePointer) {
+    private let image: OpaquePointer
+    private let red: Plane
+    private let green: Plane
+    private let blue: Plane
+    private let alpha: Plane?
+    /// The significant bits a sample (8 to 16); above 8 each sample takes two bytes.
+    private let bits: Int
+    let width: Int
+    let height: Int
+
+    /// Takes `image` (released with this value, or now when it is not as described).
+    init?(_ image: OpaquePointer, alpha: Bool) {
         self.image = image
+        width = Int(heif_image_get_width(image, heif_channel_R))
+        height = Int(heif_image_get_height(image, heif_channel_R))
+        bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_R))
+        let channels =
+            alpha
+            ? [heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha]
+            : [heif_channel_R, heif_channel_G, heif_channel_B]
+        var planes: [Plane] = []
+        for channel in channels {
+            var stride: Int32 = 0
+            let bytes = Int(heif_image_get_bits_per_pixel(image, channel))
+            guard let pixels = heif_image_get_plane_readonly(image, channel, &stride),
+                Int(heif_image_get_width(image, channel)) == Int(heif_image_get_width(image, heif_channel_R)),
+                Int(heif_image_get_height(image, channel)) == Int(heif_image_get_height(image, heif_channel_R)),
+                Int(heif_image_get_bits_per_pixel_range(image, channel)) == bits,
+                bytes == (bits > 8 ? 16 : 8), Int(stride) >= (bits > 8 ? 2 : 1) * width
+            else {
+                heif_image_release(image)
+                return nil
+            }
+            planes.append((pixels, Int(stride)))
+        }
+        guard (8...16).contains(bits), width > 0, height > 0 else {
+            heif_image_release(image)
+            return nil
+        }
+        red = planes[0]
+        green = planes[1]
+        blue = planes[2]
+        self.alpha = alpha ? planes[3] : nil
     }
 
     deinit {
         heif_image_release(image)
     }
 
-    var width: Int { Int(heif_image_get_width(image, heif_channel_interleaved)) }
-    var height: Int { Int(heif_image_get_height(image, heif_channel_interleaved)) }
-    var bitsPerPixel: Int { Int(heif_image_get_bits_per_pixel(image, heif_channel_interleaved)) }
-
-    /// The pixels and their bytes a row; valid while this value lives.
-    var plane: (pixels: UnsafePointer<UInt8>, stride: Int)? {
-        var stride: Int32 = 0
-        guard let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), stride > 0 else {
-            return nil
+    /// Row `y` as 0xAARRGGBB words (opaque without alpha), reduced to 8 bits a sample.
+    func row(_ y: Int, into target: UnsafeMutablePointer<UInt32>) {
+        if bits == 8 {
+            let r = red.pixels + y * red.stride
+            let g = green.pixels + y * green.stride
+            let b = blue.pixels + y * blue.stride
+            if let alpha {
+                let a = alpha.pixels + y * alpha.stride
+                for x in 0..<width {
+                    target[x] = UInt32(a[x]) << 24 | UInt32(r[x]) << 16 | UInt32(g[x]) << 8 | UInt32(b[x])
+                }
+            } else {
+                for x in 0..<width {
+                    target[x] = 0xFF00_0000 | UInt32(r[x]) << 16 | UInt32(g[x]) << 8 | UInt32(b[x])
+                }
+            }
+            return
         }
-        return (pixels, Int(stride))
+        let shift = bits - 8
+        let maximum = (1 << bits) - 1
+        func sample(_ plane: Plane, _ x: Int) -> UInt32 {
+            let raw = UnsafeRawPointer(plane.pixels + y * plane.stride)
+            let value = min(Int(raw.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)), maximum)
+            // The low bits dropped, as libheif's own reduction to 8 bits does.
+            return UInt32(value >> shift)
+        }
+        for x in 0..<width {
+            let a = alpha.map { sample($0, x) } ?? 0xFF
+            target[x] = a << 24 | sample(red, x) << 16 | sample(green, x) << 8 | sample(blue, x)
+        }
     }
 }
