@@ -290,7 +290,7 @@ struct PairLossTests {
     @Test func hidingThePartnerLeavesTheFirstPhotoAlone() {
         let h = PairHarness(sizes: [p, p, l])
         var engine = h.engine(at: 1)
-        let hidden = engine.hide("photo1", at: 1.5)
+        let hidden = engine.hide("photo1", at: ShowTime(seconds: 1.5))
         #expect(hidden)
         #expect(engine.currentPath == "photo0")
         #expect(engine.show.pairs.partner == nil)
@@ -300,7 +300,7 @@ struct PairLossTests {
     @Test func hidingTheFirstPhotoShowsItsPartnerAloneNotBesideItself() {
         let h = PairHarness(sizes: [p, p, l])
         var engine = h.engine(at: 1)
-        let hidden = engine.hide("photo0", at: 1.5)
+        let hidden = engine.hide("photo0", at: ShowTime(seconds: 1.5))
         #expect(hidden)
         #expect(engine.currentPath == "photo1")
         #expect(engine.show.pairs.partner == nil)
@@ -311,7 +311,7 @@ struct PairLossTests {
         let h = PairHarness(sizes: [p, l, p, l])
         var engine = h.engine(at: 1)
         #expect(engine.show.pairs.partner == 2)
-        let hidden = engine.hide("photo0", at: 1.5)
+        let hidden = engine.hide("photo0", at: ShowTime(seconds: 1.5))
         #expect(hidden)
         #expect(engine.currentPath == "photo1")
         #expect(engine.show.pairs.partner == nil)

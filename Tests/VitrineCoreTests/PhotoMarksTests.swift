@@ -14,7 +14,7 @@ struct PhotoMarksTests {
         var engine = ShowEngine(
             slides: (0..<4).map { Slide(path: "/photos/slide\($0).jpg") }, options: ShowStyle(),
             output: TestScreen.size, touch: touch)
-        if let marks { engine.setMarks(marks, at: 0) }
+        if let marks { engine.setMarks(marks, at: ShowTime(seconds: 0)) }
         for e in events { engine.enqueue(e) }
         _ = engine.run(
             to: ShowTime(seconds: time), isReady: { _ in true }, imageSize: { _ in Size(width: 800, height: 600) })
@@ -55,11 +55,12 @@ struct PhotoMarksTests {
         let again = e.takeMarkEvents()
         #expect(again.isEmpty, "taken once")
         // A folder listed again keeps it out.
-        e.replaceSlides((0..<5).map { Slide(path: "/photos/slide\($0).jpg") }, keeping: e.currentPath, at: 3)
+        e.replaceSlides(
+            (0..<5).map { Slide(path: "/photos/slide\($0).jpg") }, keeping: e.currentPath, at: ShowTime(seconds: 3))
         #expect(e.show.count == 4)
         #expect(!e.show.slides.map(\.path).contains("/photos/slide0.jpg"))
         // Shown again, it is back.
-        let shown = e.unhide("/photos/slide0.jpg", at: 3)
+        let shown = e.unhide("/photos/slide0.jpg", at: ShowTime(seconds: 3))
         #expect(shown)
         #expect(e.show.count == 5)
         #expect(e.currentPath == "/photos/slide1.jpg", "the photo showing stays")

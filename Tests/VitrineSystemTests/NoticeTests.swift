@@ -10,7 +10,7 @@ import VitrineTestSupport
     @Test func noticeShowsForItsDurationThenGoes() {
         var engine = ShowEngine(
             slides: [Slide(path: "a")], options: ShowStyle(), output: Size(width: 100, height: 50))
-        engine.notice = Notice("Playlist edit not used", since: 2, duration: 20)
+        engine.notice = Notice("Playlist edit not used", since: ShowTime(seconds: 2), duration: Seconds(20))
         func texts(at t: Double) -> [String] {
             engine.scene(at: ShowTime(seconds: t)) { _ in Size(width: 2, height: 1) }.ops.compactMap {
                 if case .text(let block, _, _) = $0 { return block.text }

@@ -89,7 +89,7 @@ struct ResumeKeeper {
             return
         }
         pending = nil
-        engine.restart(slides: engine.show.slides, options: engine.show.options, at: engine.time.seconds, index: index)
+        engine.restart(slides: engine.show.slides, options: engine.show.options, at: engine.time, index: index)
     }
 
     /// Saves the position when the slide changed and the last save is old enough

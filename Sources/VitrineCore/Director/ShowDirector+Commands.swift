@@ -3,7 +3,7 @@
 extension ShowDirector {
     /// Applies one command at show time `engine.time`. Returns what the host must do (reload).
     mutating func perform(_ command: RemoteCommand, images: LoadedImages) -> [EngineRequest] {
-        let time = engine.time.seconds
+        let time = engine.time
         let slides = engine.show.slides
         let isReady = { (i: Int) in slides.indices.contains(i) && images.isReady(slides[i].path) }
         let (screen, style) = (engine.output, engine.show.options)
@@ -53,7 +53,8 @@ extension ShowDirector {
             asked.ask(display: request)
             displayChanged(from: wasOn, at: time)
         case .notice(let text, let seconds):
-            engine.notice = text.isEmpty ? nil : Notice(text, since: time, duration: seconds ?? asked.noticeSeconds)
+            engine.notice =
+                text.isEmpty ? nil : Notice(text, since: time, duration: Seconds(seconds ?? asked.noticeSeconds))
         case .setNoticeDuration(let seconds):
             asked.noticeSeconds = seconds
         case .reload:
@@ -137,7 +138,7 @@ extension ShowDirector {
                 upcoming.displayOn != programme.scheduled.displayOn
                 ? (upcoming.displayOn ? "display on" : "display off") : upcoming.playlist
         }
-        if let notice = engine.notice, notice.isShowing(at: engine.time.seconds) { state.notice = notice.text }
+        if let notice = engine.notice, notice.isShowing(at: engine.time) { state.notice = notice.text }
         state.noticeSeconds = asked.noticeSeconds
         state.notices = notices
         state.version = version

@@ -6,7 +6,7 @@ extension ShowDirector {
         guard let store = environment.marks else { return }
         switch store.load() {
         case .success(let marks):
-            engine.setMarks(marks, at: engine.time.seconds)
+            engine.setMarks(marks, at: engine.time)
             feed.marksChanged(marks)
         case .failure(let error): warn("\(error.reason); no photo is hidden until it is rewritten")
         }

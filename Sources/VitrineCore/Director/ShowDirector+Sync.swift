@@ -82,22 +82,22 @@ extension ShowDirector {
     /// time. A slide still coming in is entered from the slide before, so its transition runs
     /// from its nominal start.
     private mutating func anchorToWall(_ wall: Date, timeline: SyncTimeline, signature: SyncAnchor.Signature) {
-        let now = engine.time.seconds
+        let now = engine.time
         let position = timeline.position(at: wall)
         let show = engine.show
-        let slideStart = now - position.timeInto
+        let slideStart = now - Seconds(position.timeInto)
         if position.transitionProgress != nil, let before = show.index(before: position.index) {
             engine.restart(
-                slides: show.slides, options: show.options, at: slideStart - show.dwell(before), index: before)
+                slides: show.slides, options: show.options, at: slideStart - Seconds(show.dwell(before)), index: before)
         } else {
             engine.restart(slides: show.slides, options: show.options, at: slideStart, index: position.index)
         }
         if show.isPaused { engine.pauseShow(at: now) }
         // The transition due by now starts, at its nominal time.
         let slides = engine.show.slides
-        _ = engine.run(to: ShowTime(seconds: now)) { slides.indices.contains($0) }
+        _ = engine.run(to: now) { slides.indices.contains($0) }
         frames.clock.anchor = SyncAnchor(
-            anchor: WallAnchor(show: ShowTime(seconds: now), wall: wall), timeline: timeline, signature: signature,
+            anchor: WallAnchor(show: now, wall: wall), timeline: timeline, signature: signature,
             lastWall: wall, lastMonotonic: frames.clock.anchor?.lastMonotonic ?? MonotonicInstant(seconds: 0),
             wasAway: false,
             checkedStart: Date(unixSeconds: position.slideStart))
@@ -112,7 +112,7 @@ extension ShowDirector {
             return
         }
         let durations = engine.show.slides.indices.map(engine.show.dwell)
-        engine.replaceSlides(feed.slides(for: playlist), at: engine.time.seconds)
+        engine.replaceSlides(feed.slides(for: playlist), at: engine.time)
         let after = syncSignature()
         if after.count == before.count, engine.show.slides.indices.map(engine.show.dwell) == durations {
             frames.clock.anchor?.signature = after

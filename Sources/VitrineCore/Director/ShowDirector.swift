@@ -57,12 +57,12 @@ public struct ShowDirector {
         }
         loadMarks()
         let name = programme.playlist
-        engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: 0)
+        engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: .zero)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin.unixSeconds
         power.room = feed.document.display.presence.map { PresenceWatch(spec: $0, at: 0) }
-        if power.start(on: displayOn) { engine.pauseShow(at: 0) }
+        if power.start(on: displayOn) { engine.pauseShow(at: .zero) }
         showStatus()
     }
 
@@ -193,7 +193,7 @@ public struct ShowDirector {
             let wasOn = displayOn
             power.room?.touched(at: engine.time.seconds)
             if !wasOn, displayOn {
-                displayChanged(from: wasOn, at: engine.time.seconds)
+                displayChanged(from: wasOn, at: engine.time)
                 return
             }
         }
@@ -250,12 +250,12 @@ public struct ShowDirector {
         for line in update.rejected { remember(line) }
         if let line = update.notices.last, feed.problem == nil {
             remember(line)
-            engine.notice = Notice(line, since: engine.time.seconds)
+            engine.notice = Notice(line, since: engine.time)
         }
         if let first = update.rejected.first, feed.problem == nil {
             let more = update.rejected.count > 1 ? " (and \(update.rejected.count - 1) more; see the log)" : ""
             engine.notice = Notice(
-                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time.seconds)
+                "Playlist edit not used, the previous one plays on: \(first)\(more)", since: engine.time)
         }
         var changes: [ProgrammeChange] = []
         if update.reloaded {
@@ -292,7 +292,7 @@ public struct ShowDirector {
         }
         let current = engine.currentPath.map { feed.successor(of: $0) ?? $0 }
         if let old = engine.currentPath, let current, current != old { shown.replaced(old, by: current) }
-        engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time.seconds)
+        engine.replaceSlides(feed.slides(for: playlist), keeping: current, at: engine.time)
         sayCount(reloaded: finishedReload, now: now)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
     }
@@ -332,24 +332,24 @@ public struct ShowDirector {
         if let name = change.playlist {
             log.info("the schedule switches to playlist '\(name)'")
             asked.playlist = nil
-            switchPlaylist(to: name, at: change.time.seconds)
+            switchPlaylist(to: name, at: change.time)
         }
         if let on = change.displayOn {
             // An empty room kept the display off before the change, whatever the schedule said.
             let overRemote = asked.display != nil
             let wasOn = asked.scheduleTurnedDisplay(on: on)
-            displayChanged(from: overRemote ? wasOn : wasOn && !power.roomEmpty, at: change.time.seconds)
+            displayChanged(from: overRemote ? wasOn : wasOn && !power.roomEmpty, at: change.time)
         }
     }
 
     /// Plays playlist `name` from its first slide.
-    mutating func switchPlaylist(to name: String, at time: Double) {
+    mutating func switchPlaylist(to name: String, at time: ShowTime) {
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: time)
         listing.restarted()
     }
 
     /// The display's state may have changed: pause or resume the show, run the hook.
-    mutating func displayChanged(from wasOn: Bool, at time: Double) {
+    mutating func displayChanged(from wasOn: Bool, at time: ShowTime) {
         let on = displayOn
         guard on != wasOn else { return }
         log.info("display \(on ? "on" : "off")")
@@ -415,12 +415,12 @@ public struct ShowDirector {
         guard displayOn, asked.display == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
             !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
         else { return }
-        if let notice = engine.notice, notice.isShowing(at: engine.time.seconds), notice.text.hasPrefix("Display") {
+        if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") {
             return
         }
         let message = StatusScreen.displayOffSoon(minutes: 1).lines
         engine.notice = Notice(
-            "\(message.title): \(message.body)", since: engine.time.seconds, duration: Self.offWarning)
+            "\(message.title): \(message.body)", since: engine.time, duration: Seconds(Self.offWarning))
     }
 
     mutating func warn(_ message: String) {

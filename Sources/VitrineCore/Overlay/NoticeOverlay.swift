@@ -4,17 +4,17 @@
 public struct Notice: Equatable, Sendable {
     public var text: String
     /// Show time at which it appeared.
-    public var since: Double
-    /// Seconds it stays.
-    public var duration: Double
+    public var since: ShowTime
+    /// How long it stays.
+    public var duration: Seconds
 
-    public init(_ text: String, since: Double, duration: Double = 20) {
+    public init(_ text: String, since: ShowTime, duration: Seconds = Seconds(20)) {
         self.text = text
         self.since = since
         self.duration = duration
     }
 
-    public func isShowing(at time: Double) -> Bool { time >= since && time < since + duration }
+    public func isShowing(at time: ShowTime) -> Bool { !(time < since) && time < since + duration }
 
     /// The band and its text.
     public func ops(output: Size) -> [DrawOp] {

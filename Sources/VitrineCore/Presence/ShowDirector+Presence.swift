@@ -8,7 +8,7 @@ extension ShowDirector {
         guard presence?.spec != spec else { return }
         let wasOn = displayOn
         power.room = spec.map { PresenceWatch(spec: $0, at: engine.time.seconds) }
-        displayChanged(from: wasOn, at: engine.time.seconds)
+        displayChanged(from: wasOn, at: engine.time)
     }
 
     /// The sources' reports since the last frame, and time passing: the display turns with the room.
@@ -20,7 +20,7 @@ extension ShowDirector {
         if displayOn != wasOn {
             log.info(displayOn ? "someone is present: display on" : "nobody present for a while: display off")
         }
-        displayChanged(from: wasOn, at: engine.time.seconds)
+        displayChanged(from: wasOn, at: engine.time)
     }
 
     /// Whether the slide on the screen since `start` counts as seen: always without presence

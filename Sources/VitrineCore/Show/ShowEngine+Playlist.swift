@@ -2,19 +2,19 @@
 extension ShowEngine {
     /// Replaces the slide list, keeping the slide showing; see `Show.replaceSlides`.
     /// Hidden photos are left out (see `PhotoMarks`).
-    public mutating func replaceSlides(_ slides: [Slide], keeping source: String? = nil, at time: Double) {
+    public mutating func replaceSlides(_ slides: [Slide], keeping source: String? = nil, at time: ShowTime) {
         listedSlides = slides
         show.replaceSlides(
-            Show.shown(marks.visible(slides), options: show.options), keeping: source, at: ShowTime(seconds: time))
+            Show.shown(marks.visible(slides), options: show.options), keeping: source, at: time)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
     }
 
     /// Cuts to slide `index` of a new slide list with new options at `time`.
-    public mutating func restart(slides: [Slide], options: ShowStyle, at time: Double, index: Int = 0) {
+    public mutating func restart(slides: [Slide], options: ShowStyle, at time: ShowTime, index: Int = 0) {
         listedSlides = slides
         show.restart(
-            slides: Show.shown(marks.visible(slides), options: options), options: options, at: ShowTime(seconds: time),
+            slides: Show.shown(marks.visible(slides), options: options), options: options, at: time,
             index: index)
         overlays.slidesChanged(show.slides)
         startBrowseOnFirstSlides()
@@ -26,13 +26,13 @@ extension ShowEngine {
     }
 
     /// Pauses at `time` (the display went off); see `resumeShow`.
-    public mutating func pauseShow(at time: Double) {
-        show.pause(at: ShowTime(seconds: time))
+    public mutating func pauseShow(at time: ShowTime) {
+        show.pause(at: time)
     }
 
     /// Resumes at `time` (the display came back on).
-    public mutating func resumeShow(at time: Double) {
-        show.resume(at: ShowTime(seconds: time))
+    public mutating func resumeShow(at time: ShowTime) {
+        show.resume(at: time)
     }
 
     /// The source of the slide showing, nil when the show is empty.
@@ -44,14 +44,14 @@ extension ShowEngine {
 /// Hiding and favouriting photos: from the info panel's buttons, or from outside (the web page).
 extension ShowEngine {
     /// Takes the marks kept from an earlier run; hidden photos leave the slide list.
-    public mutating func setMarks(_ newMarks: PhotoMarks, at time: Double) {
+    public mutating func setMarks(_ newMarks: PhotoMarks, at time: ShowTime) {
         marks = newMarks
         refilter(at: time, keeping: currentPath)
     }
 
     /// Hides `path` (the show moves on to the next photo when it was showing); false when it already was.
     @discardableResult
-    public mutating func hide(_ path: String, at time: Double) -> Bool {
+    public mutating func hide(_ path: String, at time: ShowTime) -> Bool {
         guard marks.hide(path) else { return false }
         markEvents.append(.hidden(path))
         var keep = currentPath
@@ -66,7 +66,7 @@ extension ShowEngine {
 
     /// Shows a hidden photo again; false when it was not hidden.
     @discardableResult
-    public mutating func unhide(_ path: String, at time: Double) -> Bool {
+    public mutating func unhide(_ path: String, at time: ShowTime) -> Bool {
         guard marks.unhide(path) else { return false }
         markEvents.append(.shownAgain(path))
         refilter(at: time, keeping: currentPath)
@@ -87,14 +87,14 @@ extension ShowEngine {
         return markEvents
     }
 
-    private mutating func refilter(at time: Double, keeping path: String?) {
+    private mutating func refilter(at time: ShowTime, keeping path: String?) {
         show.replaceSlides(
-            Show.shown(marks.visible(listedSlides), options: show.options), keeping: path, at: ShowTime(seconds: time))
+            Show.shown(marks.visible(listedSlides), options: show.options), keeping: path, at: time)
         overlays.slidesChanged(show.slides)
     }
 
     /// What the info panel's buttons asked for.
-    mutating func applyPanelAction(_ action: PanelAction, at time: Double) {
+    mutating func applyPanelAction(_ action: PanelAction, at time: ShowTime) {
         switch action {
         case .hide(let path): hide(path, at: time)
         case .favourite(let path): setFavourite(path, !marks.isFavourite(path))

@@ -171,7 +171,7 @@ public struct ShowEngine: Sendable {
     ) -> [EngineRequest] {
         guard case .key(let key) = event.kind else {
             browse.handle(event, at: time, show: &show, output: output, imageSize: imageSize, metadata: metadata)
-            if let action = browse.takePanelAction() { applyPanelAction(action, at: time.seconds) }
+            if let action = browse.takePanelAction() { applyPanelAction(action, at: time) }
             return []
         }
         switch key {
@@ -253,7 +253,7 @@ public struct ShowEngine: Sendable {
             }
         }
         if status == nil { fadeIn(&scene, at: time) }
-        if let notice, notice.isShowing(at: time.seconds) { scene.ops += notice.ops(output: output) }
+        if let notice, notice.isShowing(at: time) { scene.ops += notice.ops(output: output) }
         return scene
     }
 

@@ -22,8 +22,8 @@ extension ShowDirector {
         var changes: [Double] = []
         if let advance = engine.show.nextAdvanceTime { changes.append(advance.seconds - now) }
         if let event = engine.pendingEvents.first { changes.append(event.time.seconds - now) }
-        if let notice = engine.notice, notice.isShowing(at: now) {
-            changes.append(notice.since + notice.duration - now)
+        if let notice = engine.notice, notice.isShowing(at: engine.renderTime) {
+            changes.append(((notice.since + notice.duration) - engine.renderTime).value)
         }
         if let origin = engine.wallClockOrigin {
             let shown = origin + now
