@@ -165,11 +165,11 @@ import Testing
     @Test func anEmptyRoomKeepsTheDisplayOffOnlyWhenWatched() {
         var unwatched = DisplayTurns(hooks: nil)
         #expect(!unwatched.roomEmpty, "without a watch nobody's absence counts")
-        unwatched.room = PresenceWatch(spec: PresenceSpec(offAfter: 10), at: 0)
+        unwatched.room = PresenceWatch(spec: PresenceSpec(offAfter: 10), at: ShowTime(seconds: 0))
         #expect(!unwatched.roomEmpty)
-        unwatched.room?.follow(at: 10)
+        unwatched.room?.follow(at: ShowTime(seconds: 10))
         #expect(unwatched.roomEmpty, "nobody for off-after")
-        unwatched.room?.touched(at: 11)
+        unwatched.room?.touched(at: ShowTime(seconds: 11))
         #expect(!unwatched.roomEmpty, "a touch is someone")
     }
 

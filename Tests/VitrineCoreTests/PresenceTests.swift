@@ -6,49 +6,49 @@ import Testing
 /// `display.presence` section, and favourites in the fair shuffle's draw.
 @Suite struct PresenceTests {
     @Test func nobodyForOffAfterIsAway() {
-        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 10), at: 0)
-        watch.follow(at: 9.9)
+        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 10), at: ShowTime(seconds: 0))
+        watch.follow(at: ShowTime(seconds: 9.9))
         #expect(!watch.away)
-        #expect(watch.awayAt == 10)
-        watch.follow(at: 10)
+        #expect(watch.awayAt == ShowTime(seconds: 10))
+        watch.follow(at: ShowTime(seconds: 10))
         #expect(watch.away, "the start counts as the last moment someone could have been there")
-        watch.report(PresenceReport(source: "mqtt", present: true), at: 12)
+        watch.report(PresenceReport(source: "mqtt", present: true), at: ShowTime(seconds: 12))
         #expect(!watch.away && watch.isPresent && watch.awayAt == nil)
-        watch.follow(at: 100)
+        watch.follow(at: ShowTime(seconds: 100))
         #expect(!watch.away, "someone present all along")
-        watch.report(PresenceReport(source: "mqtt", present: false), at: 100)
-        watch.follow(at: 109)
+        watch.report(PresenceReport(source: "mqtt", present: false), at: ShowTime(seconds: 100))
+        watch.follow(at: ShowTime(seconds: 109))
         #expect(!watch.away)
-        watch.follow(at: 110)
+        watch.follow(at: ShowTime(seconds: 110))
         #expect(watch.away)
     }
 
     @Test func anySourceSayingPresentIsEnough() {
-        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 5), at: 0)
-        watch.report(PresenceReport(source: "mqtt", present: true), at: 1)
-        watch.report(PresenceReport(source: "gpio", present: false), at: 2)
-        watch.follow(at: 20)
+        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 5), at: ShowTime(seconds: 0))
+        watch.report(PresenceReport(source: "mqtt", present: true), at: ShowTime(seconds: 1))
+        watch.report(PresenceReport(source: "gpio", present: false), at: ShowTime(seconds: 2))
+        watch.follow(at: ShowTime(seconds: 20))
         #expect(watch.isPresent && !watch.away)
-        watch.report(PresenceReport(source: "mqtt", present: false), at: 20)
-        watch.follow(at: 25)
+        watch.report(PresenceReport(source: "mqtt", present: false), at: ShowTime(seconds: 20))
+        watch.follow(at: ShowTime(seconds: 25))
         #expect(watch.away)
     }
 
     @Test func wasPresentDuringASlide() {
-        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 600), at: 0)
-        #expect(!watch.wasPresent(since: 0), "nobody has said anything yet")
-        watch.report(PresenceReport(source: "evdev", present: true), at: 3)
-        watch.report(PresenceReport(source: "evdev", present: false), at: 4)
-        #expect(watch.wasPresent(since: 2), "someone came during the slide that began at 2")
-        #expect(!watch.wasPresent(since: 5), "nobody since 4")
-        watch.touched(at: 8)
-        #expect(watch.wasPresent(since: 6))
+        var watch = PresenceWatch(spec: PresenceSpec(offAfter: 600), at: ShowTime(seconds: 0))
+        #expect(!watch.wasPresent(since: ShowTime(seconds: 0)), "nobody has said anything yet")
+        watch.report(PresenceReport(source: "evdev", present: true), at: ShowTime(seconds: 3))
+        watch.report(PresenceReport(source: "evdev", present: false), at: ShowTime(seconds: 4))
+        #expect(watch.wasPresent(since: ShowTime(seconds: 2)), "someone came during the slide that began at 2")
+        #expect(!watch.wasPresent(since: ShowTime(seconds: 5)), "nobody since 4")
+        watch.touched(at: ShowTime(seconds: 8))
+        #expect(watch.wasPresent(since: ShowTime(seconds: 6)))
         var untouched = PresenceWatch(
             spec: {
                 var s = PresenceSpec(); s.touch = false; return s
-            }(), at: 0)
-        untouched.touched(at: 8)
-        #expect(!untouched.wasPresent(since: 6), "touch turned off")
+            }(), at: ShowTime(seconds: 0))
+        untouched.touched(at: ShowTime(seconds: 8))
+        #expect(!untouched.wasPresent(since: ShowTime(seconds: 6)), "touch turned off")
     }
 
     @Test func aLevelCountsOnceItHolds() {

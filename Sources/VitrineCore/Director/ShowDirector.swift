@@ -61,7 +61,7 @@ public struct ShowDirector {
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
         engine.wallClockOrigin = wallOrigin.unixSeconds
-        power.room = feed.document.display.presence.map { PresenceWatch(spec: $0, at: 0) }
+        power.room = feed.document.display.presence.map { PresenceWatch(spec: $0, at: .zero) }
         if power.start(on: displayOn) { engine.pauseShow(at: .zero) }
         showStatus()
     }
@@ -191,7 +191,7 @@ public struct ShowDirector {
     private mutating func deliver(_ event: InputEvent) {
         if event.isPress, presence != nil {
             let wasOn = displayOn
-            power.room?.touched(at: engine.time.seconds)
+            power.room?.touched(at: engine.time)
             if !wasOn, displayOn {
                 displayChanged(from: wasOn, at: engine.time)
                 return
@@ -312,7 +312,7 @@ public struct ShowDirector {
         engine.download = engine.show.count == 0 ? feed.download : nil
         guard let source = engine.currentPath else { return }
         if shown.showing(source, at: engine.time) { feed.showing(source) }
-        if let since = shown.unseenSince(source), isSeen(since: since.seconds) {
+        if let since = shown.unseenSince(source), isSeen(since: since) {
             feed.seen(source)
             shown.counted(source)
         }

@@ -9,13 +9,13 @@ public struct PresenceWatch: Equatable, Sendable {
     /// Each source's last word.
     private(set) var levels: [String: Bool] = [:]
     /// The last show time someone was known present (a source said so, or a touch); nil before any.
-    public private(set) var lastPresent: Double?
+    public private(set) var lastPresent: ShowTime?
     /// Since when nobody is present (the start counts, so the display stays on `offAfter` after it).
-    private var absentSince: Double?
+    private var absentSince: ShowTime?
     /// Nobody was present for `offAfter`: the display is off (inside the schedule's on windows).
     public private(set) var away = false
 
-    public init(spec: PresenceSpec, at time: Double) {
+    public init(spec: PresenceSpec, at time: ShowTime) {
         self.spec = spec
         absentSince = time
     }
@@ -24,7 +24,7 @@ public struct PresenceWatch: Equatable, Sendable {
     public var isPresent: Bool { levels.values.contains(true) }
 
     /// A source's word at show time `time`.
-    public mutating func report(_ report: PresenceReport, at time: Double) {
+    public mutating func report(_ report: PresenceReport, at time: ShowTime) {
         let was = isPresent
         levels[report.source] = report.present
         if isPresent {
@@ -38,7 +38,7 @@ public struct PresenceWatch: Equatable, Sendable {
     }
 
     /// A touch or key press at `time`: someone is there (when touch counts).
-    public mutating func touched(at time: Double) {
+    public mutating func touched(at time: ShowTime) {
         guard spec.touch else { return }
         lastPresent = time
         away = false
@@ -46,23 +46,23 @@ public struct PresenceWatch: Equatable, Sendable {
     }
 
     /// Time passes: nobody for `offAfter` makes the room `away`.
-    public mutating func follow(at time: Double) {
+    public mutating func follow(at time: ShowTime) {
         if isPresent {
             lastPresent = time
-        } else if let since = absentSince, time - since >= spec.offAfter {
+        } else if let since = absentSince, time - since >= Seconds(spec.offAfter) {
             away = true
         }
     }
 
     /// Whether someone was present at any moment from `start` until now.
-    public func wasPresent(since start: Double) -> Bool {
+    public func wasPresent(since start: ShowTime) -> Bool {
         isPresent || (lastPresent.map { $0 >= start } ?? false)
     }
 
     /// Show time when the room becomes `away` if nobody comes; nil when someone is there or it is already.
-    public var awayAt: Double? {
+    public var awayAt: ShowTime? {
         guard !away, !isPresent, let since = absentSince else { return nil }
-        return since + spec.offAfter
+        return since + Seconds(spec.offAfter)
     }
 }
 

@@ -7,7 +7,7 @@ extension ShowDirector {
         let spec = feed.document.display.presence
         guard presence?.spec != spec else { return }
         let wasOn = displayOn
-        power.room = spec.map { PresenceWatch(spec: $0, at: engine.time.seconds) }
+        power.room = spec.map { PresenceWatch(spec: $0, at: engine.time) }
         displayChanged(from: wasOn, at: engine.time)
     }
 
@@ -15,8 +15,8 @@ extension ShowDirector {
     mutating func followPresence(_ reports: [PresenceReport]) {
         guard presence != nil else { return }
         let wasOn = displayOn
-        for report in reports { power.room?.report(report, at: engine.time.seconds) }
-        power.room?.follow(at: engine.time.seconds)
+        for report in reports { power.room?.report(report, at: engine.time) }
+        power.room?.follow(at: engine.time)
         if displayOn != wasOn {
             log.info(displayOn ? "someone is present: display on" : "nobody present for a while: display off")
         }
@@ -25,11 +25,11 @@ extension ShowDirector {
 
     /// Whether the slide on the screen since `start` counts as seen: always without presence
     /// sources (touch alone does not decide), else when someone was present during it.
-    func isSeen(since start: Double) -> Bool {
+    func isSeen(since start: ShowTime) -> Bool {
         guard let presence, presence.spec.hasSources else { return true }
         return presence.wasPresent(since: start) && displayOn
     }
 
     /// Seconds until the room counts as empty (for the loop's rest), when it is not yet.
-    public var presenceDeadline: Double? { presence?.awayAt.map { $0 - engine.time.seconds } }
+    public var presenceDeadline: Double? { presence?.awayAt.map { ($0 - engine.time).value } }
 }
