@@ -51,11 +51,7 @@ public final class EvdevPresence: Sendable {
 
     /// Starts reading on a thread of its own.
     public func start() throws(PresenceError) {
-        do {
-            try WorkerThread.start { [self] in run() }
-        } catch {
-            throw PresenceError("\(name): \(error)")
-        }
+        try end.start(name) { [self] in run() }
     }
 
     /// Ends the reader and waits for it (up to a second).
@@ -73,7 +69,6 @@ public final class EvdevPresence: Sendable {
     public var hasEnded: Bool { end.hasEnded }
 
     private func run() {
-        defer { end.mark() }
         var stream = InputEventStream()
         var buffer = [UInt8](repeating: 0, count: InputEventStream.eventSize * 64)
         while true {

@@ -28,11 +28,7 @@ public final class GPIOPresence: Sendable {
 
     /// Starts reading on a thread of its own.
     public func start() throws(PresenceError) {
-        do {
-            try WorkerThread.start { [self] in run() }
-        } catch {
-            throw PresenceError("\(name): \(error)")
-        }
+        try end.start(name) { [self] in run() }
     }
 
     /// Ends the reader and waits for it (up to a second; it looks at least every quarter second).
@@ -52,7 +48,6 @@ public final class GPIOPresence: Sendable {
     }
 
     private func run() {
-        defer { end.mark() }
         var level = DebouncedLevel(debounce: debounce)
         do throws(PresenceError) {
             if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import VitrineCore
 
-/// The end of a presence source's reader thread: the thread marks it as it returns, and
+/// The end of a presence source's reader thread: `start` runs the reader and marks it as it returns, and
 /// `stop()` waits on it, up to a limit on the monotonic clock, instead of polling. Once marked
 /// it stays marked, and every waiter, now or later, passes at once.
 final class ReaderEnd: Sendable {
@@ -13,7 +13,20 @@ final class ReaderEnd: Sendable {
     /// How long `stop()` waits for a reader that was told to end.
     static let stopLimit = Seconds(1)
 
-    /// Says the reader has ended (call once, as it returns).
+    /// Runs `read` on a thread of its own, marking the end as it returns; the error names the
+    /// source `name`.
+    func start(_ name: String, reading read: @escaping @Sendable () -> Void) throws(PresenceError) {
+        do {
+            try WorkerThread.start { [self] in
+                defer { mark() }
+                read()
+            }
+        } catch {
+            throw PresenceError("\(name): \(error)")
+        }
+    }
+
+    /// Says the reader has ended (once, as it returns).
     func mark() {
         ended.withLock { $0 = true }
         marked.signal()
