@@ -10,8 +10,13 @@ summed PSS (from /proc/PID/smaps_rollup), then Vitrine's ratios against its targ
 With --big it also plays 24-megapixel copies of the photos (6000x4000 JPEGs made with
 ImageMagick in a temporary folder) for the memory target.
 
+With --mappings N it also prints, for each of Vitrine's runs, where its PSS is at the end of
+the run: per process (the player, its decode worker) and per mapping (a library, the
+executable, the heap, anonymous memory, shared memory), the N largest, summed over the
+mappings of the same name (from /proc/PID/smaps).
+
 Usage: bench/peers.py [--seconds 60] [--photos assets/demo] [--vitrine .build/release/vitrine]
-                      [--big] [--only vitrine,chromium,pqiv,feh] [--markdown]
+                      [--big] [--only vitrine,chromium,pqiv,feh] [--cases ...] [--mappings 25]
 """
 
 import argparse
@@ -81,6 +86,62 @@ def pss_kib(pids):
     return total
 
 
+def mapping_name(path):
+    """A mapping's name in the breakdown: a file's base name, else its kind."""
+    if not path:
+        return "[anonymous]"
+    if path.startswith("/memfd:") or path.startswith("/dev/shm") or path.startswith("/SYSV"):
+        return "[shared memory] " + path.split("(")[0].strip()
+    if path.startswith("["):
+        return path
+    return os.path.basename(path.split(" (deleted)")[0])
+
+
+def pss_by_mapping(pid):
+    """{mapping name: PSS KiB} of process `pid`, from /proc/PID/smaps."""
+    totals = {}
+    name = None
+    try:
+        with open(f"/proc/{pid}/smaps") as f:
+            for line in f:
+                first = line.split(None, 1)[0]
+                if "-" in first and not first.endswith(":"):
+                    # A mapping's header: range, perms, offset, device, inode[, path].
+                    parts = line.split(None, 5)
+                    name = mapping_name(parts[5].strip() if len(parts) > 5 else "")
+                elif first == "Pss:" and name is not None:
+                    totals[name] = totals.get(name, 0) + int(line.split()[1])
+    except OSError:
+        pass
+    return totals
+
+
+def process_role(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+    except OSError:
+        return "?"
+    name = os.path.basename(argv[0]) if argv else "?"
+    return " ".join([name] + argv[1:2])
+
+
+def mapping_breakdown(pids):
+    """[(role, pid, {mapping name: PSS KiB})] of `pids`."""
+    return [(process_role(pid), pid, pss_by_mapping(pid)) for pid in sorted(pids)]
+
+
+def print_breakdown(title, breakdown, limit):
+    print(f"\nWhere the PSS is, {title} (KiB, at the end of the run):", file=sys.stderr)
+    for role, pid, totals in breakdown:
+        total = sum(totals.values())
+        files = sum(v for k, v in totals.items() if not k.startswith("["))
+        print(f"  {role} (pid {pid}): {total} KiB; file mappings {files}, anonymous, heap, stacks and shared"
+              f" memory {total - files}", file=sys.stderr)
+        for name, kib in sorted(totals.items(), key=lambda item: -item[1])[:limit]:
+            print(f"    {kib:8d}  {name}", file=sys.stderr)
+
+
 class Xvfb:
     def __init__(self, width=1920, height=1080):
         read, write = os.pipe()
@@ -102,9 +163,10 @@ class Xvfb:
         self.process.wait()
 
 
-def run_player(command, env, seconds, warmup, log_path):
+def run_player(command, env, seconds, warmup, log_path, at_end=None):
     """Starts `command` in a session of its own, lets it warm up, measures it for `seconds`
-    and stops it; returns (cpu per cent of one core, mean PSS MiB, peak PSS MiB)."""
+    and stops it; returns (cpu per cent of one core, mean PSS MiB, peak PSS MiB). `at_end`, if
+    given, is called with the session's process ids before the player is stopped."""
     log = open(log_path, "wb")
     child = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     sid = child.pid
@@ -120,6 +182,8 @@ def run_player(command, env, seconds, warmup, log_path):
             samples.append(pss_kib(session_pids(sid)))
         end_ticks = cpu_ticks(session_pids(sid))
         elapsed = time.monotonic() - start
+        if at_end is not None:
+            at_end(session_pids(sid))
         cpu = 100.0 * (end_ticks - start_ticks) / TICK / elapsed
         return cpu, sum(samples) / len(samples) / 1024, max(samples) / 1024
     finally:
@@ -227,6 +291,8 @@ def main():
     parser.add_argument("--only", default="vitrine,vitrine-software,chromium,pqiv,feh")
     parser.add_argument("--cases", default=",".join(CASES), help="which cases, by name, comma-separated")
     parser.add_argument("--big", action="store_true", help="also Vitrine on 24-megapixel copies of the photos")
+    parser.add_argument("--mappings", type=int, default=0, metavar="N",
+                        help="print where Vitrine's PSS is: its N largest mappings a process (0: none)")
     args = parser.parse_args()
 
     for tool in ["Xvfb"] + [p for p in ("chromium", "pqiv", "feh") if p in args.only]:
@@ -256,7 +322,12 @@ def main():
         for player, case, folder, pictures in runs:
             command = commands(player.split(" ")[0], case, pictures, folder, vitrine, scratch)
             log_path = os.path.join(scratch, f"{player}-{case}.log".replace(" ", "-"))
-            results[(player, case)] = run_player(command, env, args.seconds, args.warmup, log_path)
+            at_end = None
+            if args.mappings and player.startswith("vitrine"):
+                title = f"{player}, {case}"
+                def at_end(pids, title=title):
+                    print_breakdown(title, mapping_breakdown(pids), args.mappings)
+            results[(player, case)] = run_player(command, env, args.seconds, args.warmup, log_path, at_end)
             logs[(player, case)] = log_path
             cpu, pss, peak = results[(player, case)]
             print(f"{player:24} {case:22} {cpu:6.2f} % {pss:7.1f} MiB (peak {peak:.1f})", file=sys.stderr)

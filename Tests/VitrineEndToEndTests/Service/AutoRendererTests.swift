@@ -51,6 +51,9 @@ struct AutoRendererTests {
         // The driver was looked at by a process of its own: the rasteriser never loaded here.
         #expect(maps.contains("libSDL2"), "the player's maps were not read")
         #expect(!maps.contains("swrast_dri") && !maps.contains("libLLVM"), "\(maps)")
+        // A show without clips never opens libmpv (and the codecs it brings): the libraries are
+        // paid for only by a show that plays a clip (`VideoPlayTests` sees them mapped there).
+        #expect(!maps.contains("libmpv") && !maps.contains("libavcodec"), "\(maps)")
         let lines = log.split(separator: "\n").filter { $0.contains("INFO play: renderer ") }
         let said = lines.filter { $0.contains("runs on a software rasteriser, llvmpipe") }
         #expect(said.count == 1, "\(log)")
