@@ -45,6 +45,54 @@ struct ModernFormatFiles: Sendable {
         try Data(bytes).write(to: folder.appendingPathComponent(name))
     }
 
+    /// `image` with its alpha falling from opaque at the left to about a fifth at the right.
+    static func withAlpha(_ image: PixelBuffer) -> PixelBuffer {
+        var out = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let alpha = UInt32(255 - 200 * x / max(1, image.width - 1))
+                out[x, y] = (image[x, y] & 0x00FF_FFFF) | alpha << 24
+            }
+        }
+        return out
+    }
+
+    /// Writes `image` as a PNG the project's encoder cannot make: 8-bit RGBA (its alpha kept),
+    /// or 16-bit RGB (each channel's 8 bits widened, v × 257). Python's zlib does the deflate.
+    private func writePNG(_ image: PixelBuffer, _ name: String, depth: Int) throws {
+        var raw = [UInt8]()
+        raw.reserveCapacity(image.width * image.height * 4)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                raw += [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF), UInt8(p >> 24)]
+            }
+        }
+        try write(raw, name + ".rgba")
+        let script = """
+            import struct, sys, zlib
+            raw, w, h, depth, out = open(sys.argv[1], "rb").read(), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+            rows = bytearray()
+            for y in range(h):
+                rows.append(0)
+                line = raw[y * w * 4:(y + 1) * w * 4]
+                if depth == 8:
+                    rows += line
+                else:
+                    for x in range(w):
+                        for v in line[x * 4:x * 4 + 3]:
+                            rows += struct.pack(">H", v * 257)
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            head = struct.pack(">IIBBBBB", w, h, depth, 6 if depth == 8 else 2, 0, 0, 0)
+            png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b"")
+            open(out, "wb").write(png)
+            """
+        try run(
+            "/usr/bin/python3",
+            ["-c", script, path(name + ".rgba"), "\(image.width)", "\(image.height)", "\(depth)", path(name)])
+    }
+
     private func run(_ tool: String, _ arguments: [String]) throws {
         let output = try ChildProcess.run(arguments, executable: tool)
         guard output.status == 0 else {
@@ -96,6 +144,14 @@ struct ModernFormatFiles: Sendable {
                 from: tiles, tiles: [1, 2, 3, 4], columns: 2, rows: 2, width: source.width, height: source.height,
                 quarterTurns: 1),
             "rotated.heic")
+
+        // A photo with an alpha plane (see-through to the right), and one of 10 bits a channel.
+        let alpha = Self.withAlpha(source)
+        try writePNG(alpha, "alpha.png", depth: 8)
+        try run("/usr/bin/heif-enc", lossless + [path("alpha.png"), "-o", path("alpha.heic")])
+        try run("/usr/bin/heif-enc", ["-A"] + lossless + [path("alpha.png"), "-o", path("alpha.avif")])
+        try writePNG(source, "deep.png", depth: 16)
+        try run("/usr/bin/heif-enc", lossless + ["-b", "10", path("deep.png"), "-o", path("deep.heic")])
 
         // Hostile variants.
         try write(

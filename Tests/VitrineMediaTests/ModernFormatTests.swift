@@ -33,6 +33,28 @@ struct ModernFormatTests {
         }
     }
 
+    /// A HEIC and an AVIF with an alpha plane decode as the same photo in a PNG with that alpha
+    /// does, and a HEIC of 10 bits a channel to the photo's own 8 bits.
+    @Test(arguments: [("alpha.heic", "alpha.png"), ("alpha.avif", "alpha.png"), ("deep.heic", nil)])
+    func alphaAndDeepFilesDecodeToThePhoto(_ name: String, _ png: String?) throws {
+        let files = try Self.files()
+        for output in Self.outputs {
+            let request = DecodeRequest(path: files.path(name), output: output, fit: .contain, background: .black)
+            let decoded = try MediaDecoder().decode(request)
+            let expected =
+                try png.map {
+                    try MediaDecoder().decode(
+                        bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: files.path($0)))), request: request
+                    ).pixels
+                }
+                ?? Self.reference(files, request)
+            #expect(decoded.pixels.size == expected.size, "\(name) at \(output)")
+            guard decoded.pixels.size == expected.size else { continue }
+            let worst = PixelCompare.maxDifference(decoded.pixels, expected)
+            #expect(worst <= 2, "\(name) at \(output): channels differ by up to \(worst)")
+        }
+    }
+
     /// Lossy files as phones write them: close to the photo on average.
     @Test(arguments: ["lossy.heic", "lossy.avif", "lossy.jxl"])
     func lossyFilesDecodeCloseToThePhoto(_ name: String) throws {
