@@ -88,7 +88,7 @@ extension ShowDirector {
         let slideStart = now - Seconds(position.timeInto)
         if position.transitionProgress != nil, let before = show.index(before: position.index) {
             engine.restart(
-                slides: show.slides, options: show.options, at: slideStart - Seconds(show.dwell(before)), index: before)
+                slides: show.slides, options: show.options, at: slideStart - show.dwell(before), index: before)
         } else {
             engine.restart(slides: show.slides, options: show.options, at: slideStart, index: position.index)
         }
@@ -131,7 +131,7 @@ extension ShowDirector {
         if let anchor = frames.clock.anchor, anchor.signature == signature { return anchor.timeline }
         let show = engine.show
         return SyncTimeline(
-            epoch: Self.syncEpoch, durations: show.slides.indices.map(show.dwell),
+            epoch: Self.syncEpoch, durations: show.slides.indices.map { show.dwell($0).value },
             transitionDuration: show.options.transitionDuration, loops: show.options.loop)
     }
 

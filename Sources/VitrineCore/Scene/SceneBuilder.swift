@@ -164,7 +164,7 @@ public struct SceneBuilder: Sendable {
         }
         let whole = ra.union(rb)
         let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
-        let span = show.dwell(i) + show.options.transitionDuration
+        let span = show.dwell(i).value + show.options.transitionDuration
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         let moved = KenBurns.rect(whole, slide: i, phase: phase)
         return [
@@ -181,14 +181,15 @@ public struct SceneBuilder: Sendable {
         let fit = show.slides[i].fit ?? show.options.fit
         let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
         if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {
-            let p = LongPhoto.progress(elapsed: elapsed, dwell: show.dwell(i), hold: show.options.transitionDuration)
+            let p = LongPhoto.progress(
+                elapsed: elapsed, dwell: show.dwell(i).value, hold: show.options.transitionDuration)
             return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: p)
         }
         let faces = self.faces[i] ?? []
         var base = fit.rect(for: size, in: screen)
         if fit == .cover { base = FaceFraming.framed(base, faces: faces, in: screen) }
         guard (show.slides[i].motion ?? show.options.motion) == .kenburns else { return base }
-        let span = show.dwell(i) + show.options.transitionDuration
+        let span = show.dwell(i).value + show.options.transitionDuration
         let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
         guard !faces.isEmpty else { return KenBurns.rect(base, slide: i, phase: phase) }
         // The zoom and drift's start and end each moved to keep the faces in view; the rectangle

@@ -43,10 +43,10 @@ public struct Show: Sendable {
     public var count: Int { slides.count }
     public var isPaused: Bool { pausedAt != nil }
 
-    /// Seconds slide `i` stays before the next transition starts.
-    public func dwell(_ i: Int) -> Double {
-        guard slides.indices.contains(i) else { return options.interval }
-        return slides[i].duration ?? options.interval
+    /// How long slide `i` stays before the next transition starts.
+    public func dwell(_ i: Int) -> Seconds {
+        guard slides.indices.contains(i) else { return Seconds(options.interval) }
+        return Seconds(slides[i].duration ?? options.interval)
     }
 
     /// The slide after `i`, wrapping when looping; nil at the end without looping. Slides
@@ -78,7 +78,7 @@ public struct Show: Sendable {
     /// Show time at which the next auto-advance is due, nil when none will happen.
     public var nextAdvanceTime: ShowTime? {
         guard pausedAt == nil, index(after: index) != nil else { return nil }
-        return shownSince + Seconds(dwell(index))
+        return shownSince + dwell(index)
     }
 
     /// Runs the show up to `time`: ends finished transitions, starts moves whose
@@ -179,7 +179,7 @@ public struct Show: Sendable {
         _ target: Int, direction: Int, at start: ShowTime, sourceRect: Rect?, facts: (Int) -> PairFacts?
     ) {
         let kind = slides[target].transition ?? options.transition
-        let duration = Seconds(kind == .none ? 0 : min(options.transitionDuration, dwell(target)))
+        let duration = Seconds(kind == .none ? 0 : min(options.transitionDuration, dwell(target).value))
         if duration > .zero {
             transition = ActiveTransition(
                 kind: kind, from: index, to: target, start: start, duration: duration, direction: direction,

@@ -315,7 +315,7 @@ public struct ShowEngine: Sendable {
     /// from its frames. Not when the slide stays too short a time after it.
     private var nextCanWait: Bool {
         guard mode == .attract, let t = show.transition else { return false }
-        return show.dwell(show.index) - t.duration.value >= Self.decodeMargin
+        return (show.dwell(show.index) - t.duration).value >= Self.decodeMargin
     }
 
     /// The state as `--print-state` reports it.

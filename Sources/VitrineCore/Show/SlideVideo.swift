@@ -44,7 +44,7 @@ extension Show {
                 continue
             }
             let shown = ((pausedAt ?? time) - since).value
-            let length = dwell(i)
+            let length = dwell(i).value
             let leaving = i != index
             moments.append(
                 VideoMoment(
