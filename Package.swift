@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Vitrine",
     products: [
-        .executable(name: "vitrine", targets: ["vitrine"])
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        .executable(name: "vitrine-decoder", targets: ["vitrine-decoder"]),
     ],
     targets: [
         // C libraries from Debian, one system-library target each. SDL's headers live in
@@ -57,16 +58,36 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
         ),
 
+        // SDL2_image for the decode worker's rare formats, loaded with dlopen on first use: the
+        // worker links no SDL (headers only, from libsdl2-image-dev).
+        .target(name: "CSDLImageLoader"),
+
+        // The types the decode worker shares with the rest (sizes, rectangles, colours, image
+        // metadata, file names, the log), pure Swift without Foundation; VitrineCore re-exports them.
+        .target(name: "VitrineBase"),
         // The whole behaviour, pure Swift: no C module, no SDL, no wall clock.
-        .target(name: "VitrineCore"),
+        .target(name: "VitrineCore", dependencies: ["VitrineBase"]),
         // The thin layer under every system call: the owning descriptor, the typed Errno, durable writes.
         .target(name: "VitrinePOSIX"),
-        // Decoding, orientation, resizing, decode isolation, image cache.
+        // What the decode worker runs: the decoders per format, orientation and EXIF, colour
+        // management, downscale, face detection, the worker's serve loop and wire protocol, and
+        // the player's side of it. No SDL, no network, no Foundation (FoundationEssentials for JSON).
+        .target(
+            name: "VitrineDecode",
+            dependencies: [
+                "VitrineBase", "VitrinePOSIX", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP", "CExif", "CMalloc",
+                "CHeif", "CJXL", "CLCMS", "CFaceDetect", "CSDLImageLoader",
+            ],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        // The decode worker as its own small program, which the player starts (see IsolatedDecoder).
+        .executableTarget(name: "vitrine-decoder", dependencies: ["VitrineDecode"]),
+        // Decoding in process (re-exports VitrineDecode), composing, encoding, video, image cache.
         .target(
             name: "VitrineMedia",
             dependencies: [
-                "VitrineCore", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGShim", "CSpng", "CWebP",
-                "CExif", "CMpv", "CMalloc", "CHeif", "CJXL", "CLCMS", "CFaceDetect",
+                "VitrineCore", "VitrineDecode", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CWebP", "CMpv",
+                "CMalloc",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
             // compositor's SIMD kernels run a hundred times slower, and tests that play a show

@@ -2,16 +2,20 @@ import Foundation
 import VitrineMedia
 import VitrineTestSupport
 
-/// The built `vitrine` program, which carries the decode worker: `VITRINE_EXECUTABLE`,
-/// or the debug build next to this package.
+/// The built decode worker, `vitrine-decoder`, beside the built `vitrine` (`VITRINE_EXECUTABLE`,
+/// or the debug build next to this package): the program the player starts.
 enum WorkerBinary {
-    static var path: String { Repository.vitrine }
+    static var path: String {
+        let vitrine = Repository.vitrine
+        let folder = vitrine.lastIndex(of: "/").map { String(vitrine[..<$0]) } ?? "."
+        return folder + "/" + IsolatedDecoder.decoderName
+    }
 
     static func decoder(
         deadline: Double = 10, fault: DecodeWorker.Fault? = nil, memoryLimit: Int? = nil, faces: Bool = false
     ) -> IsolatedDecoder {
         var configuration = IsolatedDecoder.Configuration(
-            executable: path, extraArguments: fault.map { ["--fault", $0.argument] } ?? [], deadline: deadline,
+            command: [path], extraArguments: fault.map { ["--fault", $0.argument] } ?? [], deadline: deadline,
             faces: faces)
         if let memoryLimit { configuration.memoryLimit = memoryLimit }
         return IsolatedDecoder(configuration)

@@ -11,6 +11,8 @@ enum DecodeWorkerCommand {
             Usage: vitrine decode-worker [--channel FD] [--pixels FD] [--memory-limit BYTES] [--deadline SECONDS]
                                         [--priority normal|idle|NICE] [--faces]
 
+            The decode worker, as the player starts it when the 'vitrine-decoder' program
+            is not beside it (that one runs the same loop with fewer libraries mapped).
             Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
             separate process. It reads requests from the socket FD (default 3) and
             writes pixels to the shared memory FD (default 4). It lowers its own priority
@@ -21,41 +23,10 @@ enum DecodeWorkerCommand {
         run: run)
 
     static func run(_ args: [String]) throws -> Int32 {
-        var options = DecodeWorker.Options()
-        var scanner = ArgumentScanner(args)
-        while let option = scanner.nextOption() {
-            switch option {
-            case "--channel": options.channel = try descriptor(for: option, &scanner)
-            case "--pixels": options.pixels = try descriptor(for: option, &scanner)
-            case "--memory-limit":
-                let text = try scanner.value(for: option)
-                guard let bytes = Int(text), bytes >= 0 else {
-                    throw UsageError("--memory-limit \(text): expected a number of bytes")
-                }
-                options.memoryLimit = bytes
-            case "--deadline": options.deadline = try scanner.seconds(for: option)
-            case "--priority":
-                let text = try scanner.value(for: option)
-                guard let priority = WorkerPriority(text) else {
-                    throw UsageError("--priority \(text): expected normal, idle or a nice level 1-19")
-                }
-                options.priority = priority
-            case "--faces": options.faces = true
-            case "--fault":
-                let text = try scanner.value(for: option)
-                guard let fault = DecodeWorker.Fault(text) else {
-                    throw UsageError("--fault \(text): expected crash|hang|hog:FILENAME")
-                }
-                options.fault = fault
-            default: throw UsageError("unknown option \(option) for decode-worker")
-            }
+        do throws(DecodeWorker.ArgumentProblem) {
+            return DecodeWorker.run(try DecodeWorker.options(args))
+        } catch {
+            throw UsageError(error.description)
         }
-        return DecodeWorker.run(options)
-    }
-
-    private static func descriptor(for option: String, _ scanner: inout ArgumentScanner) throws -> Int32 {
-        let text = try scanner.value(for: option)
-        guard let fd = Int32(text), fd >= 0 else { throw UsageError("\(option) \(text): expected a file descriptor") }
-        return fd
     }
 }

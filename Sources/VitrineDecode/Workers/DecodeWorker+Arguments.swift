@@ -1,0 +1,69 @@
+extension DecodeWorker {
+    /// What the worker's arguments mean, for `vitrine-decoder` and `vitrine decode-worker`.
+    public static let usage = """
+        [--channel FD] [--pixels FD] [--memory-limit BYTES] [--deadline SECONDS]
+        [--priority normal|idle|NICE] [--faces]
+        """
+
+    /// A worker argument that cannot be used, said as the usage error.
+    public struct ArgumentProblem: Error, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The options `arguments` give (`--option VALUE` or `--option=VALUE`, as the player passes them).
+    public static func options(_ arguments: [String]) throws(ArgumentProblem) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var option = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                option = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ArgumentProblem) -> String {
+                if let inline { return inline }
+                guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+                    throw ArgumentProblem("\(option) needs a value")
+                }
+                return next
+            }
+            switch option {
+            case "--channel", "--pixels":
+                let text = try value()
+                guard let fd = Int32(text), fd >= 0 else {
+                    throw ArgumentProblem("\(option) \(text): expected a file descriptor")
+                }
+                if option == "--channel" { options.channel = fd } else { options.pixels = fd }
+            case "--memory-limit":
+                let text = try value()
+                guard let bytes = Int(text), bytes >= 0 else {
+                    throw ArgumentProblem("--memory-limit \(text): expected a number of bytes")
+                }
+                options.memoryLimit = bytes
+            case "--deadline":
+                let text = try value()
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                    throw ArgumentProblem("--deadline \(text): expected a positive number of seconds")
+                }
+                options.deadline = seconds
+            case "--priority":
+                let text = try value()
+                guard let priority = WorkerPriority(text) else {
+                    throw ArgumentProblem("--priority \(text): expected normal, idle or a nice level 1-19")
+                }
+                options.priority = priority
+            case "--faces" where inline == nil: options.faces = true
+            case "--fault":
+                let text = try value()
+                guard let fault = Fault(text) else {
+                    throw ArgumentProblem("--fault \(text): expected crash|hang|hog:FILENAME")
+                }
+                options.fault = fault
+            default: throw ArgumentProblem("unknown option \(argument) for the decode worker")
+            }
+        }
+        return options
+    }
+}
