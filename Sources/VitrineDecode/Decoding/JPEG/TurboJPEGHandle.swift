@@ -1,7 +1,7 @@
 import CTurboJPEG
 
 /// A TurboJPEG instance, destroyed with its owner.
-final class TurboJPEGHandle {
+package final class TurboJPEGHandle {
     private let handle: tjhandle
 
     private init(_ handle: tjhandle) {
@@ -12,21 +12,21 @@ final class TurboJPEGHandle {
         tjDestroy(handle)
     }
 
-    static func decompressor() -> TurboJPEGHandle? {
+    package static func decompressor() -> TurboJPEGHandle? {
         tjInitDecompress().map(TurboJPEGHandle.init)
     }
 
-    static func compressor() -> TurboJPEGHandle? {
+    package static func compressor() -> TurboJPEGHandle? {
         tjInitCompress().map(TurboJPEGHandle.init)
     }
 
-    struct Header {
-        var width: Int
-        var height: Int
-        var isCMYK: Bool
+    package struct Header {
+        package var width: Int
+        package var height: Int
+        package var isCMYK: Bool
     }
 
-    func header(_ bytes: [UInt8], path: String) throws(DecodeError) -> Header {
+    package func header(_ bytes: [UInt8], path: String) throws(DecodeError) -> Header {
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
@@ -42,7 +42,7 @@ final class TurboJPEGHandle {
     }
 
     /// Decodes at the DCT scale that yields `width`×`height`, as ARGB8888.
-    func decompress(_ bytes: [UInt8], width: Int, height: Int, cmyk: Bool, path: String) throws(DecodeError)
+    package func decompress(_ bytes: [UInt8], width: Int, height: Int, cmyk: Bool, path: String) throws(DecodeError)
         -> [UInt32]
     {
         // Every pixel is written by a successful decode (a failed one is thrown away):
@@ -101,7 +101,7 @@ final class TurboJPEGHandle {
 
     /// Compresses ARGB8888 pixels to a baseline (or progressive) JPEG at `quality`, 4:2:0
     /// unless `subsampling` (a `TJSAMP` value: 4:4:4, 4:2:2, grayscale) says otherwise.
-    func compress(
+    package func compress(
         _ image: PixelBuffer, quality: Int, progressive: Bool = false, subsampling: TJSAMP = TJSAMP_420
     ) -> [UInt8]? {
         var output: UnsafeMutablePointer<UInt8>?

@@ -2,18 +2,18 @@ import CSpng
 
 /// A libspng decoding context over a buffer the caller keeps alive, or reading a
 /// file as it goes (a few kilobytes at a time), freed with its owner.
-final class SpngContext {
+package final class SpngContext {
     private let context: OpaquePointer
     /// The file read from, when streaming (libspng calls back into it).
     private let stream: ImageFileStream?
 
-    struct Header {
-        var width: Int
-        var height: Int
-        var interlaced: Bool
+    package struct Header {
+        package var width: Int
+        package var height: Int
+        package var interlaced: Bool
     }
 
-    init?(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
+    package init?(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
         guard let context = Self.newContext(limits: limits) else { return nil }
         self.context = context
         self.stream = nil
@@ -55,7 +55,7 @@ final class SpngContext {
         spng_ctx_free(context)
     }
 
-    func header(path: String) throws(DecodeError) -> Header {
+    package func header(path: String) throws(DecodeError) -> Header {
         var ihdr = spng_ihdr()
         let status = spng_get_ihdr(context, &ihdr)
         guard status == 0 else { throw failure(status, path: path) }
@@ -65,7 +65,7 @@ final class SpngContext {
     }
 
     /// The bytes of the `eXIf` chunk, if one comes before the image data.
-    func exif() -> [UInt8]? {
+    package func exif() -> [UInt8]? {
         var exif = spng_exif()
         guard spng_get_exif(context, &exif) == 0, let data = exif.data, exif.length > 0 else { return nil }
         return data.withMemoryRebound(to: UInt8.self, capacity: exif.length) {
@@ -74,7 +74,7 @@ final class SpngContext {
     }
 
     /// The ICC profile of the `iCCP` chunk, decompressed by libspng (within its chunk limits).
-    func iccProfile() -> [UInt8]? {
+    package func iccProfile() -> [UInt8]? {
         var iccp = spng_iccp()
         guard spng_get_iccp(context, &iccp) == 0, let data = iccp.profile, iccp.profile_len > 0,
             iccp.profile_len <= EmbeddedProfile.maxBytes
@@ -87,7 +87,7 @@ final class SpngContext {
     private var format: Int32 { Int32(SPNG_FMT_RGBA8.rawValue) }
     private var transparency: Int32 { Int32(SPNG_DECODE_TRNS.rawValue) }
 
-    func decodeWhole(width: Int, height: Int, path: String) throws(DecodeError) -> [UInt32] {
+    package func decodeWhole(width: Int, height: Int, path: String) throws(DecodeError) -> [UInt32] {
         var pixels = [UInt32](repeating: 0, count: width * height)
         let status = pixels.withUnsafeMutableBytes {
             spng_decode_image(context, $0.baseAddress, $0.count, format, transparency)
@@ -96,20 +96,20 @@ final class SpngContext {
         return pixels
     }
 
-    func startRows(path: String) throws(DecodeError) {
+    package func startRows(path: String) throws(DecodeError) {
         let status = spng_decode_image(
             context, nil, 0, format, transparency | Int32(SPNG_DECODE_PROGRESSIVE.rawValue))
         guard status == 0 else { throw failure(status, path: path) }
     }
 
-    func nextRow(into row: UnsafeMutableBufferPointer<UInt32>, path: String) throws(DecodeError) {
+    package func nextRow(into row: UnsafeMutableBufferPointer<UInt32>, path: String) throws(DecodeError) {
         let status = spng_decode_row(context, UnsafeMutableRawPointer(row.baseAddress), row.count * 4)
         // The last row reports the end of the image.
         guard status == 0 || status == Int32(SPNG_EOI.rawValue) else { throw failure(status, path: path) }
     }
 
     /// Reads what follows the image data, which also checks the last data chunk's CRC.
-    func finishRows(path: String) throws(DecodeError) {
+    package func finishRows(path: String) throws(DecodeError) {
         let status = spng_decode_chunks(context)
         guard status == 0 else { throw failure(status, path: path) }
     }

@@ -3,19 +3,19 @@ import CWebP
 /// One libwebp decode configuration (`WebPDecoderConfig`), freed with its owner.
 /// The decoder writes into memory the caller provides, scaled by libwebp while
 /// it decodes when the output is smaller than the image.
-final class WebPDecoderHandle {
+package final class WebPDecoderHandle {
     private let config: UnsafeMutablePointer<WebPDecoderConfig>
     private let path: String
 
     /// What the bitstream's header says.
-    struct Features {
-        var width: Int
-        var height: Int
-        var hasAlpha: Bool
-        var isAnimated: Bool
+    package struct Features {
+        package var width: Int
+        package var height: Int
+        package var hasAlpha: Bool
+        package var isAnimated: Bool
     }
 
-    init?(path: String) {
+    package init?(path: String) {
         config = .allocate(capacity: 1)
         self.path = path
         guard WebPInitDecoderConfig(config) != 0 else {
@@ -29,7 +29,7 @@ final class WebPDecoderHandle {
         config.deallocate()
     }
 
-    func features(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeError) -> Features {
+    package func features(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeError) -> Features {
         let status = WebPGetFeatures(data.baseAddress, data.count, &config.pointee.input)
         guard status == VP8_STATUS_OK else { throw failure(status) }
         let input = config.pointee.input
@@ -40,7 +40,7 @@ final class WebPDecoderHandle {
 
     /// Decodes `data` as BGRA (0xAARRGGBB little-endian words) at `width`×`height`
     /// (libwebp's area rescaler when that is smaller than the image) into `pixels`.
-    func decode(
+    package func decode(
         _ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, scaled: Bool,
         into pixels: UnsafeMutableBufferPointer<UInt32>
     ) throws(DecodeError) {
