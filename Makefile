@@ -45,6 +45,7 @@ test-deps:
 
 build:
 	$(SWIFT) build -c release --product vitrine
+	$(SWIFT) build -c release --product vitrine-decoder
 
 debug:
 	$(SWIFT) build
@@ -94,10 +95,12 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
 
-# A release binary that carries its Swift runtime, packaged with the unit, the
-# example configuration and the demo pictures (.build/deb/vitrine_VERSION_ARCH.deb).
+# A release binary that carries its Swift runtime and the decode worker's program
+# (vitrine-decoder) built the same way, packaged with the unit, the example
+# configuration and the demo pictures (.build/deb/vitrine_VERSION_ARCH.deb).
 deb: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product vitrine
+	$(SWIFT) build -c release --static-swift-stdlib --product vitrine-decoder
 	deploy/build-deb.sh .build/release/vitrine .build/deb
 
 # Boots the package in a Debian 12 virtual machine (QEMU) and drives it: see Tests/boot/README.md.

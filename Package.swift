@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "VitrinePOSIXTests", dependencies: ["VitrinePOSIX", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineMediaTests",
-            dependencies: ["VitrineMedia", "VitrineCore", "CTurboJPEG", "CLCMS", "VitrineTestSupport"],
+            dependencies: ["VitrineMedia", "VitrineDecode", "VitrineCore", "CTurboJPEG", "CLCMS", "VitrineTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package of Vitrine from a release binary that carries its
-# Swift runtime (swift build -c release --static-swift-stdlib):
+# Swift runtime (swift build -c release --static-swift-stdlib), and the decode
+# worker's program, vitrine-decoder, built the same way beside it:
 #   deploy/build-deb.sh BINARY OUTPUT_FOLDER
 # The package depends on runtime libraries only: those the binary links (found
 # with dpkg-shlibdeps), and what deploy/runtime-packages.txt adds (what SDL
@@ -14,18 +15,26 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fail() { echo "build-deb.sh: $*" >&2; exit 1; }
 
 [ -x "$BINARY" ] || fail "$BINARY is not an executable file"
+DECODER="$(dirname "$BINARY")/vitrine-decoder"
+[ -x "$DECODER" ] || fail "$DECODER is not an executable file: build it with swift build -c release --static-swift-stdlib --product vitrine-decoder"
 VERSION="$("$BINARY" --version | awk '{print $2}')"
 [ -n "$VERSION" ] || fail "$BINARY --version printed no version"
 ARCH="$(dpkg --print-architecture)"
 
 # 1. No trace of the toolchain: no RUNPATH into it, no Swift library left to load.
-runpath="$(readelf -d "$BINARY" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\2/p')"
-case "$runpath" in
-*swift* | *toolchain* | /opt/* | /usr/share/swift* | /root/* | /home/*)
-    fail "$BINARY has a RUNPATH into the toolchain ($runpath): build it with --static-swift-stdlib" ;;
-esac
-if ldd "$BINARY" | grep -E 'not found|swift|Foundation|dispatch|BlocksRuntime' >&2; then
-    fail "$BINARY still loads the Swift runtime or a missing library (above): build it with --static-swift-stdlib"
+for program in "$BINARY" "$DECODER"; do
+    runpath="$(readelf -d "$program" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\2/p')"
+    case "$runpath" in
+    *swift* | *toolchain* | /opt/* | /usr/share/swift* | /root/* | /home/*)
+        fail "$program has a RUNPATH into the toolchain ($runpath): build it with --static-swift-stdlib" ;;
+    esac
+    if ldd "$program" | grep -E 'not found|swift|Foundation|dispatch|BlocksRuntime' >&2; then
+        fail "$program still loads the Swift runtime or a missing library (above): build it with --static-swift-stdlib"
+    fi
+done
+# The decode worker maps only the decoders' libraries: no SDL, no network or TLS, no systemd.
+if ldd "$DECODER" | grep -E 'libSDL2|libcurl|libgnutls|libssl|libsystemd|libdbus' >&2; then
+    fail "$DECODER links libraries the decode worker must not map (above)"
 fi
 
 # The runtime list, without comments.
@@ -37,7 +46,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/src/debian"
 printf 'Source: vitrine\n\nPackage: vitrine\nArchitecture: any\n' >"$work/src/debian/control"
 cp "$BINARY" "$work/src/vitrine"
-(cd "$work/src" && dpkg-shlibdeps -O -e vitrine 2>"$work/shlibdeps.err") >"$work/shlibdeps" ||
+cp "$DECODER" "$work/src/vitrine-decoder"
+(cd "$work/src" && dpkg-shlibdeps -O -e vitrine -e vitrine-decoder 2>"$work/shlibdeps.err") >"$work/shlibdeps" ||
     { cat "$work/shlibdeps.err" >&2; fail "dpkg-shlibdeps could not name the packages of the linked libraries"; }
 linked="$(sed -n 's/^shlibs:Depends=//p' "$work/shlibdeps")"
 # Every linked package must be in the list, so install.sh --binary installs it.
@@ -57,6 +67,8 @@ done
 root="$work/root"
 install -D -m 755 "$BINARY" "$root/usr/bin/vitrine"
 strip --strip-unneeded "$root/usr/bin/vitrine" 2>/dev/null || true
+install -D -m 755 "$DECODER" "$root/usr/bin/vitrine-decoder"
+strip --strip-unneeded "$root/usr/bin/vitrine-decoder" 2>/dev/null || true
 for file in "$REPO"/assets/demo/*; do install -D -m 644 "$file" "$root/usr/share/vitrine/demo/$(basename "$file")"; done
 for file in "$REPO"/assets/www/*; do install -D -m 644 "$file" "$root/usr/share/vitrine/www/$(basename "$file")"; done
 install -D -m 644 "$REPO/assets/places/places.tsv" "$root/usr/share/vitrine/places/places.tsv"

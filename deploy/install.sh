@@ -14,6 +14,7 @@ Usage: deploy/install.sh [--root DIR] [--dry-run] [--binary FILE] [--no-start]
                  created, nothing started; the files are written as they would be
   --dry-run      print what would be done and change nothing
   --binary FILE  install this vitrine binary instead of building a release one
+                 (with the vitrine-decoder beside it, when there is one)
   --no-start     enable the service but do not start or restart it
 USAGE
 }
@@ -49,6 +50,7 @@ if [ -n "$ROOT" ]; then
     ROOT="$(cd "$ROOT" 2>/dev/null && pwd || echo "$ROOT")"
 fi
 BIN=/usr/local/bin/vitrine
+DECODER_BIN=/usr/local/bin/vitrine-decoder
 SHARE=/usr/local/share/vitrine
 UNIT=/etc/systemd/system/vitrine.service
 DROPIN=/etc/systemd/system/vitrine.service.d/sources.conf
@@ -117,6 +119,7 @@ fi
 if [ -z "$BINARY" ]; then
     command -v swift >/dev/null || fail "the Swift 6 toolchain is missing: install it from https://swift.org/install, or pass --binary FILE"
     run swift build --package-path "$REPO" -c release --product vitrine
+    run swift build --package-path "$REPO" -c release --product vitrine-decoder
     BINARY="$REPO/.build/release/vitrine"
 fi
 [ -x "$BINARY" ] || [ "$DRY_RUN" = 1 ] || fail "$BINARY is not an executable file"
@@ -143,6 +146,13 @@ fi
 
 if [ -x "$BINARY" ]; then
     put_file "$BINARY" "$BIN" 755
+    # The decode worker's own program; without it the player decodes in 'vitrine decode-worker'.
+    DECODER="$(dirname "$BINARY")/vitrine-decoder"
+    if [ -x "$DECODER" ]; then
+        put_file "$DECODER" "$DECODER_BIN" 755
+    else
+        say "warning: no vitrine-decoder beside $BINARY: the player will decode in 'vitrine decode-worker'"
+    fi
 else
     say "would install $BIN from $BINARY once built"
 fi

@@ -63,6 +63,7 @@ remove /etc/systemd/system/multi-user.target.wants/vitrine.service
 remove /etc/systemd/system/vitrine.service.d
 remove /etc/systemd/system/vitrine.service
 remove /usr/local/bin/vitrine
+remove /usr/local/bin/vitrine-decoder
 remove /usr/local/share/vitrine
 if [ "$PURGE" = 1 ]; then
     remove /etc/vitrine

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The area reducer's kernel (the horizontal and vertical passes fused, one pass a source

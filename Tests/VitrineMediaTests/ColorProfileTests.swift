@@ -4,6 +4,7 @@ import Testing
 import VitrineCore
 import VitrineTestSupport
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Embedded colour profiles are converted to sRGB with Little CMS, matching its own

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Each decode path (JPEG rows streamed into the downscale, PNG rows through the

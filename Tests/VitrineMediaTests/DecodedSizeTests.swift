@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Zoom limits and thumbnails work from the source's size, so a decode that

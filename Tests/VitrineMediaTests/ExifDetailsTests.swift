@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The info panel's EXIF fields: camera, lens, exposure and GPS, read with libexif.

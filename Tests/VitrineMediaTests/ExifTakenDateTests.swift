@@ -3,6 +3,7 @@ import Testing
 import VitrineCore
 import VitrineTestSupport
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The date a photo was taken, its offset and its GPS position, as exiftool writes them into a

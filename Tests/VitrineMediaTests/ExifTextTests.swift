@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Captions from EXIF: ImageDescription and the date taken, read with libexif.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The two-thread row-range JPEG decode must give the pixels of the

@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Testing
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The shim's own coefficient arrays run only on the libjpeg-turbo they were proved on.

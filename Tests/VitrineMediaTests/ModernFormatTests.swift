@@ -3,6 +3,7 @@ import Testing
 import VitrineCore
 import VitrineTestSupport
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// HEIC (a tiled grid, and rotated), AVIF and JPEG XL made from a demo photo decode to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// A PNG decoded from its file as it is read (libspng's stream reading) gives what

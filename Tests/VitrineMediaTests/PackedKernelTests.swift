@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// The packed row kernels (two channels in each 16-bit lane pair, four pixels

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Progressive JPEGs at 1/8 decoded from a copy without the AC scans that scale

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VitrineCore
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Progressive JPEGs whose scans are split between two decompressors on two threads over one

@@ -3,6 +3,7 @@ import Testing
 import VitrineCore
 import VitrineTestSupport
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// A clip's sound: `"audio": true` selects and decodes its audio track (here on libmpv's null

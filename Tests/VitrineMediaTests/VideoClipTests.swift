@@ -4,6 +4,7 @@ import Testing
 import VitrineCore
 import VitrineTestSupport
 
+@testable import VitrineDecode
 @testable import VitrineMedia
 
 /// Clips opened through libmpv: the exact frame at a time, the size and length, and hostile files refused in time.
