@@ -136,7 +136,7 @@ import VitrineMedia
     @Test func missingWorkerProgramIsReportedNotRemembered() throws {
         let folder = try Self.folderWithGoodImages(["a.jpg"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let decoder = IsolatedDecoder(.init(executable: folder.appendingPathComponent("no-such-program").path))
+        let decoder = IsolatedDecoder(.init(command: [folder.appendingPathComponent("no-such-program").path]))
         let path = folder.appendingPathComponent("a.jpg").path
         let error = #expect(throws: DecodeError.self) { _ = try decoder.decode(Fixtures.fullSize(path)) }
         #expect(error?.reason.contains("cannot start the decode worker") == true)
