@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "VitrineMedia",
             dependencies: [
-                "VitrineCore", "VitrineDecode", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CWebP", "CMpv",
+                "VitrineCore", "VitrineDecode", "VitrinePOSIX", "CSDL2", "CSDL2Image", "CTurboJPEG", "CSpng", "CWebP",
+                "CMpv",
                 "CMalloc",
             ],
             // Decoding and composing are optimised in debug builds too: unoptimised, the
@@ -140,7 +141,9 @@ let package = Package(
         .testTarget(name: "VitrinePOSIXTests", dependencies: ["VitrinePOSIX", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineMediaTests",
-            dependencies: ["VitrineMedia", "VitrineDecode", "VitrineCore", "CTurboJPEG", "CLCMS", "VitrineTestSupport"],
+            dependencies: [
+                "VitrineMedia", "VitrineDecode", "VitrineCore", "CTurboJPEG", "CLCMS", "VitrineTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "VitrineSDLTests", dependencies: ["VitrineSDL", "VitrineMedia", "VitrineCore", "VitrineTestSupport"]),

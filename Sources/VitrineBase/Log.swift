@@ -44,9 +44,10 @@ public struct Log: Sendable {
     public static func write(_ text: String) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Glibc.write(2, base + offset, buffer.count - offset)
                 if n > 0 {
                     offset += n
                 } else if n < 0, errno == EINTR {

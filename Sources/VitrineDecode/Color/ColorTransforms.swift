@@ -1,4 +1,3 @@
-
 /// The transforms to sRGB a decode worker has made, kept per source colour space so
 /// a folder of photos from one phone builds its transform once. Bounded: past
 /// `capacity` profiles the oldest half is dropped.

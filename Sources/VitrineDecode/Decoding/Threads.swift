@@ -49,7 +49,9 @@ enum DetachedThread {
         status = pthread_create(
             &thread, &attributes,
             { context in
-                let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+                // pthread_create hands back the pointer given below, never nil.
+                guard let context else { return nil }
+                let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
                 job.body()
                 return nil
             }, job)
