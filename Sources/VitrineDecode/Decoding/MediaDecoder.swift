@@ -22,12 +22,19 @@ public struct MediaDecoder: ImageDecoding {
         self.faces = faces
     }
 
-    /// A PNG is read as it decodes; other files are read whole first.
+    /// A PNG is read as it decodes, a HEIF or AVIF by libheif from the open file; other files
+    /// are read whole first.
     public func decode(_ request: DecodeRequest) throws(DecodeError) -> DecodedImage {
         let source = try ImageFileStream(request.path, maxBytes: limits.maxFileBytes)
         var image: DecodedImage
-        if ImageFormat.sniff(try source.peek(ImageFormat.sniffLength)) == .png {
+        let format = ImageFormat.sniff(try source.peek(ImageFormat.sniffLength))
+        if format == .png {
             image = try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
+        } else if format == .heif || format == .avif,
+            let decoded = try HEIFDecoder(limits: limits, colors: colors).decode(source, request: request)
+        {
+            // libheif reads the file itself: no copy of the whole file beside its own.
+            image = decoded
         } else {
             let bytes = try source.readAll()
             image = try decode(bytes: consume bytes, request: request)

@@ -107,6 +107,23 @@ final class ImageFileStream {
         return bytes
     }
 
+    /// Fills `destination` with the `count` bytes at `offset` of the file (pread: the reads in
+    /// order are not moved); false when the file ends first.
+    func read(at offset: Int, into destination: UnsafeMutableRawPointer, count: Int) throws(DecodeError) -> Bool {
+        var done = 0
+        while done < count {
+            let n = pread(fd, destination + done, count - done, off_t(offset + done))
+            if n > 0 {
+                done += n
+            } else if n == 0 {
+                return false
+            } else if errno != EINTR {
+                throw DecodeError(path: path, reason: ImageFile.describe(errno: errno))
+            }
+        }
+        return true
+    }
+
     private func refill(atLeast count: Int) throws(DecodeError) {
         guard let base = buffer.baseAddress else { return }
         if start > 0 {

@@ -7,10 +7,14 @@ enum HEIFBoxes {
     /// phone photo has 192, an iPhone's 12-megapixel one 48.
     static let maxTiles = 1024
 
+    /// The file's first bytes read to find its `meta` box when the file itself is handed to libheif.
+    static let headBytes = 64 << 10
+
     /// The number of `dimg` references in the file's `meta` box; nil when the boxes
-    /// are not readable (libheif then says what is wrong).
-    static func derivedImageReferences(_ b: UnsafeRawBufferPointer) -> Int? {
-        guard let meta = child("meta", in: 0..<b.count, of: b) else { return nil }
+    /// are not readable (libheif then says what is wrong) or, when `b` is not the `whole`
+    /// file but its first bytes, when the `meta` box does not end within them.
+    static func derivedImageReferences(_ b: UnsafeRawBufferPointer, whole: Bool = true) -> Int? {
+        guard let meta = child("meta", in: 0..<b.count, of: b, whole: whole) else { return nil }
         // `meta` is a full box: 4 bytes of version and flags before its children.
         guard meta.lowerBound + 4 <= meta.upperBound,
             let iref = child("iref", in: (meta.lowerBound + 4)..<meta.upperBound, of: b),
@@ -35,7 +39,9 @@ enum HEIFBoxes {
     }
 
     /// The payload range of the first box named `type` directly inside `range`.
-    private static func child(_ type: String, in range: Range<Int>, of b: UnsafeRawBufferPointer) -> Range<Int>? {
+    private static func child(
+        _ type: String, in range: Range<Int>, of b: UnsafeRawBufferPointer, whole: Bool = true
+    ) -> Range<Int>? {
         let name = Array(type.utf8)
         var i = range.lowerBound
         while i + 8 <= range.upperBound {
@@ -46,6 +52,8 @@ enum HEIFBoxes {
                 size = Int(clamping: UInt64(be32(b, i + 8)) << 32 | UInt64(be32(b, i + 12)))
                 header = 16
             } else if size == 0 {
+                // To the end of the file: known only when `b` is the whole of it.
+                guard whole else { return nil }
                 size = range.upperBound - i
             }
             guard size >= header, size <= range.upperBound - i else { return nil }

@@ -9,14 +9,36 @@ struct HEIFDecoder: BufferDecoder {
     var colors: ColorTransforms
 
     func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
-        let path = request.path
-        if let tiles = HEIFBoxes.derivedImageReferences(data), tiles > HEIFBoxes.maxTiles {
+        try checkTiles(HEIFBoxes.derivedImageReferences(data), path: request.path)
+        let file = try HEIFFile(data, maxSide: min(limits.maxPixels, 1 << 20), path: request.path)
+        return try decode(file, request: request)
+    }
+
+    /// Decodes from the open file, which libheif reads a box at a time, when the tiles can be
+    /// counted from the file's first bytes (its `meta` box is there, as photos write it); nil
+    /// when they cannot, and the caller reads the file whole instead.
+    func decode(_ stream: ImageFileStream, request: DecodeRequest) throws(DecodeError) -> DecodedImage? {
+        let head = try stream.peek(HEIFBoxes.headBytes)
+        let whole = head.count == stream.size
+        guard let tiles = head.withUnsafeBytes({ HEIFBoxes.derivedImageReferences($0, whole: whole) }) else {
+            return nil
+        }
+        try checkTiles(tiles, path: request.path)
+        let file = try HEIFFile(stream, maxSide: min(limits.maxPixels, 1 << 20))
+        return try decode(file, request: request)
+    }
+
+    private func checkTiles(_ tiles: Int?, path: String) throws(DecodeError) {
+        if let tiles, tiles > HEIFBoxes.maxTiles {
             throw DecodeError(
                 path: path,
                 reason: "the HEIF file is made of \(tiles) tiles, over the \(HEIFBoxes.maxTiles) a photo has; "
                     + "the file is damaged or hostile")
         }
-        let file = try HEIFFile(data, maxSide: min(limits.maxPixels, 1 << 20), path: path)
+    }
+
+    private func decode(_ file: HEIFFile, request: DecodeRequest) throws(DecodeError) -> DecodedImage {
+        let path = request.path
         // libheif reports the size with rotation applied and decodes upright, so the
         // plan's orientation is `.up`.
         let plan = try DecodeGeometry(

@@ -1,28 +1,51 @@
 import CHeif
 
-/// A HEIF or AVIF file read by libheif from memory the caller keeps alive (its
-/// `heif_context`), freed with its owner, and its primary image (`heif_image_handle`).
+/// A HEIF or AVIF file read by libheif from memory the caller keeps alive, or from the open
+/// file a box at a time (its `heif_context`), freed with its owner, and its primary image
+/// (`heif_image_handle`).
 final class HEIFFile {
     private let context: OpaquePointer
     private let handle: OpaquePointer
     private let path: String
+    /// The open file libheif reads from, when it does not read from memory.
+    private let source: HEIFFileSource?
 
     /// libheif's decoders are registered once a process (a reference count inside libheif).
     private static let initialised: Bool = heif_init(nil).code == heif_error_Ok
 
     /// Reads the file's boxes from `data` (not copied: it must outlive this value).
     /// `maxSide` bounds each side libheif accepts from the file's `ispe` boxes.
-    init(_ data: UnsafeRawBufferPointer, maxSide: Int, path: String) throws(DecodeError) {
+    convenience init(_ data: UnsafeRawBufferPointer, maxSide: Int, path: String) throws(DecodeError) {
+        try self.init(source: nil, maxSide: maxSide, path: path) { context in
+            heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil)
+        }
+    }
+
+    /// Reads the file's boxes from the open `stream` as libheif asks for them, so the file's
+    /// bytes are never held whole beside libheif's own copy of the coded image.
+    convenience init(_ stream: ImageFileStream, maxSide: Int) throws(DecodeError) {
+        let source = HEIFFileSource(stream)
+        try self.init(source: source, maxSide: maxSide, path: stream.path) { context in
+            heif_context_read_from_reader(
+                context, HEIFFileSource.reader, Unmanaged.passUnretained(source).toOpaque(), nil)
+        }
+    }
+
+    private init(
+        source: HEIFFileSource?, maxSide: Int, path: String, open: (OpaquePointer) -> heif_error
+    ) throws(DecodeError) {
         self.path = path
+        self.source = source
         guard Self.initialised, let context = heif_context_alloc() else {
             throw DecodeError(path: path, reason: "cannot start libheif")
         }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maxSide))
         heif_context_set_max_decoding_threads(context, Int32(clamping: Cores.active))
-        let read = heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil)
+        let read = open(context)
         guard read.code == heif_error_Ok else {
             heif_context_free(context)
-            throw Self.failure(read, path: path)
+            // A read of the file that failed says more than libheif's "cannot read".
+            throw source?.failure ?? Self.failure(read, path: path)
         }
         var primary: OpaquePointer?
         let got = heif_context_get_primary_image_handle(context, &primary)
@@ -207,4 +230,62 @@ final class HEIFImage {
             target[x] = a << 24 | sample(red, x) << 16 | sample(green, x) << 8 | sample(blue, x)
         }
     }
+}
+
+/// The open file as libheif's reader: its position, and reads at it with `pread`. libheif
+/// keeps a pointer to the reader's table and to this object as long as its context lives
+/// (`HEIFFile` holds both).
+final class HEIFFileSource {
+    let stream: ImageFileStream
+    var position: Int64 = 0
+    /// The first read that failed, for the log: libheif only hears that it did.
+    var failure: DecodeError?
+
+    init(_ stream: ImageFileStream) {
+        self.stream = stream
+    }
+
+    private static func from(_ userdata: UnsafeMutableRawPointer?) -> HEIFFileSource? {
+        userdata.map { Unmanaged<HEIFFileSource>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The functions libheif calls; made once and never freed.
+    nonisolated(unsafe) static let reader: UnsafeMutablePointer<heif_reader> = {
+        let table = UnsafeMutablePointer<heif_reader>.allocate(capacity: 1)
+        table.initialize(
+            to: heif_reader(
+                reader_api_version: 1,
+                get_position: { userdata in HEIFFileSource.from(userdata)?.position ?? 0 },
+                read: { data, size, userdata in
+                    guard let source = HEIFFileSource.from(userdata) else { return -1 }
+                    // An empty read (an empty box) may come with no buffer at all.
+                    guard size > 0 else { return 0 }
+                    guard let data else { return -1 }
+                    do throws(DecodeError) {
+                        guard try source.stream.read(at: Int(source.position), into: data, count: size) else {
+                            return -1
+                        }
+                    } catch {
+                        source.failure = source.failure ?? error
+                        return -1
+                    }
+                    source.position += Int64(size)
+                    return 0
+                },
+                seek: { position, userdata in
+                    guard let source = HEIFFileSource.from(userdata), position >= 0,
+                        position <= Int64(source.stream.size)
+                    else { return -1 }
+                    source.position = position
+                    return 0
+                },
+                wait_for_file_size: { target, userdata in
+                    guard let source = HEIFFileSource.from(userdata) else {
+                        return heif_reader_grow_status_size_beyond_eof
+                    }
+                    return target <= Int64(source.stream.size)
+                        ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+                }))
+        return table
+    }()
 }
