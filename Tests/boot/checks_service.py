@@ -207,11 +207,14 @@ def tablet(run, guest):
 
 
 def runtime_only(run, guest):
-    """The guest is what a board with the package has: runtime libraries, no -dev package, no toolchain."""
+    """The guest is what a board with the package has: runtime libraries, no -dev package, no toolchain;
+    both programs (the player and its decode worker) installed and finding every library."""
     began = time.monotonic()
     dev = guest.shell.out("dpkg-query -W -f '${Package}\\n' | grep -c -- '-dev$' || true")
     swift = guest.shell.out("command -v swift swiftc; ls -d /opt/swift /usr/share/swift 2>/dev/null; true")
-    missing = guest.shell.out("ldd /usr/bin/vitrine | grep -E 'not found|swift' || true")
+    missing = guest.shell.out(
+        "for p in /usr/bin/vitrine /usr/bin/vitrine-decoder; do [ -x $p ] || echo $p; ldd $p | grep -E 'not found|swift'; done; true"
+    )
     run.record(
         "package.runtime-only-guest",
         dev == "0" and not swift and not missing,
