@@ -47,7 +47,7 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
 
 @Suite struct TimeFormatTests {
     // 2026-12-24 18:05:09 UTC.
-    let instant = 1_798_135_509.0
+    let instant = Date(unixSeconds: 1_798_135_509)
 
     @Test func conversions() throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
@@ -63,13 +63,13 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
     @Test func zones() throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         #expect(TimeFormat("%H:%M %z", timeZone: berlin).string(at: instant) == "19:05 +0100")
-        let summer = 1_782_000_000.0  // 2026-06-21, CEST
+        let summer = Date(unixSeconds: 1_782_000_000)  // 2026-06-21, CEST
         #expect(TimeFormat("%z", timeZone: berlin).string(at: summer) == "+0200")
     }
 
     @Test func nextChange() {
-        #expect(TimeFormat("%H:%M").nextChange(after: 125) == 180)
-        #expect(TimeFormat("%H:%M:%S").nextChange(after: 125.5) == 126)
+        #expect(TimeFormat("%H:%M").nextChange(after: Date(unixSeconds: 125)) == Date(unixSeconds: 180))
+        #expect(TimeFormat("%H:%M:%S").nextChange(after: Date(unixSeconds: 125.5)) == Date(unixSeconds: 126))
     }
 }
 
@@ -147,7 +147,7 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
         let clock = ClockOverlay(format: TimeFormat("%H:%M", timeZone: TimeZone(identifier: "UTC") ?? .current))
         #expect(clock.ops(for: frame()).isEmpty)
         var f = frame()
-        f.wallTime = 1_798_135_509
+        f.wallTime = Date(unixSeconds: 1_798_135_509)
         guard case .text(let block, _, _) = clock.ops(for: f).first else {
             Issue.record("no clock text")
             return

@@ -33,7 +33,7 @@ enum DecodeWorkerCommand {
                     throw UsageError("--memory-limit \(text): expected a number of bytes")
                 }
                 options.memoryLimit = bytes
-            case "--deadline": options.deadline = try scanner.seconds(for: option)
+            case "--deadline": options.deadline = try scanner.seconds(for: option).value
             case "--priority":
                 let text = try scanner.value(for: option)
                 guard let priority = WorkerPriority(text) else {

@@ -148,7 +148,7 @@ extension PlaylistDecoder {
         }
         if let node = f["timeout"] {
             if let seconds = node.number, seconds > 0, seconds <= 30 {
-                spec.timeout = seconds
+                spec.timeout = Seconds(seconds)
             } else {
                 reader.error("display.cec.timeout", "must be seconds from 0 to 30 (more than 0)", at: node.position)
             }

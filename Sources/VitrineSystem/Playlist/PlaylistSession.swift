@@ -95,7 +95,7 @@ public final class PlaylistSession: ContentFeed {
     /// Watches what the document names and starts scanning its folders.
     public func start() {
         watchTargets()
-        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone())
+        _ = content.setMemoriesDay(now: clock(), zone: document.timeZone())
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)
         }
@@ -293,7 +293,7 @@ public final class PlaylistSession: ContentFeed {
         var update = SessionUpdate()
         update.playlists = reordered
         reordered = []
-        if content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone()) {
+        if content.setMemoriesDay(now: clock(), zone: document.timeZone()) {
             update.playlists.formUnion(content.playlistsWithMemories)
             // A new day: Immich memories sources list the memories of this one.
             if content.hasNetworkMemories { network?.mirror.refreshNow() }
@@ -586,7 +586,7 @@ public final class PlaylistSession: ContentFeed {
         document = fresh
         content = makeContent(fresh)
         content.shown = old.shown
-        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: fresh.timeZone())
+        _ = content.setMemoriesDay(now: clock(), zone: fresh.timeZone())
         _ = content.playSynced(cycle: old.syncCycle)
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)
