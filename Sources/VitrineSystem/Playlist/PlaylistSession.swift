@@ -60,7 +60,7 @@ public final class PlaylistSession: ContentFeed {
     /// A session for `document`. `makeContent` builds empty content for a
     /// (re-read) document, with the command line's order and seed.
     public init(
-        document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
+        document: PlaylistDocument, watchesFile: Bool = true, settle: Seconds = 1, background: Bool = true,
         watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
         mirror: MirrorConfiguration? = nil, displayBase: DisplaySpec = DisplaySpec(),
         makeContent: @escaping (PlaylistDocument) -> PlaylistContent
@@ -300,11 +300,11 @@ public final class PlaylistSession: ContentFeed {
         }
         drainScans(&update)
         if let watcher {
-            for event in watcher.read() { handle(event, now: now, &update) }
+            for event in watcher.read() { handle(event, now: instant, &update) }
         }
         if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= 0.25 {
             lastSettleCheck = now
-            let (ready, gone) = settle.check(now: now, stamp: DirectoryWalk.fileStamp)
+            let (ready, gone) = settle.check(now: instant, stamp: DirectoryWalk.fileStamp)
             for path in ready { arrived(path, &update) }
             for path in gone { departed(path, &update) }
         }
@@ -390,7 +390,7 @@ public final class PlaylistSession: ContentFeed {
         return out
     }
 
-    private func handle(_ event: FileEvent, now: Double, _ update: inout SessionUpdate) {
+    private func handle(_ event: FileEvent, now: MonotonicInstant, _ update: inout SessionUpdate) {
         if event.kind == .overflow {
             log.warning("too many file changes at once; looking at every folder again")
             for (key, folder) in content.folderItems { startScan(key, folder) }
