@@ -11,8 +11,8 @@ public struct BacklightSpec: Equatable, Sendable {
     public var device: String?
     /// The level (0…1 of the device's maximum) while the display is on and no dim window applies.
     public var level: Double = 1
-    /// Seconds a change of level is spread over.
-    public var fade: Double = 1
+    /// How long a change of level is spread over.
+    public var fade: Seconds = 1
 
     public init() {}
 }
