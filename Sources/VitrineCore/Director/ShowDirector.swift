@@ -219,7 +219,7 @@ public struct ShowDirector {
         guard ending.exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
         if let limit = setup.quitAfter, frames.started ? engine.time - .zero >= limit : frames.runTime >= limit {
-            log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+            log.info("quitting after \(limit.value) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
         // Once a photo was shown, an empty show waits for its photos (a stick pulled during a decode).
