@@ -22,12 +22,12 @@ public final class HeadlessShow {
         public let description: String
     }
 
-    /// A show of `director` on a `size` surface, each frame `frameTime` seconds of show time.
-    public init(director: ShowDirector, size: Size, frameTime: Double, decoder: any ImageDecoding) throws {
+    /// A show of `director` on a `size` surface, each frame `frameTime` of show time.
+    public init(director: ShowDirector, size: Size, frameTime: Seconds, decoder: any ImageDecoding) throws {
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), composed: true)
         loop = ShowLoop(
             director: director, canvas: canvas,
-            clock: VirtualFrameClock(frame: Seconds(frameTime), wallOrigin: Date(unixSeconds: 0)),
+            clock: VirtualFrameClock(frame: frameTime, wallOrigin: Date(unixSeconds: 0)),
             decoder: decoder)
     }
 

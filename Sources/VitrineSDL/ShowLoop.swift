@@ -193,7 +193,7 @@ final class ShowLoop {
             power.frame(
                 on: director.displayOn, spec: director.displaySpec,
                 wall: director.setup.scheduleDate(tick.wall), clock: director.programme.schedule.clock,
-                now: tick.monotonic.seconds)
+                now: tick.monotonic)
             screen.panel(dark: power.panelDark)
         }
         guard let printState = hooks.printState else { return }

@@ -36,7 +36,7 @@ public struct Snapshot {
     /// undecodable so far) to `time`, decodes what that frame and the show's
     /// state want, and runs again with the images' sizes known, until nothing
     /// more is wanted; then draws the frame.
-    public func render(at time: Double, makeDirector: (Set<String>) -> ShowDirector) throws -> Frame {
+    public func render(at time: ShowTime, makeDirector: (Set<String>) -> ShowDirector) throws -> Frame {
         let timings = timings ?? StepTimings()
         var decoded: [String: (image: DecodedImage, output: Size)] = [:]
         var failed: Set<String> = []
@@ -52,11 +52,11 @@ public struct Snapshot {
         var clipOutputs: [String: Size] = [:]
         var out = timings.measure("director run to the time") {
             director.run(
-                to: ShowTime(seconds: time), images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
+                to: time, images: clips.loaded(LoadedImages(allReady: true), outputs: clipOutputs))
         }
         for _ in 0..<10 {
             let wants = Self.drawnWants(
-                out, engine: director.engine, at: ShowTime(seconds: time), decodedSoFar: decoded.count)
+                out, engine: director.engine, at: time, decodedSoFar: decoded.count)
             guard !wants.isEmpty else { break }
             for want in wants {
                 if want.video {
@@ -85,7 +85,7 @@ public struct Snapshot {
             director = timings.measure("director made") { makeDirector(failed) }
             out = timings.measure("director run to the time") {
                 director.run(
-                    to: ShowTime(seconds: time),
+                    to: time,
                     images: clips.loaded(LoadedImages(images, allReady: true), outputs: clipOutputs))
             }
         }
@@ -99,7 +99,7 @@ public struct Snapshot {
         }
         drawClips(out, clips, outputs: clipOutputs, on: canvas)
         timings.measure("compose") { canvas.draw(out.scene, rotation: out.rotation, key: out.path) }
-        return Frame(canvas: canvas, report: director.report(at: ShowTime(seconds: time)), scene: out.scene)
+        return Frame(canvas: canvas, report: director.report(at: time), scene: out.scene)
     }
 
     /// The plan's wants that the frame itself draws (the slides shown at `time`, and any other

@@ -13,7 +13,7 @@ import VitrineTestSupport
     }()
 
     func facts(
-        _ metadata: ImageMetadata?, path: String = "/photos/2024 Spain/IMG_0042.jpg", now: Double? = nil,
+        _ metadata: ImageMetadata?, path: String = "/photos/2024 Spain/IMG_0042.jpg", now: Date? = nil,
         zone: TimeZone = .gmt
     ) -> CaptionFacts {
         CaptionFacts(path: path, metadata: metadata, now: now, zone: zone, places: Self.places)
@@ -85,7 +85,7 @@ import VitrineTestSupport
     @Test func aTimeZoneChangeMovesTheFramesDayNotThePhotos() throws {
         let taken = metadata("2021:03:10 23:30:00", offset: "-05:00")
         // 2024-03-10 02:00 UTC: 11:00 on the 10th in Tokyo, 16:00 on the 9th in Honolulu.
-        let now = 1_710_036_000.0
+        let now = Date(unixSeconds: 1_710_036_000)
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         let honolulu = try #require(TimeZone(identifier: "Pacific/Honolulu"))
         let template = CaptionTemplate("{date} · {years-ago}")
@@ -94,7 +94,9 @@ import VitrineTestSupport
         let date = try #require(TakenDate(taken.dateTaken, offset: taken.dateOffset))
         #expect(date.isThisDay(inEarlierYearAt: now, zone: tokyo))
         #expect(!date.isThisDay(inEarlierYearAt: now, zone: honolulu))
-        #expect(CaptionTemplate("{years-ago}").render(facts(taken, now: 1_620_000_000, zone: tokyo).value) == nil)
+        #expect(
+            CaptionTemplate("{years-ago}").render(
+                facts(taken, now: Date(unixSeconds: 1_620_000_000), zone: tokyo).value) == nil)
     }
 
     @Test func theOverlayFillsTheItemsTemplate() {

@@ -77,20 +77,20 @@ private final class CECControlDouble: CECControl {
                 dpms: { .success(connector) }, backlight: { _ in .failure(PowerFailure("none")) },
                 cec: { _ in CECControlDouble() }))
         let settings = spec()
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 0)
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0))
         #expect(!power.panelDark && power.report.dpms == "on" && power.report.connector == "HDMI-A-1")
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 0.1)
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0.1))
         #expect(connector.sets == [.on], "set once, not every frame")
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 1))
         #expect(connector.sets == [.on, .off] && connector.property == .off)
         #expect(power.panelDark && power.report.dpms == "off" && !power.report.asked)
         // A touch wakes the display (the director says on again): the panel comes back without a restart.
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 2)
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 2))
         #expect(!power.panelDark && connector.property == .on && power.report.asked)
         // Stopping while dark lights the console again; while lit it changes nothing.
         power.finish()
         #expect(connector.sets == [.on, .off, .on])
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 3)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 3))
         power.finish()
         #expect(connector.sets == [.on, .off, .on, .off, .on] && connector.property == .on)
     }
@@ -103,24 +103,28 @@ private final class CECControlDouble: CECControl {
                 dpms: { .success(connector) }, backlight: { _ in .failure(PowerFailure("none")) },
                 cec: { _ in CECControlDouble() }))
         let settings = spec()
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 0)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0))
         #expect(!power.panelDark, "nothing reached: frames go on being drawn")
         #expect(power.report.dpms == "failed: Permission denied (the console is not ours now)")
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 1))
         #expect(connector.sets.count == 1, "not again at once")
         connector.failure = nil
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1 + DPMSPanel.retryInterval)
+        power.frame(
+            on: false, spec: settings, wall: evening, clock: clock,
+            now: MonotonicInstant(seconds: 1) + DPMSPanel.retryInterval)
         #expect(connector.sets.count == 2 && power.panelDark && power.report.dpms == "off")
         // A connector that reads back something else than what was set.
         let stuck = DPMSSwitchDouble()
         stuck.stuckAt = .on
         var panel = DPMSPanel()
-        #expect(panel.want(on: false, now: 0) == .off)
+        #expect(panel.want(on: false, now: MonotonicInstant(seconds: 0)) == .off)
         try? stuck.set(.off)
-        let line = panel.finished(.off, error: nil, reported: stuck.read(), now: 0)
+        let line = panel.finished(.off, error: nil, reported: stuck.read(), now: MonotonicInstant(seconds: 0))
         #expect(line == "DPMS: the connector reports DPMS on after off was set")
         #expect(!panel.isDark && panel.problem != nil)
-        #expect(panel.want(on: false, now: 1) == nil && panel.want(on: false, now: 6) == .off)
+        #expect(
+            panel.want(on: false, now: MonotonicInstant(seconds: 1)) == nil
+                && panel.want(on: false, now: MonotonicInstant(seconds: 6)) == .off)
     }
 
     @Test func withoutKMSDRMTheHooksAloneDoThePower() {
@@ -132,10 +136,10 @@ private final class CECControlDouble: CECControl {
                     return .failure(PowerFailure("not on KMS/DRM (video driver x11)"))
                 }, backlight: { _ in .failure(PowerFailure("none")) }, cec: { _ in CECControlDouble() }))
         var settings = spec()
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 0)
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1)
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0))
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 1))
         settings.wakeMinutes = 3
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 2)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 2))
         #expect(asked == 1, "said once")
         #expect(!power.panelDark && power.report.dpms == "not set: not on KMS/DRM (video driver x11)")
         // "dpms": false: not even tried.
@@ -146,7 +150,7 @@ private final class CECControlDouble: CECControl {
                     never += 1
                     return .failure(PowerFailure("?"))
                 }, backlight: { _ in .failure(PowerFailure("none")) }, cec: { _ in CECControlDouble() }))
-        off.frame(on: false, spec: spec(dpms: false), wall: evening, clock: clock, now: 0)
+        off.frame(on: false, spec: spec(dpms: false), wall: evening, clock: clock, now: MonotonicInstant(seconds: 0))
         #expect(never == 0 && off.report.dpms == "not set (\"dpms\": false)")
     }
 
@@ -159,7 +163,9 @@ private final class CECControlDouble: CECControl {
         var settings = spec(backlight: true)
         settings.dim = [DimWindow(window: TimeWindow(), level: 0.2)]
         for frame in 0...90 {
-            power.frame(on: true, spec: settings, wall: evening, clock: clock, now: Double(frame) / 60)
+            power.frame(
+                on: true, spec: settings, wall: evening, clock: clock,
+                now: MonotonicInstant(seconds: Double(frame) / 60))
         }
         #expect(device.writes.last == 20, "the dim window's level")
         #expect(device.writes.count > 10, "in steps: \(device.writes)")
@@ -167,13 +173,15 @@ private final class CECControlDouble: CECControl {
         #expect(power.report.backlight?.raw == 20 && power.report.fading == false)
         // Off: fades to dark; the window closing brings back the backlight's own level.
         device.writes.removeAll()
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 2)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 2))
         #expect(power.report.fading)
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 3.1)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 3.1))
         #expect(device.writes.last == 0)
         settings.dim = []
         for frame in 0...70 {
-            power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 4 + Double(frame) / 60)
+            power.frame(
+                on: true, spec: settings, wall: evening, clock: clock,
+                now: MonotonicInstant(seconds: 4 + Double(frame) / 60))
         }
         #expect(device.writes.last == 80 && device.writes.filter { $0 > 0 && $0 < 80 }.count > 5)
     }
@@ -185,14 +193,14 @@ private final class CECControlDouble: CECControl {
                 dpms: { .failure(PowerFailure("offscreen")) }, backlight: { _ in .failure(PowerFailure("none")) },
                 cec: { _ in link }))
         let settings = spec(cec: true)
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 0)
-        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: 0.1)
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0))
+        power.frame(on: true, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 0.1))
         #expect(link.turns == [true], "the state at start, once")
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 1))
         #expect(link.turns == [true, false])
         #expect(power.report.cec.isEmpty, "no answer yet")
         link.finish(.standby)
-        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: 1.1)
+        power.frame(on: false, spec: settings, wall: evening, clock: clock, now: MonotonicInstant(seconds: 1.1))
         #expect(power.report.cec == ["/dev/cec0: tv standby"])
         let json = power.report.json.rendered
         #expect(json.contains(#""asked":"off""#) && json.contains(#""cec":["/dev/cec0: tv standby"]"#), "\(json)")

@@ -138,19 +138,22 @@ import Testing
 
     @Test func aFadeStepsFromTheLevelItHasToItsTarget() {
         var fade = BacklightFade(level: 1)
-        #expect(fade.level(at: 5) == 1 && fade.isSettled(at: 5))
-        fade.aim(at: 0.2, now: 10, duration: 1)
-        let levels = stride(from: 10.0, through: 11.2, by: 0.1).map { fade.level(at: $0) }
+        #expect(fade.level(at: MonotonicInstant(seconds: 5)) == 1 && fade.isSettled(at: MonotonicInstant(seconds: 5)))
+        fade.aim(at: 0.2, now: MonotonicInstant(seconds: 10), duration: 1)
+        let levels = stride(from: 10.0, through: 11.2, by: 0.1).map { fade.level(at: MonotonicInstant(seconds: $0)) }
         #expect(levels.first == 1 && levels.last == 0.2)
         #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "\(levels)")
-        #expect(abs(fade.level(at: 10.5) - 0.6) < 1e-9)
-        #expect(!fade.isSettled(at: 10.5) && fade.isSettled(at: 11))
+        #expect(abs(fade.level(at: MonotonicInstant(seconds: 10.5)) - 0.6) < 1e-9)
+        #expect(
+            !fade.isSettled(at: MonotonicInstant(seconds: 10.5)) && fade.isSettled(at: MonotonicInstant(seconds: 11)))
         // Turned back half way: from where it is, not from where it began.
-        fade.aim(at: 1, now: 10.5, duration: 1)
-        #expect(abs(fade.level(at: 10.5) - 0.6) < 1e-9 && fade.level(at: 11.5) == 1)
+        fade.aim(at: 1, now: MonotonicInstant(seconds: 10.5), duration: 1)
+        #expect(
+            abs(fade.level(at: MonotonicInstant(seconds: 10.5)) - 0.6) < 1e-9
+                && fade.level(at: MonotonicInstant(seconds: 11.5)) == 1)
         // No fade: at once.
-        fade.aim(at: 0, now: 20, duration: 0)
-        #expect(fade.level(at: 20) == 0)
+        fade.aim(at: 0, now: MonotonicInstant(seconds: 20), duration: 0)
+        #expect(fade.level(at: MonotonicInstant(seconds: 20)) == 0)
         #expect(BacklightFade.raw(0.2, maximum: 255) == 51)
         #expect(BacklightFade.raw(1.5, maximum: 100) == 100 && BacklightFade.raw(-1, maximum: 100) == 0)
         #expect(BacklightFade.raw(.nan, maximum: 100) == 0 && BacklightFade.raw(0.5, maximum: 0) == 0)

@@ -50,7 +50,7 @@ import VitrineCore
         let show = Self.show(fit: .cover, motion: motion)
         let builder = SceneBuilder(output: Self.screen, faces: [slide: [Self.face]])
         let screen = Rect(size: Self.screen)
-        let span = show.dwell(slide).value + show.options.transitionDuration
+        let span = (show.dwell(slide) + show.options.transitionDuration).value
         for step in 0...100 {
             let time = span * Double(step) / 100
             let rect = builder.slideRect(show, slide, since: .zero, at: ShowTime(seconds: time)) { _ in Self.photo }
@@ -70,7 +70,7 @@ import VitrineCore
         let output = Size(width: 1080, height: 1920)
         let face = Rect(x: 0.01, y: 0.4, width: 0.1, height: 0.15)
         let builder = SceneBuilder(output: output, faces: [slide: [face]])
-        let span = show.dwell(slide).value + show.options.transitionDuration
+        let span = (show.dwell(slide) + show.options.transitionDuration).value
         for step in 0...50 {
             let rect = builder.slideRect(show, slide, since: .zero, at: ShowTime(seconds: span * Double(step) / 50)) {
                 _ in

@@ -172,7 +172,7 @@ struct GestureRobustnessTests {
         }
         #expect(engine.browse.arena.isConsistent)
         _ = engine.run(
-            to: ShowTime(seconds: end + touch.idleTimeout + 1), isReady: { _ in true },
+            to: ShowTime(seconds: end + touch.idleTimeout.value + 1), isReady: { _ in true },
             imageSize: { sizes[$0 % sizes.count] })
         #expect(engine.mode == .attract)
         #expect(!engine.show.isPaused || engine.show.count < 2)

@@ -47,7 +47,7 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
 
 @Suite struct TimeFormatTests {
     // 2026-12-24 18:05:09 UTC.
-    let instant = 1_798_135_509.0
+    let instant = Date(unixSeconds: 1_798_135_509)
 
     @Test func conversions() throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
@@ -63,13 +63,34 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
     @Test func zones() throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         #expect(TimeFormat("%H:%M %z", timeZone: berlin).string(at: instant) == "19:05 +0100")
-        let summer = 1_782_000_000.0  // 2026-06-21, CEST
+        let summer = Date(unixSeconds: 1_782_000_000)  // 2026-06-21, CEST
         #expect(TimeFormat("%z", timeZone: berlin).string(at: summer) == "+0200")
     }
 
     @Test func nextChange() {
-        #expect(TimeFormat("%H:%M").nextChange(after: 125) == 180)
-        #expect(TimeFormat("%H:%M:%S").nextChange(after: 125.5) == 126)
+        #expect(TimeFormat("%H:%M").nextChange(after: Date(unixSeconds: 125)) == Date(unixSeconds: 180))
+        #expect(TimeFormat("%H:%M:%S").nextChange(after: Date(unixSeconds: 125.5)) == Date(unixSeconds: 126))
+    }
+
+    /// The engine's clock overlay reads the wall date at show time 0 plus the show time: 18:05:09
+    /// at 0 s is still 18:05 at 50.5 s and 18:06 at 51 s.
+    @Test func theEnginesClockIsItsWallOriginPlusShowTime() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        var engine = ShowEngine(
+            slides: [Slide(path: "a")], options: ShowStyle(), output: Size(width: 1000, height: 500))
+        var stack = OverlayStack()
+        stack.add(ClockOverlay(format: TimeFormat("%H:%M:%S", timeZone: utc)), slides: engine.show.slides)
+        engine.overlays = stack
+        engine.wallClockOrigin = instant
+        func clock(at seconds: Double) -> String? {
+            let ops = engine.scene(at: ShowTime(seconds: seconds), imageSize: { _ in Size(width: 10, height: 10) }).ops
+            for case .text(let block, _, _) in ops { return block.text }
+            return nil
+        }
+        #expect(clock(at: 0) == "18:05:09")
+        #expect(clock(at: 50.5) == "18:05:59")
+        #expect(clock(at: 51) == "18:06:00")
+        #expect(clock(at: 3_600) == "19:05:09")
     }
 }
 
@@ -147,7 +168,7 @@ private func mono(_ s: String) -> Double { Double(s.count * 10) }
         let clock = ClockOverlay(format: TimeFormat("%H:%M", timeZone: TimeZone(identifier: "UTC") ?? .current))
         #expect(clock.ops(for: frame()).isEmpty)
         var f = frame()
-        f.wallTime = 1_798_135_509
+        f.wallTime = Date(unixSeconds: 1_798_135_509)
         guard case .text(let block, _, _) = clock.ops(for: f).first else {
             Issue.record("no clock text")
             return

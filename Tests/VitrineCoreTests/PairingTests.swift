@@ -45,7 +45,7 @@ struct PairHarness {
     /// The slides drawn at rest on each of `count` slides in turn, as `[first, partner]` or `[alone]`.
     func units(_ count: Int) -> [[Int]] {
         (0..<count).map { k in
-            let time = 1 + Double(k) * options.interval
+            let time = 1 + Double(k) * options.interval.value
             return scene(at: time).slidesDrawn
         }
     }

@@ -53,15 +53,15 @@ import Testing
 
     @Test func aLevelCountsOnceItHolds() {
         var level = DebouncedLevel(debounce: 0.05)
-        #expect(level.read(false, at: 0) == nil)
-        #expect(level.settle(at: 0.05) == false)
-        #expect(level.read(true, at: 1.0) == nil)
-        #expect(level.read(false, at: 1.01) == nil, "a bounce")
-        #expect(level.settle(at: 2) == nil, "back where it was: nothing changed")
-        #expect(level.read(true, at: 3) == nil)
-        #expect(level.settlesAt == 3.05)
-        #expect(level.settle(at: 3.04) == nil)
-        #expect(level.settle(at: 3.05) == true)
+        #expect(level.read(false, at: MonotonicInstant(seconds: 0)) == nil)
+        #expect(level.settle(at: MonotonicInstant(seconds: 0.05)) == false)
+        #expect(level.read(true, at: MonotonicInstant(seconds: 1.0)) == nil)
+        #expect(level.read(false, at: MonotonicInstant(seconds: 1.01)) == nil, "a bounce")
+        #expect(level.settle(at: MonotonicInstant(seconds: 2)) == nil, "back where it was: nothing changed")
+        #expect(level.read(true, at: MonotonicInstant(seconds: 3)) == nil)
+        #expect(level.settlesAt == MonotonicInstant(seconds: 3.05))
+        #expect(level.settle(at: MonotonicInstant(seconds: 3.04)) == nil)
+        #expect(level.settle(at: MonotonicInstant(seconds: 3.05)) == true)
         #expect(level.stable == true)
     }
 
@@ -81,7 +81,7 @@ import Testing
         #expect(presence.mqtt?.presentPayload == "occupied" && presence.mqtt?.absentPayload == "clear")
         #expect(presence.evdev == EvdevPresenceSpec(device: "/dev/input/by-path/platform-pir-event", code: 183))
         #expect(presence.gpio?.activeLow == true && presence.gpio?.line == 17)
-        #expect(abs((presence.gpio?.debounce ?? 0) - 0.08) < 1e-9)
+        #expect(abs((presence.gpio?.debounce.value ?? 0) - 0.08) < 1e-9)
         #expect(!presence.touch)
         #expect(presence.hasSources)
     }

@@ -8,7 +8,7 @@ import VitrineTestSupport
 /// `--max-video-seconds` caps it, `--no-video` leaves clips out, and each frame says where each clip is.
 @Suite struct VideoSlideTests {
     static func run(
-        _ slides: [Slide], lengths: [String: Double], options: (inout ShowStyle) -> Void = { _ in }
+        _ slides: [Slide], lengths: [String: Seconds], options: (inout ShowStyle) -> Void = { _ in }
     ) -> DirectorDriver {
         var show = ShowStyle()
         show.interval = 3
@@ -58,7 +58,7 @@ import VitrineTestSupport
         #expect(run.current == "b.mp4")
         let moment = out.videos.first
         #expect(moment?.playing == true)
-        #expect(abs((moment?.clipTime(length: 2) ?? -1) - 1.5) < 0.01, "5.5 s into a looping 2 s clip is 1.5 s")
+        #expect(abs((moment?.clipTime(length: 2).value ?? -1) - 1.5) < 0.01, "5.5 s into a looping 2 s clip is 1.5 s")
         run.step(to: 10.1)
         #expect(run.current == "c.jpg")
     }
@@ -84,14 +84,14 @@ import VitrineTestSupport
         let playing = run.step(to: 4)
         #expect(playing.videos.map(\.path) == ["/b.mp4"])
         #expect(playing.videos.first?.playing == true)
-        #expect(abs((playing.videos.first?.time ?? 0) - 1) < 0.01)
+        #expect(abs((playing.videos.first?.time.value ?? 0) - 1) < 0.01)
         // The fade into c starts at 8: b is drawn, held at its end, not running.
         let leaving = run.step(to: 8.25)
         #expect(leaving.scene.slidesDrawn.count == 2)
         let held = leaving.videos.first
         #expect(held?.path == "/b.mp4")
         #expect(held?.playing == false)
-        #expect(abs((held?.time ?? 0) - 5) < 0.01)
+        #expect(abs((held?.time.value ?? 0) - 5) < 0.01)
     }
 
     @Test func playlistsAndFoldersTakeClips() throws {

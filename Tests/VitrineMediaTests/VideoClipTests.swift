@@ -38,7 +38,7 @@ import VitrineTestSupport
             #expect(frame.pixels.allSatisfy { $0 >> 24 == 0xFF }, "video frames are opaque")
             #expect(abs(Self.red(pixel) - expected.r) <= 4, "at \(start) s red \(Self.red(pixel)), want \(expected.r)")
             #expect(abs(Int((pixel >> 8) & 0xFF) - expected.g) <= 6)
-            #expect(abs((clip.info?.length ?? 0) - 2) < 0.15)
+            #expect(abs((clip.info?.length?.value ?? 0) - 2) < 0.15)
         }
     }
 

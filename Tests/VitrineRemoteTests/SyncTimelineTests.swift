@@ -5,11 +5,11 @@ import VitrineCore
     let epoch = 1_767_225_600.0  // 2026-01-01 00:00 UTC
 
     /// The slide at `wall` found the slow way: walking slide by slide from the epoch.
-    private func walked(_ durations: [Double], at wall: Double) -> Int {
+    private func walked(_ durations: [Seconds], at wall: Double) -> Int {
         var t = epoch
         var index = 0
-        while t + durations[index] <= wall {
-            t += durations[index]
+        while t + durations[index].value <= wall {
+            t += durations[index].value
             index = (index + 1) % durations.count
         }
         return index
@@ -18,7 +18,7 @@ import VitrineCore
     @Test func threeScreensStartedAtDifferentMomentsAgree() throws {
         // Each screen starts at its own moment and renders at 60 Hz with its own frame phase;
         // it shares only the epoch and the playlist with the others.
-        let durations = [8.0, 8, 12, 5, 8]
+        let durations: [Seconds] = [8.0, 8, 12, 5, 8]
         let starts = [epoch + 3.0, epoch + 37.3, epoch + 4000.9]
         let frame = 1.0 / 60
         var changeFrames: [[Double]] = []
@@ -56,14 +56,14 @@ import VitrineCore
         let timeline = try #require(SyncTimeline(epoch: epoch, durations: [8, 8, 12], transitionDuration: 1))
         let a = timeline.position(at: epoch + 16.5)
         #expect(a.index == 2)
-        #expect(abs(a.timeInto - 0.5) < 1e-6)
+        #expect(abs(a.timeInto.value - 0.5) < 1e-6)
         #expect(abs((a.transitionProgress ?? -1) - 0.5) < 1e-6)
         #expect(a.slideStart == epoch + 16 && a.nextChange == epoch + 28)
         let b = timeline.position(at: epoch + 15.99)
         #expect(b.index == 1 && b.transitionProgress == nil)
         // Before the epoch the loop runs backwards, so every screen still agrees.
         let before = timeline.position(at: epoch - 1)
-        #expect(before.index == 2 && before.cycle == -1 && abs(before.timeInto - 11) < 1e-6)
+        #expect(before.index == 2 && before.cycle == -1 && abs(before.timeInto.value - 11) < 1e-6)
     }
 
     @Test func aTimelineThatDoesNotLoopStopsOnTheLastSlide() throws {

@@ -52,7 +52,7 @@ struct RotatedSnapshotTests {
         options.transition = transition
         let setup = DirectorSettings(show: options, rotation: rotation)
         let snapshot = Snapshot(size: size, decoder: PatternDecoder())
-        return try snapshot.render(at: time) { _ in
+        return try snapshot.render(at: ShowTime(seconds: time)) { _ in
             ShowDirector(slides: slides, setup: setup, output: rotation.logicalSize(for: size))
         }.canvas.pixels().opaque
     }

@@ -53,7 +53,7 @@ private func tod(_ text: String) -> TimeOfDay { TimeOfDay(text) ?? .midnight }
         let size = Size(width: 32, height: 18)
         let origin = (WallClockText.parse(clock, defaultZone: .gmt) ?? .distantPast).timeIntervalSince1970
         let snapshot = Snapshot(size: size, decoder: decoder)
-        return try snapshot.render(at: 1) { failed in
+        return try snapshot.render(at: ShowTime(seconds: 1)) { failed in
             let feed = FixedFeed(content: content())
             for path in failed { _ = feed.markFailed(path) }
             return ShowDirector(

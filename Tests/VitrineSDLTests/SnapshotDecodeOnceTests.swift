@@ -31,7 +31,7 @@ private final class CountedDecoder: ImageDecoding {
             isScheduled: false, defaultPlaylist: "all", rules: [], display: DisplaySpec())
         var snapshot = Snapshot(size: size, decoder: decoder)
         snapshot.timings = timings
-        return try snapshot.render(at: time) { failed in
+        return try snapshot.render(at: ShowTime(seconds: time)) { failed in
             var content = PlaylistContent(document: document)
             for path in paths { _ = content.setImage(path, present: true) }
             let feed = FixedFeed(content: content)

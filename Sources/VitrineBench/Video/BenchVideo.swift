@@ -113,7 +113,7 @@ enum BenchVideo {
         var firstMoving: Double?
         var renders: [Double] = []
         var peakResident = residentBefore
-        let length = min(seconds, info.length ?? seconds)
+        let length = min(seconds, info.length?.value ?? seconds)
         while now() - start < length {
             if clip.poll(now: now()) {
                 renders.append(clip.lastRenderSeconds)

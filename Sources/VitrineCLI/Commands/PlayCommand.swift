@@ -124,7 +124,7 @@ enum PlayCommand {
         var playlist = RunOptions()
         var touch = TouchOptions()
         var recordPath: String?
-        var quitAfter: Double?
+        var quitAfter: Seconds?
         var printState = false
         var remote = RemoteOptions()
         var web = WebOptions()

@@ -37,7 +37,7 @@ enum SnapshotCommand {
     static func run(_ args: [String]) throws -> Int32 {
         var common = CommonOptions()
         var decoding = DecodeOptions()
-        var at: Double?
+        var at: ShowTime?
         var out: String?
         var size = Size(width: 1280, height: 720)
         var printState = false
@@ -54,7 +54,7 @@ enum SnapshotCommand {
             if try decoding.apply(option, from: &scanner) { continue }
             if try touch.apply(option, from: &scanner) { continue }
             switch option {
-            case "--at": at = try scanner.seconds(for: option, allowZero: true)
+            case "--at": at = .zero + (try scanner.seconds(for: option, allowZero: true))
             case "--out": out = try scanner.value(for: option)
             case "--size": size = try scanner.size(for: option)
             case "--print-state": printState = true

@@ -40,7 +40,7 @@ enum SoakCommand {
         var warmUp: Int?
         var memoryLimitMB = 5.0
         var size = Size(width: 640, height: 360)
-        var frame = 0.25
+        var frame: Seconds = 0.25
     }
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -54,7 +54,7 @@ enum SoakCommand {
             case "--transitions": settings.transitions = try count(&scanner, option)
             case "--every": settings.every = try count(&scanner, option)
             case "--warm-up": settings.warmUp = try count(&scanner, option, allowZero: true)
-            case "--memory-limit": settings.memoryLimitMB = try scanner.seconds(for: option, allowZero: true)
+            case "--memory-limit": settings.memoryLimitMB = try scanner.seconds(for: option, allowZero: true).value
             case "--size": settings.size = try scanner.size(for: option)
             case "--frame": settings.frame = try scanner.seconds(for: option)
             default: throw UsageError("unknown option \(option); run 'vitrine soak --help'")
@@ -96,8 +96,8 @@ enum SoakCommand {
         let o = settings.common.show
         say(
             "soak: \(settings.transitions) transitions of \(images) images at "
-                + "\(Int(settings.size.width))x\(Int(settings.size.height)), interval \(o.interval) s, "
-                + "\(o.transition.rawValue) \(o.transitionDuration) s, \(settings.frame) s a frame; "
+                + "\(Int(settings.size.width))x\(Int(settings.size.height)), interval \(o.interval.value) s, "
+                + "\(o.transition.rawValue) \(o.transitionDuration.value) s, \(settings.frame.value) s a frame; "
                 + "warm-up \(warmUp) transitions")
         say(row("transitions", "rss", "fds", "decodes", "frames", "elapsed"))
         let start = Date()

@@ -60,14 +60,14 @@ public struct ArgumentScanner: Sendable {
         return value
     }
 
-    /// The value as a number of seconds, checked against `range`.
-    public mutating func seconds(for option: String, allowZero: Bool = false) throws(UsageError) -> Double {
+    /// The value as a length of time in seconds, positive (or zero when `allowZero`).
+    public mutating func seconds(for option: String, allowZero: Bool = false) throws(UsageError) -> Seconds {
         let text = try value(for: option)
         guard let number = Double(text), number.isFinite, allowZero ? number >= 0 : number > 0 else {
             throw UsageError(
                 "\(option) \(text): expected a \(allowZero ? "non-negative" : "positive") number of seconds")
         }
-        return number
+        return Seconds(number)
     }
 
     /// The value as one of an enumeration's raw values.

@@ -141,7 +141,8 @@ extension CommonOptions {
     public func validate() throws(UsageError) {
         if show.transitionDuration >= show.interval {
             throw UsageError(
-                "--transition-duration \(show.transitionDuration) must be shorter than --interval \(show.interval)")
+                "--transition-duration \(show.transitionDuration.value) must be shorter than --interval \(show.interval.value)"
+            )
         }
     }
 }

@@ -26,8 +26,8 @@ extension TouchOptions {
         case "--grid": startInGrid = true
         case "--no-panel-actions": panelActions = false
         case "--input": inputTrace = try scanner.value(for: option)
-        case "--double-tap-time": gestures.doubleTapTime = Seconds(try scanner.seconds(for: option))
-        case "--long-press-time": gestures.longPressTime = Seconds(try scanner.seconds(for: option))
+        case "--double-tap-time": gestures.doubleTapTime = try scanner.seconds(for: option)
+        case "--long-press-time": gestures.longPressTime = try scanner.seconds(for: option)
         case "--paging": gestures.pagingAxis = try scanner.choice(for: option, as: SlideAxis.self)
         case "--pan-slop":
             let text = try scanner.value(for: option)

@@ -120,20 +120,20 @@ public enum Ctl {
             command = .display(request)
         case "notice":
             guard rest.count == 1 || rest.count == 2 else { throw UsageError("notice: expected TEXT [SECONDS]") }
-            var seconds: Double?
+            var seconds: Seconds?
             if rest.count == 2 {
                 guard let value = Double(rest[1]) else { throw UsageError("notice: \(rest[1]) is not a number") }
-                seconds = value
+                seconds = Seconds(value)
             }
             command = .notice(text: rest[0], seconds: seconds)
         case "interval":
             let text = try one("a number of SECONDS")
             guard let seconds = Double(text) else { throw UsageError("interval \(text): expected seconds") }
-            command = .setInterval(seconds: seconds)
+            command = .setInterval(seconds: Seconds(seconds))
         case "notice-duration":
             let text = try one("a number of SECONDS")
             guard let seconds = Double(text) else { throw UsageError("notice-duration \(text): expected seconds") }
-            command = .setNoticeDuration(seconds: seconds)
+            command = .setNoticeDuration(seconds: Seconds(seconds))
         case "transition":
             let text = try one("fade, zoom, slide or none")
             guard let kind = TransitionKind(rawValue: text) else {

@@ -43,7 +43,7 @@ extension RemoteOptions {
         case "--no-discovery": discovery = false
         case "--discovery-prefix": discoveryPrefix = try Self.text(option, &scanner)
         case "--name": deviceName = try Self.text(option, &scanner)
-        case "--mqtt-image-interval": imageInterval = try scanner.seconds(for: option, allowZero: true)
+        case "--mqtt-image-interval": imageInterval = try scanner.seconds(for: option, allowZero: true).value
         case "--control": controlEnabled = true
         case "--control-bind": controlBind = try Self.text(option, &scanner)
         case "--control-port":

@@ -65,14 +65,14 @@ struct ShowSources {
     }
 
     /// The director's settings for `feed`, with the wall clock read at `now`.
-    func setup(_ feed: any ContentFeed, now: Date, quitAfter: Double? = nil, touch: TouchOptions) -> DirectorSettings {
+    func setup(_ feed: any ContentFeed, now: Date, quitAfter: Seconds? = nil, touch: TouchOptions) -> DirectorSettings {
         let given = playlist.given
         let wakeMinutes = playlist.wakeMinutes ?? feed.document.display.wakeMinutes ?? 5
         var setup = DirectorSettings(
             show: common.show, given: isPlaylistFile ? given : [], overlays: common.overlay, touch: touch,
             rotation: common.rotation, quitAfter: quitAfter,
             waitForImages: isPlaylistFile || common.waitForImages,
-            clockOffset: wallOrigin(feed, now: now) - now, wakeDuration: wakeMinutes * 60,
+            clockOffset: wallOrigin(feed, now: now) - now, wakeDuration: Seconds(wakeMinutes * 60),
             origin: isPlaylistFile ? feed.document.file : sources.joined(separator: "\n"),
             fingerprintExtra: "order=\(given.contains("--order") ? common.order.rawValue : "-") "
                 + "seed=\(given.contains("--seed") ? String(common.seed) : "-")",

@@ -39,7 +39,7 @@ final class WebShow: ShowControlling {
     /// The size previews are drawn at (as `vitrine snapshot` draws by default).
     static let previewSize = Size(width: 1280, height: 720)
     /// Show seconds after the moment that a preview shows: the first photo in full, past its fade-in.
-    static let previewSettle = 3.0
+    static let previewSettle: Seconds = 3
 
     init(setup: PlaySetup, configPath: String?) throws(UsageError) {
         sources = setup.sources
@@ -147,7 +147,7 @@ final class WebShow: ShowControlling {
             ("display", .string(Self.displayText(state))),
             ("notice", .optional(state.notice)),
             ("next", .optional(state.nextChange)),
-            ("nextAt", .optional(state.nextChangeAt.map { Int($0) })),
+            ("nextAt", .optional(state.nextChangeAt.map { Int($0.unixSeconds) })),
             ("upSince", .integer(Int(started.timeIntervalSince1970))),
             ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
             ("frame", .integer(number)),
@@ -167,7 +167,7 @@ final class WebShow: ShowControlling {
             ("mode", .string(state.mode)),
             ("paused", .bool(state.paused)),
             ("display", .string("\(state.displayLit ? "lit" : "dark"), \(display)")),
-            ("uptime", .integer(Int(state.uptime.isFinite ? max(0, state.uptime) : 0))),
+            ("uptime", .integer(Int(state.uptime.isFinite ? max(0, state.uptime.value) : 0))),
             ("warnings", .array((state.errors + state.notices).suffix(10).map { .string($0) })),
             ("state", state.json),
         ])
@@ -237,7 +237,7 @@ final class WebShow: ShowControlling {
 
     func preview(at moment: Date) -> Data? {
         var playlist = sources.playlist
-        playlist.clock = WallClockText.format(moment.addingTimeInterval(-Self.previewSettle), in: .current)
+        playlist.clock = WallClockText.format(moment + (.zero - Self.previewSettle), in: .current)
         let shown = ShowSources(sources: sources.sources, common: sources.common, playlist: playlist)
         let size = Self.previewSize
         do {
@@ -247,7 +247,7 @@ final class WebShow: ShowControlling {
             var snapshot = Snapshot(size: size, decoder: decoding.isolatedDecoder(), fontPath: fontPath)
             snapshot.log = Log("web")
             var feed: PlaylistSession? = first
-            let frame = try snapshot.render(at: Self.previewSettle) { failed in
+            let frame = try snapshot.render(at: .zero + Self.previewSettle) { failed in
                 let fresh = feed ?? ((try? shown.feed(.still)) ?? first)
                 feed = nil
                 for path in failed { _ = fresh.markFailed(path) }
@@ -371,7 +371,7 @@ final class WebShow: ShowControlling {
         }
         return overlay.text(
             for: Slide(path: photo, caption: template), metadata: image?.metadata,
-            wallTime: Date().timeIntervalSince1970)
+            wallTime: Date())
     }
 
     /// The canvas as PNG bytes, through a private temporary file.

@@ -7,14 +7,14 @@ public struct CaptionFacts: Sendable {
     /// The network source's name of the photo (a feed's title, an Immich description).
     public var title: String?
     /// The frame's wall time (UTC seconds) and the show's time zone, for `{years-ago}`.
-    public var now: Double?
+    public var now: Date?
     public var zone: TimeZone
     public var places: PlaceNames?
     /// The date the photo's source gives, used when its metadata has none.
     public var taken: TakenDate?
 
     public init(
-        path: String, metadata: ImageMetadata?, title: String? = nil, now: Double? = nil,
+        path: String, metadata: ImageMetadata?, title: String? = nil, now: Date? = nil,
         zone: TimeZone = .current, places: PlaceNames? = nil, taken: TakenDate? = nil
     ) {
         self.taken = taken

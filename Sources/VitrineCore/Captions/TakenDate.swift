@@ -89,26 +89,26 @@ public struct TakenDate: Equatable, Sendable {
     }
 
     /// Whole years from the day it was taken to the frame's day at `now` in `zone`.
-    public func yearsAgo(now: Double, zone: TimeZone) -> Int {
+    public func yearsAgo(now: Date, zone: TimeZone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let today = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: now))
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
         guard let y = today.year, let m = today.month, let d = today.day else { return 0 }
         return y - year - ((m, d) < (month, day) ? 1 : 0)
     }
 
     /// "3 years ago", "1 year ago"; nil before a year has passed.
-    public func yearsAgoText(now: Double, zone: TimeZone) -> String? {
+    public func yearsAgoText(now: Date, zone: TimeZone) -> String? {
         let years = yearsAgo(now: now, zone: zone)
         guard years >= 1 else { return nil }
         return years == 1 ? "1 year ago" : "\(years) years ago"
     }
 
     /// Whether it was taken on the frame's calendar day at `now` (month and day) in an earlier year.
-    public func isThisDay(inEarlierYearAt now: Double, zone: TimeZone) -> Bool {
+    public func isThisDay(inEarlierYearAt now: Date, zone: TimeZone) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let today = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: now))
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
         return today.month == month && today.day == day && (today.year ?? 0) > year
     }
 }

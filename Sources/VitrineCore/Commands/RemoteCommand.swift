@@ -17,13 +17,13 @@ public enum RemoteCommand: Equatable, Sendable {
     case display(DisplayRequest)
     /// Show `text` over the slides for `seconds` (nil: the notice duration set last, 30 s at
     /// first); an empty text takes the notice on screen away.
-    case notice(text: String, seconds: Double?)
+    case notice(text: String, seconds: Seconds?)
     /// How long notices stay when their command gives no `seconds`, from now on.
-    case setNoticeDuration(seconds: Double)
+    case setNoticeDuration(seconds: Seconds)
     /// Read the sources and playlist again.
     case reload
-    /// Seconds each slide is shown from now on.
-    case setInterval(seconds: Double)
+    /// How long each slide is shown from now on.
+    case setInterval(seconds: Seconds)
     /// How slides change from now on.
     case setTransition(TransitionKind)
     /// Leave the photo whose file name or path is `name` out of the show, for good.
@@ -89,10 +89,10 @@ public enum RemoteCommand: Equatable, Sendable {
         case .display(let request): members.append(("state", .string(request.rawValue)))
         case .notice(let text, let seconds):
             members.append(("text", .string(text)))
-            if let seconds { members.append(("seconds", .number(seconds))) }
-        case .setInterval(let seconds): members.append(("seconds", .number(seconds)))
+            if let seconds { members.append(("seconds", .number(seconds.value))) }
+        case .setInterval(let seconds): members.append(("seconds", .number(seconds.value)))
         case .setTransition(let kind): members.append(("kind", .string(kind.rawValue)))
-        case .setNoticeDuration(let seconds): members.append(("seconds", .number(seconds)))
+        case .setNoticeDuration(let seconds): members.append(("seconds", .number(seconds.value)))
         case .hide(let name), .unhide(let name): members.append(("file", .string(name)))
         case .favourite(let name, let on):
             members.append(("file", .string(name)))

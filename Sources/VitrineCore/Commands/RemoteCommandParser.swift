@@ -19,7 +19,7 @@ public enum RemoteCommandParser {
     /// A playlist's name in a command.
     public static let maximumPlaylistLength = 200
     /// Notice shown this long when `seconds` is left out, until `notice-duration` says otherwise.
-    public static let defaultNoticeSeconds = 30.0
+    public static let defaultNoticeSeconds: Seconds = 30
 
     /// Every command name, for messages and help.
     public static let commandNames = [
@@ -93,17 +93,18 @@ public enum RemoteCommandParser {
             guard let text = try fields.string("text", maximum: maximumNoticeLength, allowEmpty: true) else {
                 throw .missingField(command: name, field: "text")
             }
-            return .notice(text: text, seconds: try fields.number("seconds", in: noticeSecondsRange))
+            return .notice(
+                text: text, seconds: try fields.number("seconds", in: noticeSecondsRange).map { Seconds($0) })
         case "notice-duration":
             guard let seconds = try fields.number("seconds", in: noticeSecondsRange) else {
                 throw .missingField(command: name, field: "seconds")
             }
-            return .setNoticeDuration(seconds: seconds)
+            return .setNoticeDuration(seconds: Seconds(seconds))
         case "interval":
             guard let seconds = try fields.number("seconds", in: intervalRange) else {
                 throw .missingField(command: name, field: "seconds")
             }
-            return .setInterval(seconds: seconds)
+            return .setInterval(seconds: Seconds(seconds))
         case "transition":
             guard let kind = try fields.choice("kind", TransitionKind.self) else {
                 throw .missingField(command: name, field: "kind")

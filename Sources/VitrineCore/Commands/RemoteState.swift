@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a screen reports about itself: published retained on `<base>/state`, served by
 /// `GET /api/state`, printed by `vitrine ctl state`. The frame loop fills it from its show;
 /// `json` is stable (same value, same bytes), so a publisher can skip repeats.
@@ -18,7 +20,7 @@ public struct RemoteState: Equatable, Sendable {
     public var mode: String = "attract"
     /// Whether a user paused the show (a pause while the display is off is the schedule's, not this).
     public var paused: Bool = false
-    public var interval: Double = 8
+    public var interval: Seconds = 8
     public var transition: String = "fade"
     /// What the display was asked to be, and whether it is lit now.
     public var displayAsked: RemoteCommand.DisplayRequest = .auto
@@ -27,22 +29,22 @@ public struct RemoteState: Equatable, Sendable {
     public var displayScheduled: Bool = true
     /// What the player did to the display itself (DPMS, backlight, CEC), when it drives any.
     public var power: DisplayPowerReport?
-    /// The next scheduled change (a playlist's name, `display off`, …) and its wall time (Unix seconds).
+    /// The next scheduled change (a playlist's name, `display off`, …) and its wall date.
     public var nextChange: String?
-    public var nextChangeAt: Double?
+    public var nextChangeAt: Date?
     /// The notice on screen, if any, and how long a notice stays when its command gives no time.
     public var notice: String?
-    public var noticeSeconds: Double = RemoteCommandParser.defaultNoticeSeconds
+    public var noticeSeconds: Seconds = RemoteCommandParser.defaultNoticeSeconds
     /// The last few problems and notices, newest last.
     public var errors: [String] = []
     public var notices: [String] = []
-    /// For screens in step: the shared epoch (Unix seconds) and how far, in seconds, the slide on screen
-    /// is from where the timeline puts it (positive: late).
-    public var syncEpoch: Double?
-    public var syncOffset: Double?
+    /// For screens in step: the shared epoch and how far the slide on screen is from where the
+    /// timeline puts it (positive: late).
+    public var syncEpoch: Date?
+    public var syncOffset: Seconds?
     public var version: String = ""
-    /// Seconds since the program started, and when it started (ISO 8601, UTC; set by the remote side).
-    public var uptime: Double = 0
+    /// How long since the program started, and when it started (ISO 8601, UTC; set by the remote side).
+    public var uptime: Seconds = 0
     public var started: String?
     /// Frames the show has run since it started (their pace shows in two states' difference).
     public var frames: Int = 0
@@ -63,7 +65,9 @@ public struct RemoteState: Equatable, Sendable {
         var a = self
         a.uptime = other.uptime
         a.frames = other.frames
-        if let mine = syncOffset, let theirs = other.syncOffset, abs(mine - theirs) < 0.001 { a.syncOffset = theirs }
+        if let mine = syncOffset, let theirs = other.syncOffset, abs((mine - theirs).value) < 0.001 {
+            a.syncOffset = theirs
+        }
         return a == other
     }
 
@@ -84,7 +88,7 @@ public struct RemoteState: Equatable, Sendable {
             ),
             ("mode", .string(mode)),
             ("paused", .bool(paused)),
-            ("interval", .number(interval)),
+            ("interval", .number(interval.value)),
             ("transition", .string(transition)),
             (
                 "display",
@@ -95,14 +99,19 @@ public struct RemoteState: Equatable, Sendable {
                     ]
                         + (power.map { [("power", $0.json)] } ?? []))
             ),
-            ("schedule", .object([("next", .optional(nextChange)), ("at", .optional(nextChangeAt))])),
+            ("schedule", .object([("next", .optional(nextChange)), ("at", .optional(nextChangeAt?.unixSeconds))])),
             ("notice", .optional(notice)),
-            ("notice_seconds", .number(noticeSeconds)),
+            ("notice_seconds", .number(noticeSeconds.value)),
             ("errors", .array(errors.map { .string($0) })),
             ("notices", .array(notices.map { .string($0) })),
-            ("sync", syncEpoch.map { .object([("epoch", .number($0)), ("offset", .optional(syncOffset))]) } ?? .null),
+            (
+                "sync",
+                syncEpoch.map {
+                    .object([("epoch", .number($0.unixSeconds)), ("offset", .optional(syncOffset?.value))])
+                } ?? .null
+            ),
             ("version", .string(version)),
-            ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.rounded(.down)) : 0))),
+            ("uptime", .integer(Int(uptime.isFinite ? max(0, uptime.value.rounded(.down)) : 0))),
             ("frames", .integer(frames)),
             ("started", .optional(started)),
             ("unseen", .optional(unseen)),

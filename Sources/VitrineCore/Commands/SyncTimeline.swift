@@ -21,8 +21,8 @@ public struct SyncTimeline: Equatable, Sendable {
         public var cycle: Int
         /// The slide shown, counted from 0.
         public var index: Int
-        /// Seconds since this slide's transition in began.
-        public var timeInto: Double
+        /// How long since this slide's transition in began.
+        public var timeInto: Seconds
         /// Progress 0…1 of the transition into this slide while it runs, nil once it is done.
         public var transitionProgress: Double?
         /// Wall time (Unix seconds) at which this slide began, and at which the next one begins
@@ -31,19 +31,20 @@ public struct SyncTimeline: Equatable, Sendable {
         public var nextChange: Double
     }
 
-    /// The shared start, in Unix seconds.
+    /// The shared start, in Unix seconds (the wall instants are counted so, as `Double`, for the
+    /// exactness above; `position(at: Date)` takes a wall date).
     public let epoch: Double
-    /// How long each slide is shown, transition in included, in seconds.
-    public let durations: [Double]
-    public let transitionDuration: Double
+    /// How long each slide is shown, transition in included.
+    public let durations: [Seconds]
+    public let transitionDuration: Seconds
     public let loops: Bool
     /// Where each slide starts, in seconds after the start of a cycle; one more entry: the cycle's length.
     private let starts: [Double]
 
     /// A timeline of `durations.count` slides; nil when there are none or a duration is not positive.
-    public init?(epoch: Double, durations: [Double], transitionDuration: Double, loops: Bool = true) {
-        guard epoch.isFinite, !durations.isEmpty, durations.allSatisfy({ $0.isFinite && $0 > 0 }),
-            transitionDuration.isFinite, transitionDuration >= 0
+    public init?(epoch: Double, durations: [Seconds], transitionDuration: Seconds, loops: Bool = true) {
+        guard epoch.isFinite, !durations.isEmpty, durations.allSatisfy({ $0.isFinite && $0 > .zero }),
+            transitionDuration.isFinite, transitionDuration >= .zero
         else { return nil }
         self.epoch = epoch
         self.durations = durations
@@ -51,12 +52,12 @@ public struct SyncTimeline: Equatable, Sendable {
         self.loops = loops
         var starts = [0.0]
         starts.reserveCapacity(durations.count + 1)
-        for duration in durations { starts.append((starts.last ?? 0) + duration) }
+        for duration in durations { starts.append((starts.last ?? 0) + duration.value) }
         self.starts = starts
     }
 
-    /// `count` slides of `interval` seconds each.
-    public init?(epoch: Double, interval: Double, count: Int, transitionDuration: Double, loops: Bool = true) {
+    /// `count` slides of `interval` each.
+    public init?(epoch: Double, interval: Seconds, count: Int, transitionDuration: Seconds, loops: Bool = true) {
         guard count > 0, count <= 10_000_000 else { return nil }
         self.init(
             epoch: epoch, durations: Array(repeating: interval, count: count), transitionDuration: transitionDuration,
@@ -88,11 +89,12 @@ public struct SyncTimeline: Equatable, Sendable {
         let cycleStart = wall - offset
         let timeInto = offset - starts[index]
         let isLast = !loops && index == durations.count - 1
+        let transition = transitionDuration.value
         let progress: Double? =
-            transitionDuration > 0 && timeInto < transitionDuration && elapsed >= 0
-            ? timeInto / transitionDuration : nil
+            transition > 0 && timeInto < transition && elapsed >= 0
+            ? timeInto / transition : nil
         return Position(
-            cycle: cycle, index: index, timeInto: timeInto, transitionProgress: progress,
+            cycle: cycle, index: index, timeInto: Seconds(timeInto), transitionProgress: progress,
             slideStart: cycleStart + starts[index],
             nextChange: isLast ? .infinity : cycleStart + starts[index + 1])
     }

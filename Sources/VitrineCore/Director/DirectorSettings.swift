@@ -13,13 +13,13 @@ public struct DirectorSettings: Sendable {
     /// How the picture is turned on the panel; input arrives in panel coordinates.
     public var rotation: ScreenRotation
     /// Stop after this much show time (or run time, while nothing shows).
-    public var quitAfter: Double?
+    public var quitAfter: Seconds?
     /// An empty show waits for images instead of ending when none could be decoded.
     public var waitForImages: Bool
     /// What is added to the wall clock for the schedule (`--clock` minus the real start time).
     public var clockOffset: Seconds
-    /// How long a touch wakes the display in an off window, in seconds.
-    public var wakeDuration: Double
+    /// How long a touch wakes the display in an off window.
+    public var wakeDuration: Seconds
     /// What plays, for the resume position (the playlist file, or the SOURCEs).
     public var origin: String
     /// Options that change the order, for the resume position's fingerprint.
@@ -32,8 +32,8 @@ public struct DirectorSettings: Sendable {
 
     public init(
         show: ShowStyle = ShowStyle(), given: Set<String> = [], overlays: OverlayOptions = OverlayOptions(),
-        touch: TouchOptions = TouchOptions(), rotation: ScreenRotation = .none, quitAfter: Double? = nil,
-        waitForImages: Bool = true, clockOffset: Seconds = .zero, wakeDuration: Double = 300, origin: String = "",
+        touch: TouchOptions = TouchOptions(), rotation: ScreenRotation = .none, quitAfter: Seconds? = nil,
+        waitForImages: Bool = true, clockOffset: Seconds = .zero, wakeDuration: Seconds = 300, origin: String = "",
         fingerprintExtra: String = "", seed: UInt64 = 0
     ) {
         self.show = show

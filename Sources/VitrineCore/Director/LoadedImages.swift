@@ -19,7 +19,7 @@ public struct LoadedImages: Equatable, Sendable {
     /// The ideal timeline of a snapshot: every slide counts as ready, late images do not exist.
     public var allReady: Bool
     /// Seconds each open video clip lasts, by source path (a clip's slide lasts as long by default).
-    public var clipLengths: [String: Double] = [:]
+    public var clipLengths: [String: Seconds] = [:]
 
     public init(_ images: [String: LoadedImage] = [:], allReady: Bool = false) {
         self.images = images

@@ -54,7 +54,7 @@ extension ShowDirector {
             displayChanged(from: wasOn, at: time)
         case .notice(let text, let seconds):
             engine.notice =
-                text.isEmpty ? nil : Notice(text, since: time, duration: Seconds(seconds ?? asked.noticeSeconds))
+                text.isEmpty ? nil : Notice(text, since: time, duration: seconds ?? asked.noticeSeconds)
         case .setNoticeDuration(let seconds):
             asked.noticeSeconds = seconds
         case .reload:
@@ -132,7 +132,7 @@ extension ShowDirector {
         }
         state.displayScheduled = programme.scheduled.displayOn
         if let next = programme.nextChangeTime {
-            state.nextChangeAt = next.timeIntervalSince1970
+            state.nextChangeAt = next
             let upcoming = programme.schedule.state(at: next)
             state.nextChange =
                 upcoming.displayOn != programme.scheduled.displayOn
@@ -142,7 +142,7 @@ extension ShowDirector {
         state.noticeSeconds = asked.noticeSeconds
         state.notices = notices
         state.version = version
-        state.uptime = frames.runTime.value
+        state.uptime = frames.runTime
         state.frames = frames.count
         if let sync = syncReport() {
             state.syncEpoch = sync.epoch

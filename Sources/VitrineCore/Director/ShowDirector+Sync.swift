@@ -85,7 +85,7 @@ extension ShowDirector {
         let now = engine.time
         let position = timeline.position(at: wall)
         let show = engine.show
-        let slideStart = now - Seconds(position.timeInto)
+        let slideStart = now - position.timeInto
         if position.transitionProgress != nil, let before = show.index(before: position.index) {
             engine.restart(
                 slides: show.slides, options: show.options, at: slideStart - show.dwell(before), index: before)
@@ -131,18 +131,18 @@ extension ShowDirector {
         if let anchor = frames.clock.anchor, anchor.signature == signature { return anchor.timeline }
         let show = engine.show
         return SyncTimeline(
-            epoch: Self.syncEpoch, durations: show.slides.indices.map { show.dwell($0).value },
+            epoch: Self.syncEpoch, durations: show.slides.indices.map { show.dwell($0) },
             transitionDuration: show.options.transitionDuration, loops: show.options.loop)
     }
 
     /// For the remote state: the epoch, and how many seconds the slide on screen started after
     /// the timeline's start of it (nil when another slide shows, such as after a remote's `next`).
-    func syncReport() -> (epoch: Double, offset: Double?)? {
+    func syncReport() -> (epoch: Date, offset: Seconds?)? {
         guard isSynced, let anchor = frames.clock.anchor else { return nil }
         let wall = anchor.lastWall
         let expected = anchor.timeline.position(at: wall)
-        guard engine.show.index == expected.index else { return (Self.syncEpoch, nil) }
+        guard engine.show.index == expected.index else { return (Date(unixSeconds: Self.syncEpoch), nil) }
         let started = anchor.anchor.wall(at: engine.show.shownSince)
-        return (Self.syncEpoch, (started - Date(unixSeconds: expected.slideStart)).value)
+        return (Date(unixSeconds: Self.syncEpoch), started - Date(unixSeconds: expected.slideStart))
     }
 }

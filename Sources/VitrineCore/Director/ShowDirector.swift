@@ -41,7 +41,7 @@ public struct ShowDirector {
         let feed = environment.feed
         programme = Programme(
             schedule: feed.document.schedule(), wallOrigin: wallOrigin,
-            wakeDuration: Seconds(setup.wakeDuration))
+            wakeDuration: setup.wakeDuration)
         // The one place a show engine is made outside tests.
         engine = ShowEngine(
             slides: [], options: setup.options(feed.document, playlist: programme.playlist), output: output,
@@ -60,7 +60,7 @@ public struct ShowDirector {
         engine.restart(slides: feed.slides(for: name), options: setup.options(feed.document, playlist: name), at: .zero)
         resume.moveToPending(&engine, feed: feed, log: contentLog)
         engine.overlays = setup.overlays.stack(slides: engine.show.slides, timeZone: zone)
-        engine.wallClockOrigin = wallOrigin.unixSeconds
+        engine.wallClockOrigin = wallOrigin
         power.room = feed.document.display.presence.map { PresenceWatch(spec: $0, at: .zero) }
         if power.start(on: displayOn) { engine.pauseShow(at: .zero) }
         showStatus()
@@ -218,8 +218,8 @@ public struct ShowDirector {
     private mutating func checkEnd(_ requests: [EngineRequest]) {
         guard ending.exitCode == nil else { return }
         if requests.contains(.quit) { finish(exitCode: 0) }
-        if let limit = setup.quitAfter, frames.started ? engine.time.seconds >= limit : frames.runTime.value >= limit {
-            log.info("quitting after \(limit) s of show time as asked (--quit-after)")
+        if let limit = setup.quitAfter, frames.started ? engine.time - .zero >= limit : frames.runTime >= limit {
+            log.info("quitting after \(limit.value) s of show time as asked (--quit-after)")
             finish(exitCode: 0)
         }
         // Once a photo was shown, an empty show waits for its photos (a stick pulled during a decode).
@@ -369,7 +369,7 @@ public struct ShowDirector {
         power.hooks = environment.powerHooks(newFeed.document.display)
         followPresenceSpec()
         resume.documentChanged(text: newFeed.fingerprintText)
-        programme.wakeDuration = Seconds(fresh.wakeDuration)
+        programme.wakeDuration = fresh.wakeDuration
         if let change = programme.replaceSchedule(newFeed.document.schedule(), at: engine.time) {
             apply(change)
         }

@@ -7,8 +7,8 @@ struct SyncAnchor: Equatable {
     /// What the timeline was made from; a different one needs a new timeline.
     struct Signature: Equatable {
         var count: Int
-        var interval: Double
-        var transitionDuration: Double
+        var interval: Seconds
+        var transitionDuration: Seconds
         var loop: Bool
         var first: String?
         var last: String?

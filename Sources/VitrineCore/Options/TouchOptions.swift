@@ -1,7 +1,7 @@
 /// Options for touch, mouse and the modes around them, shared by `play` and `snapshot`.
 public struct TouchOptions: Equatable, Sendable {
     /// Seconds without input after which browse or grid gives way to the show.
-    public var idleTimeout: Double = 30
+    public var idleTimeout: Seconds = 30
     /// Start with the wall of thumbnails instead of the show.
     public var startInGrid = false
     /// Whether the info panel has Hide and Favourite buttons (off for a screen strangers touch).

@@ -20,7 +20,7 @@ public struct CaptionOverlay: OverlayComponent {
     }
 
     /// The caption text for a slide, or nil when it has none.
-    public func text(for slide: Slide?, metadata: ImageMetadata?, wallTime: Double? = nil) -> String? {
+    public func text(for slide: Slide?, metadata: ImageMetadata?, wallTime: Date? = nil) -> String? {
         guard let slide else { return nil }
         let text: String?
         switch kind {

@@ -1,10 +1,12 @@
+import Foundation
+
 /// What an overlay knows about the frame it draws on.
 public struct OverlayFrame: Sendable {
     public var output: Size
     /// The frame's show time.
     public var time: ShowTime
-    /// Wall-clock time of this frame in seconds since 1970 (UTC), when known.
-    public var wallTime: Double?
+    /// The wall date of this frame, when known.
+    public var wallTime: Date?
     /// True while someone is browsing by touch (page dots show then).
     public var browsing: Bool
     public var index: Int
@@ -26,7 +28,7 @@ public struct OverlayFrame: Sendable {
     public var fade: Double = 1
 
     public init(
-        output: Size, time: ShowTime, wallTime: Double? = nil, browsing: Bool = false, index: Int = 0,
+        output: Size, time: ShowTime, wallTime: Date? = nil, browsing: Bool = false, index: Int = 0,
         count: Int = 0, slide: Slide? = nil, metadata: ImageMetadata? = nil, lateSince: ShowTime? = nil
     ) {
         self.output = output

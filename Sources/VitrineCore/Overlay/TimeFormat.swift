@@ -18,11 +18,10 @@ public struct TimeFormat: Sendable, Equatable {
         "November", "December",
     ]
 
-    /// The formatted text for `seconds` since 1970-01-01 UTC.
-    public func string(at seconds: Double) -> String {
+    /// The formatted text for wall date `date`.
+    public func string(at date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let date = Date(timeIntervalSince1970: seconds)
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
         let year = c.year ?? 1970
         let month = c.month ?? 1
@@ -72,10 +71,10 @@ public struct TimeFormat: Sendable, Equatable {
         return out
     }
 
-    /// Seconds until the text can next change: the next whole minute when the
+    /// When the text can next change: the next whole minute (of the Unix count) when the
     /// pattern shows no seconds, the next second otherwise.
-    public func nextChange(after seconds: Double) -> Double {
+    public func nextChange(after date: Date) -> Date {
         let unit: Double = pattern.contains("%S") ? 1 : 60
-        return (seconds / unit).rounded(.down) * unit + unit
+        return Date(unixSeconds: (date.unixSeconds / unit).rounded(.down) * unit + unit)
     }
 }

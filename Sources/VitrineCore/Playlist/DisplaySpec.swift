@@ -7,8 +7,8 @@ public struct DisplaySpec: Equatable, Sendable {
     public var off: [TimeWindow] = []
     public var onCommand: HookCommand?
     public var offCommand: HookCommand?
-    /// Seconds a command may run before it is killed.
-    public var commandTimeout: Double = 10
+    /// How long a command may run before it is killed.
+    public var commandTimeout: Seconds = 10
     /// Minutes a touch wakes the display for; nil means the command line's (default 5).
     public var wakeMinutes: Double?
     /// Whether `commandTimeout` was written (so a configuration file's does not replace it).

@@ -44,7 +44,7 @@ struct DocumentReader {
         return out
     }
 
-    mutating func seconds(_ node: JSONNode?, _ path: String, allowZero: Bool = false) -> Double? {
+    mutating func seconds(_ node: JSONNode?, _ path: String, allowZero: Bool = false) -> Seconds? {
         guard let node else { return nil }
         guard let value = node.number, allowZero ? value >= 0 : value > 0 else {
             error(
@@ -53,7 +53,7 @@ struct DocumentReader {
                 at: node.position)
             return nil
         }
-        return value
+        return Seconds(value)
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode?, _ path: String, as type: T.Type) -> T?

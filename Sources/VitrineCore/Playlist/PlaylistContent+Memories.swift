@@ -47,13 +47,13 @@ extension PlaylistContent {
     }
 
     /// The frame's day is the one at `now` in `zone`: returns whether it changed.
-    public mutating func setMemoriesDay(now: Double, zone: TimeZone) -> Bool {
+    public mutating func setMemoriesDay(now: Date, zone: TimeZone) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let day = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: now))
+        let day = calendar.dateComponents([.year, .month, .day], from: now)
         let old = memoriesDay.map {
             calendar.timeZone = $0.zone
-            return calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: $0.now))
+            return calendar.dateComponents([.year, .month, .day], from: $0.now)
         }
         memoriesDay = (now, zone)
         return old != day

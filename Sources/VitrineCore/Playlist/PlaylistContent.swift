@@ -41,7 +41,7 @@ public struct PlaylistContent: Sendable {
     /// Paths hidden on the screen: a cycle completes without them.
     public var hidden: Set<String> = []
     /// The frame's day for `memories` items: a wall time and the document's zone.
-    public internal(set) var memoriesDay: (now: Double, zone: TimeZone)?
+    public internal(set) var memoriesDay: (now: Date, zone: TimeZone)?
 
     public init(
         document: PlaylistDocument, fallbackOrder: SlideOrder = .name, fallbackSeed: UInt64 = 0,

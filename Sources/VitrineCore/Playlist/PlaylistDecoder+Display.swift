@@ -113,7 +113,7 @@ extension PlaylistDecoder {
         if let node = f["level"] { spec.level = fraction(node, "display.backlight.level", at: node.position) ?? 1 }
         if let node = f["fade"] {
             if let seconds = node.number, seconds >= 0, seconds <= 60 {
-                spec.fade = seconds
+                spec.fade = Seconds(seconds)
             } else {
                 reader.error("display.backlight.fade", "must be seconds from 0 to 60", at: node.position)
             }
@@ -148,7 +148,7 @@ extension PlaylistDecoder {
         }
         if let node = f["timeout"] {
             if let seconds = node.number, seconds > 0, seconds <= 30 {
-                spec.timeout = seconds
+                spec.timeout = Seconds(seconds)
             } else {
                 reader.error("display.cec.timeout", "must be seconds from 0 to 30 (more than 0)", at: node.position)
             }

@@ -164,7 +164,7 @@ public struct PlaylistDecoder {
         let position = node?["transitionDuration"]?.position ?? node?["interval"]?.position ?? node?.position
         reader.error(
             DocumentReader.join(path, "transitionDuration"),
-            "\(StateReport.number(duration)) s must be shorter than the interval (\(StateReport.number(interval)) s)",
+            "\(StateReport.number(duration.value)) s must be shorter than the interval (\(StateReport.number(interval.value)) s)",
             at: position)
     }
 

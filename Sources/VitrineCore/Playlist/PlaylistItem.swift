@@ -11,7 +11,7 @@ public struct PlaylistItem: Equatable, Sendable {
     }
 
     public var source: Source
-    public var duration: Double?
+    public var duration: Seconds?
     public var transition: TransitionKind?
     public var fit: FitMode?
     /// The motion while each of its slides is shown; nil means the show's.

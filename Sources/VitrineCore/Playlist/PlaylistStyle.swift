@@ -3,9 +3,9 @@ import Foundation
 /// The part of a `ShowStyle` a playlist file sets (its `defaults`, top-level or per playlist);
 /// nil means the command line's (or built-in) value.
 public struct PlaylistStyle: Equatable, Sendable {
-    public var interval: Double?
+    public var interval: Seconds?
     public var transition: TransitionKind?
-    public var transitionDuration: Double?
+    public var transitionDuration: Seconds?
     public var fit: FitMode?
     public var motion: DwellMotion?
     public var fill: FillStyle?

@@ -1,13 +1,13 @@
 /// Files that are being written: each becomes ready once its size and
-/// modification time have stayed the same for `settle` seconds, so a
-/// half-copied photo is never shown. Time is passed in.
+/// modification time have stayed the same for `settle`, so a half-copied
+/// photo is never shown. Time (the monotonic clock) is passed in.
 public struct SettleTracker: Sendable {
-    /// Seconds a file must stay unchanged.
-    public var settle: Double
+    /// How long a file must stay unchanged.
+    public var settle: Seconds
 
-    private var pending: [String: (stamp: FileStamp?, since: Double)] = [:]
+    private var pending: [String: (stamp: FileStamp?, since: MonotonicInstant)] = [:]
 
-    public init(settle: Double = 1) {
+    public init(settle: Seconds = 1) {
         self.settle = settle
     }
 
@@ -18,7 +18,7 @@ public struct SettleTracker: Sendable {
     /// The file at `path` changed at `now` (created, written, closed).
     /// Only a change of size or modification time restarts the wait (see `check`),
     /// so closing a finished file does not delay it.
-    public mutating func note(_ path: String, now: Double) {
+    public mutating func note(_ path: String, now: MonotonicInstant) {
         if pending[path] == nil { pending[path] = (nil, now) }
     }
 
@@ -32,9 +32,11 @@ public struct SettleTracker: Sendable {
         for path in pending.keys where path.hasPrefix(prefix) { pending[path] = nil }
     }
 
-    /// Looks at every pending file at `now`: those unchanged for `settle` seconds
-    /// are ready; those that disappeared are gone. Both leave the tracker.
-    public mutating func check(now: Double, stamp: (String) -> FileStamp?) -> (ready: [String], gone: [String]) {
+    /// Looks at every pending file at `now`: those unchanged for `settle` are
+    /// ready; those that disappeared are gone. Both leave the tracker.
+    public mutating func check(now: MonotonicInstant, stamp: (String) -> FileStamp?) -> (
+        ready: [String], gone: [String]
+    ) {
         var ready: [String] = []
         var gone: [String] = []
         for (path, entry) in pending {

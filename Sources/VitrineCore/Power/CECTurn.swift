@@ -104,10 +104,11 @@ public struct CECTurn: Sendable {
     }
 
     /// The reply to the status query, or nil when none came within the deadline (`seconds`).
-    public mutating func answered(_ reply: CECMessage?, within seconds: Double) {
+    public mutating func answered(_ reply: CECMessage?, within seconds: Seconds) {
         guard let reply else {
             if report.problem == nil {
-                report.problem = "tv did not answer Give Device Power Status within \(StateReport.number(seconds)) s"
+                report.problem =
+                    "tv did not answer Give Device Power Status within \(StateReport.number(seconds.value)) s"
             }
             return
         }

@@ -45,14 +45,14 @@ public struct DPMSPanel: Sendable {
     /// Why the last switch failed, while it has not succeeded since.
     public private(set) var problem: String?
     /// The monotonic time of the last failed try.
-    private var failedAt: Double?
-    /// Seconds between two tries while a switch fails.
-    public static let retryInterval = 5.0
+    private var failedAt: MonotonicInstant?
+    /// How long between two tries while a switch fails.
+    public static let retryInterval: Seconds = 5
 
     public init() {}
 
     /// The level to set at `now` so that the connector is `on`; nil when nothing is to be done.
-    public mutating func want(on: Bool, now: Double) -> DPMSLevel? {
+    public mutating func want(on: Bool, now: MonotonicInstant) -> DPMSLevel? {
         let level: DPMSLevel = on ? .on : .off
         if asked != on {
             asked = on
@@ -67,7 +67,7 @@ public struct DPMSPanel: Sendable {
     /// Records how a switch to `level` ended: `reported` is the property read back after it.
     /// Returns a line for the log when something is worth saying (a change, a new problem).
     public mutating func finished(
-        _ level: DPMSLevel, error: PowerFailure?, reported: DPMSLevel?, now: Double
+        _ level: DPMSLevel, error: PowerFailure?, reported: DPMSLevel?, now: MonotonicInstant
     ) -> String? {
         if let error {
             failedAt = now

@@ -11,8 +11,8 @@ public struct BacklightSpec: Equatable, Sendable {
     public var device: String?
     /// The level (0…1 of the device's maximum) while the display is on and no dim window applies.
     public var level: Double = 1
-    /// Seconds a change of level is spread over.
-    public var fade: Double = 1
+    /// How long a change of level is spread over.
+    public var fade: Seconds = 1
 
     public init() {}
 }
@@ -33,8 +33,8 @@ public struct DimWindow: Equatable, Sendable {
 public struct CECSpec: Equatable, Sendable {
     /// The adapters to use (`/dev/cec0`); empty means every `/dev/cec*` there is.
     public var devices: [String] = []
-    /// Seconds to wait for the TV to take a message and to answer.
-    public var timeout: Double = 2
+    /// How long to wait for the TV to take a message and to answer.
+    public var timeout: Seconds = 2
     /// The name the player gives itself on the bus (at most 14 characters).
     public var name: String = "Vitrine"
 

@@ -34,7 +34,7 @@ public final class DisplayPower {
     public var panelDark: Bool { panel.isDark }
 
     /// One frame: the display should be `on` (the director's decision); `wall` is schedule time.
-    public func frame(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: Double) {
+    public func frame(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: MonotonicInstant) {
         if spec != self.spec { configure(spec) }
         if on != self.on {
             if self.on != nil { log.info("display power: \(on ? "on" : "off") asked") }
@@ -109,7 +109,7 @@ public final class DisplayPower {
         }
     }
 
-    private func stepDPMS(on: Bool, now: Double) {
+    private func stepDPMS(on: Bool, now: MonotonicInstant) {
         guard let dpmsSwitch, let level = panel.want(on: on, now: now) else { return }
         var failure: PowerFailure?
         do {
@@ -124,7 +124,7 @@ public final class DisplayPower {
         report.dpms = panel.problem.map { "failed: \($0)" } ?? panel.reached.map(String.init(describing:))
     }
 
-    private func stepBacklight(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: Double) {
+    private func stepBacklight(on: Bool, spec: DisplaySpec, wall: Date, clock: ZoneClock, now: MonotonicInstant) {
         guard let backlight, let settings = spec.backlight else { return }
         let target = on ? spec.backlightLevel(at: wall, clock: clock) ?? settings.level : 0
         if target != fade.target {

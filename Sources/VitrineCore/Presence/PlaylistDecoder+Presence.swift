@@ -13,7 +13,7 @@ extension PlaylistDecoder {
         var spec = PresenceSpec()
         if let after = f["off-after"] {
             if let seconds = Self.duration(after), seconds > 0, seconds <= 7 * 86_400 {
-                spec.offAfter = seconds
+                spec.offAfter = Seconds(seconds)
             } else {
                 reader.error(
                     "display.presence.off-after",
@@ -137,7 +137,7 @@ extension PlaylistDecoder {
         }
         if let debounce = f["debounce"] {
             if let seconds = Self.duration(debounce), seconds >= 0, seconds <= 10 {
-                spec.debounce = seconds
+                spec.debounce = Seconds(seconds)
             } else {
                 reader.error(
                     "display.presence.gpio.debounce", "must be a length of time up to 10 s, such as \"50ms\"",

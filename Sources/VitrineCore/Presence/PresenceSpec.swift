@@ -2,9 +2,9 @@
 /// which sources say someone is there (an MQTT occupancy topic, an evdev key such as a PIR wired
 /// as `gpio-keys`, a GPIO line, touch). Any source saying "present" is enough.
 public struct PresenceSpec: Equatable, Sendable {
-    /// `"off-after"`: seconds with nobody present before the display goes off (inside the
+    /// `"off-after"`: how long with nobody present before the display goes off (inside the
     /// schedule's on windows).
-    public var offAfter: Double = 600
+    public var offAfter: Seconds = 600
     /// `"mqtt"`: an occupancy topic on the player's broker (`--mqtt`).
     public var mqtt: MQTTPresenceSpec?
     /// `"evdev"`: a key of an input device; key down is present.
@@ -14,7 +14,7 @@ public struct PresenceSpec: Equatable, Sendable {
     /// `"touch"`: whether a touch or key press counts as presence (yes unless `false`).
     public var touch = true
 
-    public init(offAfter: Double = 600) {
+    public init(offAfter: Seconds = 600) {
         self.offAfter = offAfter
     }
 
@@ -55,8 +55,8 @@ public struct GPIOPresenceSpec: Equatable, Sendable {
     public var line: Int
     /// Whether the line reads 0 when someone is present (a sensor that pulls low).
     public var activeLow = false
-    /// Seconds a new level must hold before it counts.
-    public var debounce: Double = 0.05
+    /// How long a new level must hold before it counts.
+    public var debounce: Seconds = 0.05
 
     public init(chip: String, line: Int) {
         self.chip = chip

@@ -49,7 +49,7 @@ public struct PresenceWatch: Equatable, Sendable {
     public mutating func follow(at time: ShowTime) {
         if isPresent {
             lastPresent = time
-        } else if let since = absentSince, time - since >= Seconds(spec.offAfter) {
+        } else if let since = absentSince, time - since >= spec.offAfter {
             away = true
         }
     }
@@ -62,20 +62,20 @@ public struct PresenceWatch: Equatable, Sendable {
     /// Show time when the room becomes `away` if nobody comes; nil when someone is there or it is already.
     public var awayAt: ShowTime? {
         guard !away, !isPresent, let since = absentSince else { return nil }
-        return since + Seconds(spec.offAfter)
+        return since + spec.offAfter
     }
 }
 
-/// A level that counts only once it has held for `debounce` seconds (a GPIO line's bounces
-/// and a PIR's flicker are not presence changes). Pure: times are given.
+/// A level that counts only once it has held for `debounce` (a GPIO line's bounces and a
+/// PIR's flicker are not presence changes). Pure: times (the monotonic clock) are given.
 public struct DebouncedLevel: Equatable, Sendable {
-    public let debounce: Double
+    public let debounce: Seconds
     /// The level that counts, nil until the first has held.
     public private(set) var stable: Bool?
-    private var candidate: (level: Bool, since: Double)?
+    private var candidate: (level: Bool, since: MonotonicInstant)?
 
-    public init(debounce: Double) {
-        self.debounce = max(0, debounce)
+    public init(debounce: Seconds) {
+        self.debounce = max(.zero, debounce)
     }
 
     public static func == (a: DebouncedLevel, b: DebouncedLevel) -> Bool {
@@ -84,7 +84,7 @@ public struct DebouncedLevel: Equatable, Sendable {
     }
 
     /// The line reads `level` at `time`; returns the new stable level when it changed.
-    public mutating func read(_ level: Bool, at time: Double) -> Bool? {
+    public mutating func read(_ level: Bool, at time: MonotonicInstant) -> Bool? {
         if level == stable {
             candidate = nil
             return nil
@@ -95,7 +95,7 @@ public struct DebouncedLevel: Equatable, Sendable {
 
     /// Time passes with no new reading; returns the new stable level when the candidate held.
     /// Compared against `settlesAt` itself, so a reader that waits until then finds it settled.
-    public mutating func settle(at time: Double) -> Bool? {
+    public mutating func settle(at time: MonotonicInstant) -> Bool? {
         guard let c = candidate, let due = settlesAt, time >= due else { return nil }
         stable = c.level
         candidate = nil
@@ -103,5 +103,5 @@ public struct DebouncedLevel: Equatable, Sendable {
     }
 
     /// When the candidate level would count, if one is waiting.
-    public var settlesAt: Double? { candidate.map { $0.since + debounce } }
+    public var settlesAt: MonotonicInstant? { candidate.map { $0.since + debounce } }
 }

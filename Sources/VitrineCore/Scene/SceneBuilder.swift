@@ -163,9 +163,9 @@ public struct SceneBuilder: Sendable {
             return [(slide: i, rect: ra), (slide: partner, rect: rb)]
         }
         let whole = ra.union(rb)
-        let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
-        let span = show.dwell(i).value + show.options.transitionDuration
-        let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
+        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
+        let span = show.dwell(i) + show.options.transitionDuration
+        let phase = span > .zero ? min(max(elapsed.value / span.value, 0), 1) : 0
         let moved = KenBurns.rect(whole, slide: i, phase: phase)
         return [
             (slide: i, rect: ra.mapped(from: whole, to: moved)),
@@ -179,18 +179,18 @@ public struct SceneBuilder: Sendable {
     {
         guard show.slides.indices.contains(i), let size = imageSize(i) else { return nil }
         let fit = show.slides[i].fit ?? show.options.fit
-        let elapsed = ((show.pausedAt.map { min($0, time) } ?? time) - since).value
+        let elapsed = (show.pausedAt.map { min($0, time) } ?? time) - since
         if let axis = LongPhoto.axis(imageSize: size, screen: output, ratio: show.options.longPhotoRatio) {
             let p = LongPhoto.progress(
-                elapsed: elapsed, dwell: show.dwell(i).value, hold: show.options.transitionDuration)
+                elapsed: elapsed, dwell: show.dwell(i), hold: show.options.transitionDuration)
             return LongPhoto.rect(imageSize: size, in: screen, axis: axis, progress: p)
         }
         let faces = self.faces[i] ?? []
         var base = fit.rect(for: size, in: screen)
         if fit == .cover { base = FaceFraming.framed(base, faces: faces, in: screen) }
         guard (show.slides[i].motion ?? show.options.motion) == .kenburns else { return base }
-        let span = show.dwell(i).value + show.options.transitionDuration
-        let phase = span > 0 ? min(max(elapsed / span, 0), 1) : 0
+        let span = show.dwell(i) + show.options.transitionDuration
+        let phase = span > .zero ? min(max(elapsed.value / span.value, 0), 1) : 0
         guard !faces.isEmpty else { return KenBurns.rect(base, slide: i, phase: phase) }
         // The zoom and drift's start and end each moved to keep the faces in view; the rectangle
         // goes straight from one to the other, so every face stays in view all the way.

@@ -194,7 +194,7 @@ public struct BrowseController: Sendable {
         }
         if let fade = returnFade, mode != .attract || fade.isFinished(at: time) { returnFade = nil }
         gridPage = min(gridPage, grid.pageCount(slides: show.count) - 1)
-        if mode != .attract, (time - lastInput).value >= options.idleTimeout { returnToAttract(at: time, show: &show) }
+        if mode != .attract, time - lastInput >= options.idleTimeout { returnToAttract(at: time, show: &show) }
     }
 
     // MARK: Gestures

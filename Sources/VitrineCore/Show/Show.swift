@@ -45,8 +45,8 @@ public struct Show: Sendable {
 
     /// How long slide `i` stays before the next transition starts.
     public func dwell(_ i: Int) -> Seconds {
-        guard slides.indices.contains(i) else { return Seconds(options.interval) }
-        return Seconds(slides[i].duration ?? options.interval)
+        guard slides.indices.contains(i) else { return options.interval }
+        return slides[i].duration ?? options.interval
     }
 
     /// The slide after `i`, wrapping when looping; nil at the end without looping. Slides
@@ -179,7 +179,7 @@ public struct Show: Sendable {
         _ target: Int, direction: Int, at start: ShowTime, sourceRect: Rect?, facts: (Int) -> PairFacts?
     ) {
         let kind = slides[target].transition ?? options.transition
-        let duration = Seconds(kind == .none ? 0 : min(options.transitionDuration, dwell(target).value))
+        let duration = kind == .none ? .zero : min(options.transitionDuration, dwell(target))
         if duration > .zero {
             transition = ActiveTransition(
                 kind: kind, from: index, to: target, start: start, duration: duration, direction: direction,

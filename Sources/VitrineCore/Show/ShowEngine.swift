@@ -1,3 +1,5 @@
+import Foundation
+
 /// The whole behaviour of a running show as one value: the show state, the
 /// fixed-step clock, and input handling. The SDL player and `vitrine snapshot`
 /// both drive it; the frame at a time is a pure function of the slides,
@@ -10,8 +12,8 @@ public struct ShowEngine: Sendable {
     public private(set) var browse: BrowseController
     /// The overlays drawn over the slides.
     public var overlays = OverlayStack()
-    /// Wall-clock time at show time 0, in seconds since 1970 (UTC); nil when unknown.
-    public var wallClockOrigin: Double?
+    /// The wall date at show time 0; nil when unknown.
+    public var wallClockOrigin: Date?
     /// A status screen shown instead of the slides (no images yet, an error); nil shows the slides.
     public var status: StatusScreen? {
         didSet { if let oldValue, status == nil { statusExit = (oldValue, clock.time) } }
@@ -237,7 +239,8 @@ public struct ShowEngine: Sendable {
                 let index = show.index
                 let current = show.slides.indices.contains(index) ? show.slides[index] : nil
                 var frame = OverlayFrame(
-                    output: output, time: time, wallTime: wallClockOrigin.map { $0 + time.seconds },
+                    output: output, time: time,
+                    wallTime: wallClockOrigin.map { WallAnchor(show: .zero, wall: $0).wall(at: time) },
                     browsing: mode == .browse, index: index, count: show.count, slide: current,
                     metadata: current == nil ? nil : metadata(index),
                     lateSince: show.waitingSince ?? show.pendingSince)

@@ -3,10 +3,10 @@
 /// (`CommonOptions.show`), with a playlist's `PlaylistStyle` on top; a slide may override
 /// a few of them for itself (`Slide`).
 public struct ShowStyle: Equatable, Sendable {
-    /// Seconds each slide is shown, counted from the start of its incoming transition.
-    public var interval: Double = 8
+    /// How long each slide is shown, counted from the start of its incoming transition.
+    public var interval: Seconds = 8
     public var transition: TransitionKind = .fade
-    public var transitionDuration: Double = 0.8
+    public var transitionDuration: Seconds = 0.8
     public var curve: Curve = .easeInOut
     public var slideAxis: SlideAxis = .horizontal
     public var motion: DwellMotion = .still
@@ -24,7 +24,7 @@ public struct ShowStyle: Equatable, Sendable {
     /// Whether video clips are shown (`--no-video` leaves them out).
     public var videos = true
     /// The longest a clip plays when its item gives no `duration` (`--max-video-seconds`); nil: its whole length.
-    public var maxVideoSeconds: Double?
+    public var maxVideoSeconds: Seconds?
     /// Where clips with `"audio": true` play their sound (`--audio-device`, libmpv's name); nil: the default.
     public var audioDevice: String?
 

@@ -3,8 +3,8 @@ public struct Slide: Equatable, Sendable {
     /// The image's file: its path, and the key it is decoded and drawn under (for a network
     /// photo, its file in the mirror).
     public var path: String
-    /// Seconds this slide is shown; nil means the show's interval.
-    public var duration: Double?
+    /// How long this slide is shown; nil means the show's interval.
+    public var duration: Seconds?
     /// The transition into this slide; nil means the show's transition.
     public var transition: TransitionKind?
     public var fit: FitMode?
@@ -20,7 +20,7 @@ public struct Slide: Equatable, Sendable {
     public var video: SlideVideo?
 
     public init(
-        path: String, duration: Double? = nil, transition: TransitionKind? = nil, fit: FitMode? = nil,
+        path: String, duration: Seconds? = nil, transition: TransitionKind? = nil, fit: FitMode? = nil,
         caption: String? = nil, video: SlideVideo? = nil
     ) {
         self.path = path

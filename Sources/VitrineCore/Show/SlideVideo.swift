@@ -18,10 +18,10 @@ extension Show {
     }
 
     /// A clip's slide without its own `duration` lasts as long as the clip (at most `--max-video-seconds`).
-    mutating func applyClipLengths(_ lengths: [String: Double]) {
+    mutating func applyClipLengths(_ lengths: [String: Seconds]) {
         guard !lengths.isEmpty else { return }
         for i in slides.indices where slides[i].video != nil && slides[i].duration == nil {
-            guard let length = lengths[slides[i].path], length > 0 else { continue }
+            guard let length = lengths[slides[i].path], length > .zero else { continue }
             slides[i].duration = min(length, options.maxVideoSeconds ?? .infinity)
         }
     }
@@ -43,8 +43,8 @@ extension Show {
                 moments.append(VideoMoment(index: i, path: slides[i].path, time: 0, playing: false, video: video))
                 continue
             }
-            let shown = ((pausedAt ?? time) - since).value
-            let length = dwell(i).value
+            let shown = (pausedAt ?? time) - since
+            let length = dwell(i)
             let leaving = i != index
             moments.append(
                 VideoMoment(

@@ -1,6 +1,6 @@
 /// The show's state as the one-line JSON object `--print-state` prints.
 public struct StateReport: Equatable, Sendable {
-    public var time: Double
+    public var time: ShowTime
     public var mode: String
     public var index: Int
     public var count: Int
@@ -19,7 +19,7 @@ public struct StateReport: Equatable, Sendable {
     public var unseen: Int?
 
     public init(show: Show, at time: ShowTime, mode: String = "attract", zoom: Double = 1) {
-        self.time = time.seconds
+        self.time = time
         self.mode = mode
         self.index = show.index
         self.count = show.count
@@ -41,7 +41,7 @@ public struct StateReport: Equatable, Sendable {
     /// The JSON object.
     public var output: JSONOutput {
         var fields: [(String, JSONOutput)] = [
-            ("time", .millionths(time)),
+            ("time", .millionths(time.seconds)),
             ("mode", .string(mode)),
             ("index", .integer(index)),
             ("count", .integer(count)),

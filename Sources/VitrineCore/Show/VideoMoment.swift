@@ -5,13 +5,13 @@ public struct VideoMoment: Equatable, Sendable {
     /// The slide's index and source path.
     public var index: Int
     public var path: String
-    /// Seconds since the slide started coming in (held at its end once it is leaving).
-    public var time: Double
+    /// How long since the slide started coming in (held at its end once it is leaving).
+    public var time: Seconds
     /// Whether the clip runs now (not paused, not past its slide's length).
     public var playing: Bool
     public var video: SlideVideo
 
-    public init(index: Int, path: String, time: Double, playing: Bool, video: SlideVideo) {
+    public init(index: Int, path: String, time: Seconds, playing: Bool, video: SlideVideo) {
         self.index = index
         self.path = path
         self.time = time
@@ -19,10 +19,11 @@ public struct VideoMoment: Equatable, Sendable {
         self.video = video
     }
 
-    /// Seconds into a clip of `length` this moment shows: looping when asked, else held on the last frame.
-    public func clipTime(length: Double?) -> Double {
-        guard let length, length > 0 else { return max(0, time) }
-        if video.loop { return max(0, time).truncatingRemainder(dividingBy: length) }
-        return min(max(0, time), max(0, length - 0.001))
+    /// How far into a clip of `length` this moment shows: looping when asked, else held on the last frame.
+    public func clipTime(length: Seconds?) -> Seconds {
+        let time = max(.zero, time)
+        guard let length, length > .zero else { return time }
+        if video.loop { return Seconds(time.value.truncatingRemainder(dividingBy: length.value)) }
+        return min(time, max(.zero, length - 0.001))
     }
 }

@@ -1,17 +1,28 @@
 /// A length of time in seconds: how long something lasts or how far apart two instants of
 /// the same clock are. The clocks' instants (`MonotonicInstant`, `ShowTime`, a wall `Date`)
 /// are apart from it and from each other; `ClockConversions.swift` holds what crosses them.
-public struct Seconds: Hashable, Comparable, Sendable, AdditiveArithmetic, CustomStringConvertible {
+/// A length written as a literal (`style.interval = 8`) is seconds; a `Double` held in a
+/// variable is not, and must say so (`Seconds(x)`).
+public struct Seconds: Hashable, Comparable, Sendable, AdditiveArithmetic, CustomStringConvertible,
+    ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
+{
     public var value: Double
 
     public init(_ value: Double) { self.value = value }
+    public init(floatLiteral value: Double) { self.value = value }
+    public init(integerLiteral value: Int) { self.value = Double(value) }
 
     public static let zero = Seconds(0)
 
     public static func + (a: Seconds, b: Seconds) -> Seconds { Seconds(a.value + b.value) }
     public static func - (a: Seconds, b: Seconds) -> Seconds { Seconds(a.value - b.value) }
     public static func < (a: Seconds, b: Seconds) -> Bool { a.value < b.value }
+    /// Disfavoured, so that a product of bare literals (`500 * 12.0`) stays a `Double`.
+    @_disfavoredOverload
     public static func * (a: Seconds, factor: Double) -> Seconds { Seconds(a.value * factor) }
+    /// Longer than any length: "no limit" (`min(length, limit ?? .infinity)`).
+    public static let infinity = Seconds(.infinity)
+    public var isFinite: Bool { value.isFinite }
 
     public var description: String { "\(value) s" }
 }

@@ -32,12 +32,12 @@ public enum LongPhoto {
         }
     }
 
-    /// How far the scroll has gone `elapsed` seconds into a slide shown for `dwell` seconds:
-    /// still while it comes in (`hold` seconds, its transition), then eased to the end by the
-    /// time the next transition starts.
-    public static func progress(elapsed: Double, dwell: Double, hold: Double) -> Double {
+    /// How far the scroll has gone `elapsed` into a slide shown for `dwell`: still while it
+    /// comes in (for `hold`, its transition), then eased to the end by the time the next
+    /// transition starts.
+    public static func progress(elapsed: Seconds, dwell: Seconds, hold: Seconds) -> Double {
         let span = dwell - hold
-        guard span > 0 else { return elapsed >= dwell ? 1 : 0 }
-        return Curve.easeInOut((elapsed - hold) / span)
+        guard span > .zero else { return elapsed >= dwell ? 1 : 0 }
+        return Curve.easeInOut((elapsed - hold).value / span.value)
     }
 }

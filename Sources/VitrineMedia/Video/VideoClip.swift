@@ -5,12 +5,12 @@ import VitrineCore
 public struct VideoInfo: Equatable, Sendable {
     /// Display size (after aspect and rotation).
     public var size: Size
-    /// Seconds, nil when the container does not say.
-    public var length: Double?
+    /// How long it lasts, nil when the container does not say.
+    public var length: Seconds?
     /// Frames a second, nil when the container does not say.
     public var frameRate: Double?
 
-    public init(size: Size, length: Double?, frameRate: Double? = nil) {
+    public init(size: Size, length: Seconds?, frameRate: Double? = nil) {
         self.size = size
         self.length = length
         self.frameRate = frameRate
@@ -243,7 +243,7 @@ public final class VideoClip {
         framesRendered += 1
         if state == .opening {
             info = VideoInfo(
-                size: upright, length: player.duration, frameRate: player.double("container-fps"))
+                size: upright, length: player.duration.map { Seconds($0) }, frameRate: player.double("container-fps"))
             state = .ready
         }
         return true

@@ -45,7 +45,7 @@ public struct VideoStills {
     /// The frame `moment` shows, rendered to fit `output`; nil (with the reason) when the clip fails now.
     public func frame(_ moment: VideoMoment, output: Size) -> Result<PixelBuffer, DecodeError> {
         let info = infos[moment.path]
-        let start = moment.clipTime(length: info?.length)
+        let start = moment.clipTime(length: info?.length).value
         return open(moment.path, start: start, frameRate: info?.frameRate, output: output, loop: moment.video.loop)
             .flatMap { clip in
                 clip.frame.map { .success($0) }

@@ -26,12 +26,12 @@ extension ShowDirector {
             changes.append(((notice.since + notice.duration) - engine.renderTime).value)
         }
         if let origin = engine.wallClockOrigin {
-            let shown = origin + now
+            let shown = WallAnchor(show: .zero, wall: origin).wall(at: engine.renderTime)
             for case let clock as ClockOverlay in engine.overlays.components {
-                changes.append(clock.format.nextChange(after: shown) - shown)
+                changes.append((clock.format.nextChange(after: shown) - shown).value)
             }
         }
-        if let limit = setup.quitAfter { changes.append(limit - engine.time.seconds) }
+        if let limit = setup.quitAfter { changes.append((limit - (engine.time - .zero)).value) }
         if let away = presenceDeadline { changes.append(away) }
         if let next = programme.nextChangeTime {
             let left = next.timeIntervalSince(setup.scheduleDate(wall))

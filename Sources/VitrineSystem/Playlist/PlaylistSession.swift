@@ -60,7 +60,7 @@ public final class PlaylistSession: ContentFeed {
     /// A session for `document`. `makeContent` builds empty content for a
     /// (re-read) document, with the command line's order and seed.
     public init(
-        document: PlaylistDocument, watchesFile: Bool = true, settle: Double = 1, background: Bool = true,
+        document: PlaylistDocument, watchesFile: Bool = true, settle: Seconds = 1, background: Bool = true,
         watch: Bool = true, problem: StatusScreen? = nil, log: Log = Log("playlist"),
         mirror: MirrorConfiguration? = nil, displayBase: DisplaySpec = DisplaySpec(),
         makeContent: @escaping (PlaylistDocument) -> PlaylistContent
@@ -95,7 +95,7 @@ public final class PlaylistSession: ContentFeed {
     /// Watches what the document names and starts scanning its folders.
     public func start() {
         watchTargets()
-        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone())
+        _ = content.setMemoriesDay(now: clock(), zone: document.timeZone())
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)
         }
@@ -293,18 +293,18 @@ public final class PlaylistSession: ContentFeed {
         var update = SessionUpdate()
         update.playlists = reordered
         reordered = []
-        if content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: document.timeZone()) {
+        if content.setMemoriesDay(now: clock(), zone: document.timeZone()) {
             update.playlists.formUnion(content.playlistsWithMemories)
             // A new day: Immich memories sources list the memories of this one.
             if content.hasNetworkMemories { network?.mirror.refreshNow() }
         }
         drainScans(&update)
         if let watcher {
-            for event in watcher.read() { handle(event, now: now, &update) }
+            for event in watcher.read() { handle(event, now: instant, &update) }
         }
         if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= 0.25 {
             lastSettleCheck = now
-            let (ready, gone) = settle.check(now: now, stamp: DirectoryWalk.fileStamp)
+            let (ready, gone) = settle.check(now: instant, stamp: DirectoryWalk.fileStamp)
             for path in ready { arrived(path, &update) }
             for path in gone { departed(path, &update) }
         }
@@ -390,7 +390,7 @@ public final class PlaylistSession: ContentFeed {
         return out
     }
 
-    private func handle(_ event: FileEvent, now: Double, _ update: inout SessionUpdate) {
+    private func handle(_ event: FileEvent, now: MonotonicInstant, _ update: inout SessionUpdate) {
         if event.kind == .overflow {
             log.warning("too many file changes at once; looking at every folder again")
             for (key, folder) in content.folderItems { startScan(key, folder) }
@@ -586,7 +586,7 @@ public final class PlaylistSession: ContentFeed {
         document = fresh
         content = makeContent(fresh)
         content.shown = old.shown
-        _ = content.setMemoriesDay(now: clock().timeIntervalSince1970, zone: fresh.timeZone())
+        _ = content.setMemoriesDay(now: clock(), zone: fresh.timeZone())
         _ = content.playSynced(cycle: old.syncCycle)
         for path in content.imagePaths where DirectoryWalk.fileStamp(path) != nil {
             _ = content.setImage(path, present: true)

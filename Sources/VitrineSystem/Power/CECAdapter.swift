@@ -71,13 +71,13 @@ public final class CECAdapter {
         return nil
     }
 
-    /// Sends `message`; with `reply`, waits up to `timeout` seconds for the destination to answer with that opcode.
-    public func transmit(_ message: CECMessage, reply: CECOpcode? = nil, timeout: Double) -> (
+    /// Sends `message`; with `reply`, waits up to `timeout` for the destination to answer with that opcode.
+    public func transmit(_ message: CECMessage, reply: CECOpcode? = nil, timeout: Seconds) -> (
         outcome: CECSendOutcome, answer: CECMessage?
     ) {
         var frame = cec_msg()
         let bytes = message.bytes
-        let milliseconds = UInt32(max(1, min(timeout, 60)) * 1000)
+        let milliseconds = UInt32(max(1, min(timeout.value, 60)) * 1000)
         let status = vitrine_cec_transmit(fd, bytes, UInt32(bytes.count), reply?.rawValue ?? 0, milliseconds, &frame)
         guard status == 0 else {
             let why = Errno.current

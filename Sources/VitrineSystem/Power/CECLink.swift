@@ -81,7 +81,7 @@ public final class CECLink: CECControl, Sendable {
         }
         // A TV takes a while to change (and may report its old state, or a transition, meanwhile):
         // it is asked again until it says what was asked or the time runs out.
-        let deadline = Date().addingTimeInterval(spec.timeout)
+        let deadline = Date() + spec.timeout
         while let query = turn.statusQuery {
             let result = adapter.transmit(query, reply: .reportPowerStatus, timeout: spec.timeout)
             guard turn.sent(query, result.outcome) else { break }

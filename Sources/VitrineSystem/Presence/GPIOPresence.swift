@@ -10,7 +10,7 @@ import VitrineCore
 /// second to see whether it is to stop.
 public final class GPIOPresence: Sendable {
     private let line: any GPIOLineReading
-    private let debounce: Double
+    private let debounce: Seconds
     private let name: String
     private let inbox: PresenceInbox
     private let stopping = Mutex(false)
@@ -19,7 +19,7 @@ public final class GPIOPresence: Sendable {
     /// Longest wait for an edge between two looks at `stop`.
     static let pollLimit = 0.25
 
-    public init(line: any GPIOLineReading, debounce: Double, name: String, inbox: PresenceInbox) {
+    public init(line: any GPIOLineReading, debounce: Seconds, name: String, inbox: PresenceInbox) {
         self.line = line
         self.debounce = debounce
         self.name = name
@@ -40,11 +40,11 @@ public final class GPIOPresence: Sendable {
     /// Whether the reader has ended (stopped, or the line failed).
     public var hasEnded: Bool { end.hasEnded }
 
-    private static func now() -> Double {
+    private static func now() -> MonotonicInstant {
         var ts = timespec()
         // CLOCK_MONOTONIC cannot fail with a valid pointer; a zero reading would only delay a debounce.
         _ = clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return MonotonicInstant(seconds: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
     }
 
     private func run() {
@@ -53,7 +53,7 @@ public final class GPIOPresence: Sendable {
             if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
             while !stopping.withLock({ $0 }) {
                 let now = Self.now()
-                let wait = min(Self.pollLimit, level.settlesAt.map { max(0, $0 - now) } ?? Self.pollLimit)
+                let wait = min(Self.pollLimit, level.settlesAt.map { max(0, ($0 - now).value) } ?? Self.pollLimit)
                 if try line.waitForEdge(timeout: wait) {
                     if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
                 } else if let settled = level.settle(at: Self.now()) {

@@ -26,11 +26,11 @@ public enum HookOutcome: Equatable, Sendable {
 public final class PowerHooks: Sendable {
     public let onCommand: HookCommand?
     public let offCommand: HookCommand?
-    public let timeout: Double
+    public let timeout: Seconds
     private let queue = DispatchQueue(label: "vitrine.power-hooks")
     private let log: Log
 
-    public init(onCommand: HookCommand?, offCommand: HookCommand?, timeout: Double, log: Log = Log("power")) {
+    public init(onCommand: HookCommand?, offCommand: HookCommand?, timeout: Seconds, log: Log = Log("power")) {
         self.onCommand = onCommand
         self.offCommand = offCommand
         self.timeout = timeout
@@ -50,7 +50,8 @@ public final class PowerHooks: Sendable {
             case .failed(let status): log.warning("\(name) '\(command)' failed with exit status \(status)")
             case .notStarted(let why): log.warning("\(name) '\(command)' could not start: \(why)")
             case .timedOut:
-                log.warning("\(name) '\(command)' took longer than \(StateReport.number(timeout)) s and was killed")
+                log.warning(
+                    "\(name) '\(command)' took longer than \(StateReport.number(timeout.value)) s and was killed")
             }
         }
     }
@@ -62,7 +63,7 @@ public final class PowerHooks: Sendable {
 
     /// Runs `command`, waiting at most `timeout` seconds; then it is terminated,
     /// and killed a second later if it is still there.
-    public static func run(_ command: HookCommand, timeout: Double) -> HookOutcome {
+    public static func run(_ command: HookCommand, timeout: Seconds) -> HookOutcome {
         let argv = command.argv
         guard let program = argv.first else { return .notStarted("empty command") }
         let process = Process()
@@ -76,7 +77,7 @@ public final class PowerHooks: Sendable {
         } catch {
             return .notStarted(error.localizedDescription)
         }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
+        if done.wait(timeout: .now() + timeout.value) == .timedOut {
             process.terminate()
             if done.wait(timeout: .now() + 1) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)

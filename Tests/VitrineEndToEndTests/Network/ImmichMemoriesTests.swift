@@ -141,7 +141,7 @@ import VitrineTestSupport
             return overlay
         }()
         let captions = session.slides(for: name).map {
-            overlay.text(for: $0, metadata: nil, wallTime: clock.seconds.withLock { $0 })
+            overlay.text(for: $0, metadata: nil, wallTime: Date(unixSeconds: clock.seconds.withLock { $0 }))
         }
         #expect(captions == ["5 years ago", "4 years ago", "3 years ago", "2 years ago", "1 year ago"])
         // 12 March: Immich has no memory; the rest of the playlist plays.
@@ -151,7 +151,8 @@ import VitrineTestSupport
         clock.seconds.withLock { $0 = Self.eleventhOfMarch }
         #expect(eventually(timeout: 20) { names().count == 1 && days() == ["2025-03-11"] })
         let last = try #require(session.slides(for: name).first)
-        #expect(overlay.text(for: last, metadata: nil, wallTime: Self.eleventhOfMarch) == "1 year ago")
+        #expect(
+            overlay.text(for: last, metadata: nil, wallTime: Date(unixSeconds: Self.eleventhOfMarch)) == "1 year ago")
         let seen = fetchText(server.base + "/control/requests")
         #expect(seen.contains("for=2026-03-11T"))
     }

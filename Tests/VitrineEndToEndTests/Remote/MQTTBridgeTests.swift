@@ -190,7 +190,7 @@ import VitrineTestSupport
         state.count = 3
         state.index = 0
         for frame in 0..<200 {
-            state.uptime = Double(frame) / 60
+            state.uptime = Seconds(Double(frame) / 60)
             remote.publish(state: state)
         }
         #expect(eventually(timeout: 10) { subscriber.count(on: topic) == 1 })
