@@ -27,8 +27,14 @@ public final class VirtualXServer {
         self.width = width
         self.height = height
         server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // The test runner's children inherit a mask that blocks SIGTERM; Xvfb is started with
+        // its signals unblocked, so SIGTERM ends it cleanly and it removes its own lock and socket.
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [
+            "-c",
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+            "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
+        ]
         let ready = Pipe()
         server.standardOutput = ready
         server.standardError = FileHandle.nullDevice
@@ -54,17 +60,13 @@ public final class VirtualXServer {
             kill(windowManager.processIdentifier, SIGKILL)
             windowManager.waitUntilExit()
         }
-        // The test runner's children block SIGTERM; SIGKILL leaves the lock and socket behind.
-        kill(server.processIdentifier, SIGKILL)
+        // SIGTERM: Xvfb removes its own lock and socket as it ends. Nothing here removes them:
+        // once this server is gone another test's Xvfb may take the number, and its files must stay.
+        kill(server.processIdentifier, SIGTERM)
+        if !eventually(timeout: 10, { !server.isRunning }) {
+            kill(server.processIdentifier, SIGKILL)
+        }
         server.waitUntilExit()
-        // Only this server's: once it is gone, another test's Xvfb may already have taken the
-        // number (a lock of a dead process is stale to Xvfb), and its socket must stay.
-        let lock = "/tmp/.X\(number)-lock"
-        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        guard owner.flatMap({ Int32($0) }) == server.processIdentifier else { return }
-        unlink(lock)
-        unlink("/tmp/.X11-unix/X\(number)")
     }
 
     /// Starts matchbox-window-manager on the display and waits until it manages it.
