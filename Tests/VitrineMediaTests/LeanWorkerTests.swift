@@ -9,19 +9,8 @@ import VitrineTestSupport
 /// no network or TLS, no Foundation).
 @Suite struct LeanWorkerTests {
     /// The libraries a process has mapped, by file name.
-    /// (Read whole with read(2): /proc files tell no size, and Foundation's readers stop early.)
     static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
-        let fd = open("/proc/\(pid)/maps", O_RDONLY)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        let maps = String(decoding: bytes, as: UTF8.self)
+        let maps = try #require(readProcFile("/proc/\(pid)/maps"))
         var names = Set<String>()
         for line in maps.split(separator: "\n") {
             guard let slash = line.lastIndex(of: "/") else { continue }

@@ -28,22 +28,7 @@ struct AutoRendererTests {
         }
         let drew = child.waitForError(containing: "draws the photos", timeout: 60)
         #expect(drew, "\(child.standardError)")
-        return (child.standardError, Self.whole("/proc/\(child.pid)/maps"))
-    }
-
-    /// A file of /proc read to its end (its size says 0, so it is read until a read gives nothing).
-    static func whole(_ path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return (child.standardError, readProcFile("/proc/\(child.pid)/maps") ?? "")
     }
 
     @Test func leftToChooseThePlayerTakesTheSoftwareRenderer() throws {
