@@ -118,11 +118,15 @@ public final class NetworkContent {
     /// The file the photo `id` plays from now, nil while it is not mirrored.
     public func path(of id: MirrorEntryID) -> String? { paths[id] }
 
-    /// Whether the photo `id` is listed by its source and still on its way (neither mirrored nor failed).
+    /// Whether the photo `id` is listed by its source and still on its way: neither failed nor
+    /// yet a file the show plays. A photo the mirror has just finished is awaited until the next
+    /// poll takes it in (the mirror runs on its own thread), or a resumed show would give up on
+    /// it in between and start from the first slide.
     public func isAwaited(_ id: MirrorEntryID) -> Bool {
         guard fetching else { return false }
+        let taken = paths[id] != nil
         return mirror.snapshot(key: id.source).contains {
-            $0.id == id && $0.localPath == nil && $0.previewPath == nil && $0.failure == nil
+            $0.id == id && $0.failure == nil && (($0.localPath == nil && $0.previewPath == nil) || !taken)
         }
     }
 
