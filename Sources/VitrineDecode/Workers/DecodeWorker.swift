@@ -92,6 +92,9 @@ public enum DecodeWorker {
             options.priority.applyToProcess()
             let reply = serve(request, options: options, pixels: pixels, colors: colors, faces: faces)
             alarm(0)
+            // And after: a thread libdispatch started during this decode (on a loaded machine it
+            // may start one more) does not idle at its own level until the next request.
+            options.priority.applyToProcess()
             guard send(reply, on: channel) else { return 1 }
             // Idle until the next request: what the decode freed below the mapping threshold
             // (rows, tables, the threads' arenas) goes back to the system too. Its result only says
