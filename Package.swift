@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "VitrinePOSIX"),
         // What the decode worker runs: the decoders per format, orientation and EXIF, colour
         // management, downscale, face detection, the worker's serve loop and wire protocol, and
-        // the player's side of it. No SDL, no network, no Foundation (FoundationEssentials for JSON).
+        // the player's side of it. No SDL, no network, no Foundation (its JSON messages are its own).
         .target(
             name: "VitrineDecode",
             dependencies: [

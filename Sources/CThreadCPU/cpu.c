@@ -24,6 +24,12 @@ int vitrine_cpu_pin_current(void *saved) {
     return 0;
 }
 
+int vitrine_cpu_count(void) {
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof mask, &mask) != 0) return -1;
+    return CPU_COUNT(&mask);
+}
+
 int vitrine_cpu_restore(const void *saved) {
     cpu_set_t mask;
     memcpy(&mask, saved, sizeof mask);

@@ -9,7 +9,8 @@ import VitrineCore
 /// or hostile message is refused with a reason.
 @Suite struct WorkerCodingTests {
     static func fullMetadata() -> ImageMetadata {
-        var meta = ImageMetadata(description: "Quai \"Nord\"\nligne 2\t\\ é 日本 🙂 \u{01}", dateTaken: "2024:05:01 10:00:00")
+        var meta = ImageMetadata(
+            description: "Quai \"Nord\"\nligne 2\t\\ é 日本 🙂 \u{01}", dateTaken: "2024:05:01 10:00:00")
         meta.dateOffset = "+02:00"
         meta.camera = "Apple iPhone 15"
         meta.lens = "f/1.8"
@@ -63,8 +64,9 @@ import VitrineCore
 
     @Test func escapesAndNumbersAreReadAsJSONSpellsThem() throws {
         #expect(try WorkerJSONParser.parse(#" "a\/b\u00e9\ud83d\ude42\n" "#) == .string("a/bé🙂\n"))
-        #expect(try WorkerJSONParser.parse("[0, -0, 12, -3.5e2, 1E+2, 0.25]")
-            == .array([.int(0), .int(0), .int(12), .double(-350), .double(100), .double(0.25)]))
+        #expect(
+            try WorkerJSONParser.parse("[0, -0, 12, -3.5e2, 1E+2, 0.25]")
+                == .array([.int(0), .int(0), .int(12), .double(-350), .double(100), .double(0.25)]))
         #expect(try WorkerJSONParser.parse("99999999999999999999") == .double(1e20))
         #expect(try WorkerJSONParser.parse(#"{"a":null,"b":{}}"#) == .object(["a": .null, "b": .object([:])]))
         #expect(WorkerJSON.double(.nan).text() == nil, "not JSON")

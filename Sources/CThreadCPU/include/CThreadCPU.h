@@ -12,5 +12,8 @@ size_t vitrine_cpu_mask_size(void);
 /// mask unchanged.
 int vitrine_cpu_pin_current(void *saved);
 
+/// How many CPUs the calling thread may run on; -1 with errno set when its mask cannot be read.
+int vitrine_cpu_count(void);
+
 /// Gives the calling thread the mask `saved` again. 0 on success; -1 with errno set otherwise.
 int vitrine_cpu_restore(const void *saved);

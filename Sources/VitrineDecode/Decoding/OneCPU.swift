@@ -12,6 +12,12 @@ import VitrinePOSIX
 /// frame until it is reconstructed: about 31 MB more at the peak of a 12 MP AVIF (`heif-convert`
 /// 99 MB on both CPUs, 68 MB on one). On one CPU it decodes on the calling thread alone.
 enum OneCPU {
+    /// How many CPUs the calling thread may run on (nil when its mask cannot be read).
+    static var allowed: Int? {
+        let count = vitrine_cpu_count()
+        return count > 0 ? Int(count) : nil
+    }
+
     static func run<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         var saved = [UInt8](repeating: 0, count: vitrine_cpu_mask_size())
         // Where the mask cannot be read or set (a seccomp filter, a CPU past the mask's end),

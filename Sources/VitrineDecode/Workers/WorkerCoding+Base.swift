@@ -5,7 +5,8 @@ import VitrineBase
 extension ImageMetadata: WorkerMessage {
     init(json: WorkerJSON) throws(WorkerJSON.Problem) {
         let fields = try WorkerFields(json, "metadata")
-        self.init(description: try fields.optionalString("description"), dateTaken: try fields.optionalString("dateTaken"))
+        self.init(
+            description: try fields.optionalString("description"), dateTaken: try fields.optionalString("dateTaken"))
         dateOffset = try fields.optionalString("dateOffset")
         camera = try fields.optionalString("camera")
         lens = try fields.optionalString("lens")

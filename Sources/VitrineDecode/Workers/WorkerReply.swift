@@ -44,7 +44,9 @@ struct WorkerReply: WorkerMessage, Equatable {
         sourceHeight = try fields.double("sourceHeight")
         description = try fields.optionalString("description")
         dateTaken = try fields.optionalString("dateTaken")
-        metadata = try fields.optional("metadata").map { (value) throws(WorkerJSON.Problem) in try ImageMetadata(json: value) }
+        metadata = try fields.optional("metadata").map { (value) throws(WorkerJSON.Problem) in
+            try ImageMetadata(json: value)
+        }
         backdropWidth = try fields.int("backdropWidth")
         backdropHeight = try fields.int("backdropHeight")
         detectorReady = try fields.optionalBool("detectorReady")
