@@ -10,7 +10,8 @@ import VitrinePOSIX
 /// default settings, which is how libheif 1.15 opens it (no setting reaches it). With two or
 /// more it decodes in frame threads, and a frame thread keeps the coefficients of the whole
 /// frame until it is reconstructed: about 31 MB more at the peak of a 12 MP AVIF (`heif-convert`
-/// 99 MB on both CPUs, 68 MB on one). On one CPU it decodes on the calling thread alone.
+/// 99 MB on both CPUs, 68 MB on one). On one CPU it decodes on the calling thread alone. The
+/// threads libheif starts for a grid's tiles inherit the one CPU too.
 enum OneCPU {
     /// How many CPUs the calling thread may run on (nil when its mask cannot be read).
     static var allowed: Int? {
