@@ -102,11 +102,8 @@ final class WorkerProcess {
         argv.append(nil)
         defer { for arg in argv { free(arg) } }
         // A crashing worker is expected now and then: no lengthy Swift backtrace in the journal.
-        // The worker only decodes: glibc keeps freed memory for the next image instead of
-        // unmapping it and faulting tens of megabytes in again for every decode.
-        let settings = [
-            "SWIFT_BACKTRACE=enable=no", "MALLOC_MMAP_THRESHOLD_=33554432", "MALLOC_TRIM_THRESHOLD_=536870912",
-        ]
+        // (The worker sets glibc's allocation thresholds itself: `DecodeWorker.returnLargeBuffers`.)
+        let settings = ["SWIFT_BACKTRACE=enable=no"]
         var environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) }
         let replaced = settings.map { String($0.prefix { $0 != "=" }) + "=" }
         var index = 0
