@@ -65,8 +65,8 @@ public final class AdminSite: Sendable {
     /// The most body of a command (`command=display-auto`).
     static let commandBodyBytes = 256
     /// Seconds a body may take: a form, a playlist, an upload.
-    static let formSeconds = 20.0
-    static let uploadSeconds = 900.0
+    static let formSeconds: Seconds = 20
+    static let uploadSeconds: Seconds = 900
 
     /// Decides from a request's head alone (before any body byte is read): refused outright, or
     /// how much body it may send and what answers it. Signed-in state, the form and CSRF tokens
