@@ -264,8 +264,8 @@ public final class AdminSite: Sendable {
         throttle.retryAfter(client, now: now()).map(tooMany)
     }
 
-    private func tooMany(_ wait: TimeInterval) -> WebResponse {
-        let seconds = Int(wait.rounded(.up))
+    private func tooMany(_ wait: Seconds) -> WebResponse {
+        let seconds = Int(wait.value.rounded(.up))
         var response = WebResponse.error(429, "too many tries; wait \(seconds) s and try again")
         response.headers.append(("Retry-After", String(seconds)))
         return response
