@@ -37,7 +37,7 @@ extension PlaylistContent {
         guard favourRecent, let index = folders[key] else { return order }
         var times: [String: Date] = [:]
         times.reserveCapacity(index.count)
-        for entry in index.entries { times[entry.relative] = Date(unixSeconds: entry.mtime) }
+        for entry in index.entries { times[entry.relative] = entry.mtime }
         // Recent is measured from the item's newest photo, so every screen and start agrees.
         order.times = times
         order.now = times.values.max() ?? Date(unixSeconds: 0)
