@@ -46,7 +46,7 @@ public enum DecodeWorker {
         /// Address-space limit in bytes (RLIMIT_AS); 0 leaves it alone.
         public var memoryLimit: Int = 0
         /// The display process's deadline; the worker stops itself some time after it.
-        public var deadline: Double = 10
+        public var deadline: Seconds = 10
         public var fault: Fault?
         /// How the worker is scheduled against the display process.
         public var priority = WorkerPriority.default
@@ -87,7 +87,7 @@ public enum DecodeWorker {
                 continue
             }
             // A backstop should the display process be gone and the decode never end.
-            alarm(UInt32(min(max(options.deadline * 3, 5), 3600)))
+            alarm(UInt32(min(max(options.deadline.value * 3, 5), 3600)))
             // Threads libdispatch started since have their own nice level: set again.
             options.priority.applyToProcess()
             let reply = serve(request, options: options, pixels: pixels, colors: colors, faces: faces)

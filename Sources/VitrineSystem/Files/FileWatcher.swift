@@ -66,11 +66,11 @@ public final class FileWatcher: Sendable {
 
     public var watchCount: Int { state.withLock { $0.paths.count } }
 
-    /// Waits up to `timeout` seconds for an event to be readable; true when one is.
+    /// Waits up to `timeout` for an event to be readable; true when one is.
     /// Only tests wait; the player reads without waiting.
-    public func wait(timeout: Double) -> Bool {
+    public func wait(timeout: Seconds) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&pfd, 1, Int32(max(0, timeout * 1000))) > 0
+        return poll(&pfd, 1, Int32(max(0, timeout.milliseconds))) > 0
     }
 
     /// The events that arrived since the last call, without blocking.

@@ -18,7 +18,7 @@ public final class NetworkContent {
     private var successors: [String: String] = [:]
     private var reported: Set<String> = []
     private var refreshed: [String: Date] = [:]
-    private var lastProgress = -Double.infinity
+    private var lastProgress = MonotonicInstant.distantPast
     /// How much of the awaited photo has arrived, while nothing of the network is mirrored yet.
     public private(set) var download: Double?
     private let log = Log("mirror")
@@ -96,14 +96,14 @@ public final class NetworkContent {
     }
 
     /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.
-    public func poll(_ content: inout PlaylistContent, now: Double, _ update: inout SessionUpdate) {
+    public func poll(_ content: inout PlaylistContent, now: MonotonicInstant, _ update: inout SessionUpdate) {
         let current = mirror.generation
         if current != generation {
             generation = current
             fill(&content, &update)
             logRefreshes()
         }
-        if now - lastProgress >= 0.1 {
+        if now - lastProgress >= Seconds(0.1) {
             lastProgress = now
             download = content.network.values.allSatisfy(\.isEmpty) ? awaited(content) : nil
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineCore
 import VitrineSystem
 import VitrineTestSupport
 
@@ -181,7 +182,7 @@ struct PowerCutResumeTests {
             var temporaryEvents = 0
             let deadline = Date().addingTimeInterval(60)
             while !cutDone, Date() < deadline {
-                guard watcher.wait(timeout: max(0, deadline.timeIntervalSinceNow)) else { continue }
+                guard watcher.wait(timeout: max(.zero, deadline - Date())) else { continue }
                 for event in watcher.read() where !cutDone {
                     if LeftoverFiles.writer(of: event.name) == child.pid { temporaryEvents += 1 }
                     var renamed = false
