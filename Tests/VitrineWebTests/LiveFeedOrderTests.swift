@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import VitrineCore
 
 @testable import VitrineHTTP
 @testable import VitrineWeb
@@ -14,7 +15,7 @@ import Testing
         var bytes = [CChar](repeating: 0, count: 1 << 16)
         var text = ""
         while true {
-            let count = stream.read(into: &bytes, max: bytes.count, now: 0)
+            let count = stream.read(into: &bytes, max: bytes.count, now: MonotonicInstant(seconds: 0))
             guard count > 0 else { break }
             text += String(decoding: bytes[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
@@ -40,7 +41,7 @@ import Testing
         // The picture asked for after the stream opened is older than the one it got.
         let answers = Mutex([7, 6])
         let feed = Self.feed { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
-        let stream = HTTPEventStream(client: "127.0.0.1", now: 0)
+        let stream = HTTPEventStream(client: "127.0.0.1", now: MonotonicInstant(seconds: 0))
         feed.add(stream, session: "s", width: nil)
         feed.changed()
         #expect(Self.framesSent(stream) == [7])
@@ -55,7 +56,7 @@ import Testing
             for step in 0..<20_000 { spin &+= step ^ number }
             return spin == -1 ? 0 : number
         }
-        let streams = (0..<100).map { _ in HTTPEventStream(client: "127.0.0.1", now: 0) }
+        let streams = (0..<100).map { _ in HTTPEventStream(client: "127.0.0.1", now: MonotonicInstant(seconds: 0)) }
         // One thread opens streams while another changes the picture and tells the feed.
         DispatchQueue.concurrentPerform(iterations: 2) { side in
             for stream in streams {

@@ -41,7 +41,7 @@ import VitrineTestSupport
         #expect(!network.isAwaited(unlisted), "a photo the source does not list is not waited for")
 
         var update = SessionUpdate()
-        network.poll(&content, now: 0, &update)
+        network.poll(&content, now: .now(), &update)
         for id in ids {
             #expect(network.path(of: id) != nil)
             #expect(!network.isAwaited(id), "a photo the show plays is no longer on its way")
