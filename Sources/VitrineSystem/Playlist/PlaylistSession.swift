@@ -341,7 +341,10 @@ public final class PlaylistSession: ContentFeed {
             for path in gone { departed(path, &update) }
         }
         flushArrivals()
-        mountCheckPutOff = mounts != nil && now - lastMountCheck < Self.mountCheckInterval
+        // While changes ring the loop, the table is looked at each poll (one poll(2) that does not
+        // wait): a check put off would need a wake-up of its own.
+        let interval = watcher?.rings == true ? 0 : Self.mountCheckInterval
+        mountCheckPutOff = mounts != nil && now - lastMountCheck < interval
         if let mounts, !mountCheckPutOff {
             lastMountCheck = now
             if mounts.changed() { checkFolders(&update) }
