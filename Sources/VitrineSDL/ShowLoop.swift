@@ -10,7 +10,8 @@ final class ShowLoop {
     let canvas: any ShowCanvas
     /// The clock's ticks, the pace without vsync, the rests between frames.
     private var timing: FrameTiming
-    private let loader: ImageLoader
+    /// Decodes off the render thread (tests wait on it, so decodes take no time of their clock).
+    let loader: ImageLoader
     private let hooks: PlayerHooks
     /// The input trace, the display's power devices, the virtual terminal.
     private let links: LoopLinks

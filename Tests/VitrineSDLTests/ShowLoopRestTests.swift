@@ -83,7 +83,9 @@ struct ShowLoopRestTests {
         let director = ShowDirector(
             slides: (0..<3).map { Slide(path: "slide-\($0).png") }, setup: setup, output: size, input: [pause])
         let loop = try Self.loop(director, timeline: timeline, hooks: hooks)
-        Self.run(loop) { loop.director.engine.show.isPaused && timeline.now > now }
+        Self.run(loop) {
+            ShowLoopDeadlineTests.settled(loop) && loop.director.engine.show.isPaused && timeline.now > now
+        }
         return loop
     }
 
@@ -210,9 +212,9 @@ struct ShowLoopDeadlineTests {
         var hooks = PlayerHooks()
         hooks.lookAround = nil
         let loop = try Rest.loop(director, timeline: timeline, hooks: hooks)
-        Rest.run(loop) { loop.frames > 0 && loop.director.renderTime.seconds > 1 }
+        Rest.run(loop) { Self.settled(loop) && loop.frames > 0 && loop.director.renderTime.seconds > 1 }
         let steps = loop.counts.steps
-        Rest.run(loop) { loop.director.engine.show.transition != nil }
+        Rest.run(loop) { Self.settled(loop) && loop.director.engine.show.transition != nil }
         let transition = try #require(loop.director.engine.show.transition)
         // On the show's own clock: the first frame of the transition is drawn within one frame
         // of its start, and the start is the slide's end.
@@ -227,7 +229,15 @@ struct ShowLoopDeadlineTests {
     /// Runs `loop` until `seconds` of its clock have passed.
     static func runFor(_ seconds: Double, _ loop: ShowLoop, timeline: Rest.Timeline) {
         let end = timeline.now + seconds
-        Rest.run(loop) { timeline.now >= end }
+        Rest.run(loop) { settled(loop) && timeline.now >= end }
+    }
+
+    /// Waits (up to 10 s) for the decodes the loop asked for before its next pass: a decode
+    /// then takes none of the clock's time, so the passes counted do not depend on the
+    /// machine's load.
+    static func settled(_ loop: ShowLoop) -> Bool {
+        #expect(loop.loader.waitUntilIdle(seconds: 10), "a decode did not finish")
+        return true
     }
 }
 
