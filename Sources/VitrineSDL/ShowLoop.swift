@@ -10,7 +10,8 @@ final class ShowLoop {
     let canvas: any ShowCanvas
     /// The clock's ticks, the pace without vsync, the rests between frames.
     private var timing: FrameTiming
-    private let loader: ImageLoader
+    /// Decodes off the render thread (tests wait on it, so decodes take no time of their clock).
+    let loader: ImageLoader
     private let hooks: PlayerHooks
     /// The input trace, the display's power devices, the virtual terminal.
     private let links: LoopLinks
@@ -283,8 +284,16 @@ final class ShowLoop {
                 || links.power?.report.fading == true,
             showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
                 + (screen.statusWait.map { [$0] } ?? []),
-            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
+            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds),
+            lookAround: lookAround())
         timing.rest(after: frame, on: canvas)
+    }
+
+    /// Seconds until the first look at what cannot wake a resting loop (the content, the hooks,
+    /// the display's devices); nil when everything does.
+    private func lookAround() -> Double? {
+        let devices = links.power?.drivesDevices == true ? RestSchedule.lookAround : nil
+        return [director.contentLook, hooks.lookAround, devices].compactMap { $0 }.min()
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long

@@ -37,6 +37,8 @@ public final class PlaylistSession: ContentFeed {
     /// Each folder source's identity when it was last listed; none while it is missing.
     private var identities: [ItemKey: FolderIdentity] = [:]
     private var lastMountCheck = MonotonicInstant.distantPast
+    /// The last poll left the mount table for later (it was looked at less than `mountCheckInterval` before).
+    private var mountCheckPutOff = false
     /// The fair shuffle's record on disk; nil keeps it in memory only.
     private var shownStore: ShownStore?
     private var shownSaved = (changed: false, at: MonotonicInstant.distantPast)
@@ -91,6 +93,36 @@ public final class PlaylistSession: ContentFeed {
         for scan in scans { scan.cancel() }
         network?.stop()
     }
+
+    /// Rings a resting loop awake, from a thread of its own, when files in the watched folders or
+    /// the mount table change (`FileWatcher.ringOnChange`); false when it cannot (nothing is
+    /// watched, or no thread): the loop then looks around on its own.
+    @discardableResult
+    public func ringOnChange(_ ring: @escaping @Sendable () -> Void) -> Bool {
+        guard let watcher else { return false }
+        do {
+            try watcher.ringOnChange(mounts: mounts != nil, ring)
+            return true
+        } catch {
+            log.warning("\(error); changes to files are looked for a few times a second")
+            return false
+        }
+    }
+
+    /// Nil when all the session waits for rings the loop: no folder is being listed, no file is
+    /// being written, no network source, and the folder events ring (`ringOnChange`).
+    public var nextLook: Double? {
+        if let watcher, !watcher.rings { return LookAround.seconds }
+        if !scans.isEmpty || !settle.isEmpty || !arrivals.isEmpty || network != nil { return LookAround.seconds }
+        // A mount change rang while the table had just been looked at.
+        if mountCheckPutOff { return Self.mountCheckInterval.value }
+        // Memories follow the day.
+        if !content.playlistsWithMemories.isEmpty { return Self.memoriesLook }
+        return nil
+    }
+
+    /// Seconds between looks at the day while a playlist shows memories.
+    static let memoriesLook = 30.0
 
     /// Watches what the document names and starts scanning its folders.
     public func start() {
@@ -308,7 +340,11 @@ public final class PlaylistSession: ContentFeed {
             for path in gone { departed(path, &update) }
         }
         flushArrivals()
-        if let mounts, now - lastMountCheck >= Self.mountCheckInterval {
+        // While changes ring the loop, the table is looked at each poll (one poll(2) that does not
+        // wait): a check put off would need a wake-up of its own.
+        let interval = watcher?.rings == true ? 0 : Self.mountCheckInterval
+        mountCheckPutOff = mounts != nil && now - lastMountCheck < interval
+        if let mounts, !mountCheckPutOff {
             lastMountCheck = now
             if mounts.changed() { checkFolders(&update) }
         }
