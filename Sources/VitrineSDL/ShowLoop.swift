@@ -283,7 +283,8 @@ final class ShowLoop {
             busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
                 || links.power?.report.fading == true,
             showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
-                + (screen.statusWait.map { [$0] } ?? []),
+                + (screen.statusWait.map { [$0] } ?? [])
+                + (reports.stateWait(at: tick.monotonic.seconds).map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds),
             lookAround: lookAround())
         timing.rest(after: frame, on: canvas)

@@ -226,6 +226,37 @@ struct ShowLoopDeadlineTests {
         #expect(passes <= Int(150 / RestSchedule.longest) + 1 + 4, "\(passes) passes for 149 s")
     }
 
+    /// What the remotes send and get: commands handed to the loop a pass at a time, and the
+    /// states it sends, at the clock's time.
+    final class Remote {
+        var queued: [[RemoteCommand]] = []
+        var states: [(time: Double, state: RemoteState)] = []
+        func next() -> [RemoteCommand] { queued.isEmpty ? [] : queued.removeFirst() }
+    }
+
+    @Test("a second command within a quarter second of the first reaches remotes soon, not at the next deadline")
+    func aStatePutOffByThePaceIsSentSoon() throws {
+        let timeline = Rest.Timeline()
+        let manager = Rest.ServiceManager(watchdogSeconds: 20)
+        let remote = Remote()
+        var hooks = manager.hooks()
+        hooks.commands = { remote.next() }
+        hooks.stateChanged = { remote.states.append((timeline.now, $0)) }
+        let loop = try Rest.pausedShow(until: 5, timeline: timeline, hooks: hooks)
+        // Two commands on two passes in a row (each rings the loop as it comes).
+        remote.queued = [[.setInterval(seconds: 45)], [.setTransition(.slide)]]
+        let start = timeline.now
+        Self.runFor(3, loop, timeline: timeline)
+        let sent = remote.states.first { $0.state.transition == "slide" }
+        // Sent once the quarter second since the state before has passed: the loop woke for it
+        // (it would otherwise sleep to its keep-alive frame, 5 s away).
+        let after =
+            try #require(sent, "no state with the new transition in 3 s: \(remote.states.map(\.state.transition))")
+            .time - start
+        #expect(after <= ReportPace.stateInterval + 3.0 / 60.0, "sent \(after) s after the commands")
+        #expect(remote.states.last?.state.interval == 45)
+    }
+
     /// Runs `loop` until `seconds` of its clock have passed.
     static func runFor(_ seconds: Double, _ loop: ShowLoop, timeline: Rest.Timeline) {
         let end = timeline.now + seconds

@@ -5,12 +5,25 @@ struct ReportPace: Equatable, Sendable {
     static let stateInterval = 0.25
     private var lastState = -Double.infinity
     private var lastPrinted: String?
+    /// Whether a state was put off by the pace (the show may have changed since the last one sent).
+    private var putOff = false
 
     /// Whether the remote state is due at monotonic `time`; if so, it counts as sent.
     mutating func stateDue(at time: Double) -> Bool {
-        guard time - lastState >= Self.stateInterval || time < lastState else { return false }
+        guard time - lastState >= Self.stateInterval || time < lastState else {
+            putOff = true
+            return false
+        }
         lastState = time
+        putOff = false
         return true
+    }
+
+    /// Seconds until the state put off is due, nil when none was: a loop at rest wakes for it,
+    /// or a second command within a quarter second of the first would reach remotes only at
+    /// the next slide.
+    func stateWait(at time: Double) -> Double? {
+        putOff ? max(0, lastState + Self.stateInterval - time) : nil
     }
 
     /// Whether the line keyed `key` differs from the last one printed; if so, it counts as printed.
