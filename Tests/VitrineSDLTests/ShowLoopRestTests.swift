@@ -32,7 +32,7 @@ struct ShowLoopRestTests {
                 wall: Date(unixSeconds: 0) + Seconds(timeline.now))
         }
 
-        func rest(seconds: Double, on canvas: any ShowCanvas) { timeline.resting += seconds }
+        func rest(for length: Seconds, on canvas: any ShowCanvas) { timeline.resting += length.value }
     }
 
     static let size = Size(width: 64, height: 36)

@@ -53,10 +53,10 @@ struct FrameTiming {
     mutating func rest(after frame: RestSchedule.Frame, on canvas: any ShowCanvas) {
         guard let length = schedule.rest(after: frame) else {
             // The same picture as on the screen, but something moves soon: a short rest.
-            clock.rest(seconds: 0.01, on: canvas)
+            clock.rest(for: 0.01, on: canvas)
             return
         }
-        clock.rest(seconds: length.value, on: canvas)
+        clock.rest(for: length, on: canvas)
         rested = true
     }
 }
