@@ -46,10 +46,11 @@ struct EventPump {
         return polled
     }
 
-    /// Sleeps until an event comes or `seconds` pass (a signal also ends the wait on X11).
-    mutating func wait(seconds: Double) {
-        guard held == nil, seconds > 0 else { return }
-        let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.down))
+    /// Sleeps until an event comes or `length` passes (a signal also ends the wait on X11). SDL
+    /// counts the wait in whole milliseconds.
+    mutating func wait(for length: Seconds) {
+        guard held == nil, length > .zero else { return }
+        let milliseconds = Int32(min(length.milliseconds, Double(Int32.max)).rounded(.down))
         if driverWaits {
             var event = SDL_Event()
             if SDL_WaitEventTimeout(&event, milliseconds) == 1 { held = event }

@@ -8,6 +8,6 @@ protocol FrameClock {
     /// Whether the loop waits for the images it asked for before the next frame
     /// (accelerated headless runs), instead of drawing on while they decode.
     var waitsForDecodes: Bool { get }
-    /// Lets up to `seconds` pass with nothing to draw, waking early for an event on `canvas`.
-    mutating func rest(seconds: Double, on canvas: any ShowCanvas)
+    /// Lets up to `length` pass with nothing to draw, waking early for an event on `canvas`.
+    mutating func rest(for length: Seconds, on canvas: any ShowCanvas)
 }

@@ -6,23 +6,24 @@ import VitrineMedia
 /// brings new settings and content. Each defaults to doing nothing, so the
 /// player runs the same without a service manager.
 public struct PlayerHooks {
-    /// Called after every presented frame with a monotonic time in seconds,
+    /// Called after every presented frame with its monotonic instant,
     /// a one-line description of what is showing, and whether the frame shows content
     /// (`FrameOutput.showsContent`, and the renderer found to really draw it).
-    public var framePresented: (_ time: Double, _ status: String, _ showsContent: Bool) -> Void = { _, _, _ in }
+    public var framePresented: (_ time: MonotonicInstant, _ status: String, _ showsContent: Bool) -> Void = { _, _, _ in
+    }
     /// Called after a frame that was not drawn (the picture rests), with the same time and
-    /// status: a status line held back by its pace goes out when it may. Returns the seconds
+    /// status: a status line held back by its pace goes out when it may. Returns how long
     /// until a held-back line may go (the loop wakes then), nil when none waits.
-    public var frameRested: (_ time: Double, _ status: String) -> Double? = { _, _ in nil }
-    /// Seconds between frames presented while the picture rests, so the service manager's
+    public var frameRested: (_ time: MonotonicInstant, _ status: String) -> Seconds? = { _, _ in nil }
+    /// Time between frames presented while the picture rests, so the service manager's
     /// watchdog hears of a loop that still presents; nil presents none then (the loop sleeps).
-    public var keepAlive: Double?
+    public var keepAlive: Seconds?
     /// Asked once a frame.
     public var control: () -> PlayerControl = { .keepGoing }
-    /// Seconds between looks, while the loop rests, at what these hooks are asked once a frame
+    /// Time between looks, while the loop rests, at what these hooks are asked once a frame
     /// that cannot wake it (`LoopWake.ring`); nil when all of it wakes the loop (signals ring it,
     /// remotes and presence sources ring it), so it rests until its next deadline.
-    public var lookAround: Double? = LookAround.seconds
+    public var lookAround: Seconds? = LookAround.seconds
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).
     public var reload: () throws -> PlayerSetup? = { nil }
     /// What remotes asked since the last frame (never blocks).
@@ -33,11 +34,11 @@ public struct PlayerHooks {
     public var marked: ([PhotoMarkEvent]) -> Void = { _ in }
     /// The version the state reports.
     public var version = ""
-    /// Seconds between two pictures of the screen for remotes; nil takes none.
-    public var frameInterval: Double?
-    /// Seconds the same picture must be drawn before it is taken (so it is never one of a fade);
+    /// Time between two pictures of the screen for remotes; nil takes none.
+    public var frameInterval: Seconds?
+    /// How long the same picture must be drawn before it is taken (so it is never one of a fade);
     /// its texts must rest half as long.
-    public var captureSettle = 1.0
+    public var captureSettle: Seconds = 1
     /// Whether a picture at rest by its making (the slideshow's one slide, wholly drawn) is taken
     /// the first time it is drawn, without `captureSettle` (the web page's live Now).
     public var captureAtOnceAtRest = false

@@ -8,7 +8,7 @@ struct RealFrameClock: FrameClock {
     private var last = SDL_GetPerformanceCounter()
     var waitsForDecodes: Bool { false }
 
-    func rest(seconds: Double, on canvas: any ShowCanvas) { canvas.waitForEvents(seconds: seconds) }
+    func rest(for length: Seconds, on canvas: any ShowCanvas) { canvas.waitForEvents(for: length) }
 
     mutating func tick() -> FrameTick {
         let now = SDL_GetPerformanceCounter()

@@ -14,8 +14,8 @@ protocol ShowCanvas: AnyObject {
     var hasVsync: Bool { get }
     /// SDL's events since the last call (none offscreen).
     func poll(time: ShowTime) -> PolledEvents
-    /// Waits up to `seconds` for an event (which the next `poll` returns); none offscreen.
-    func waitForEvents(seconds: Double)
+    /// Waits up to `length` for an event (which the next `poll` returns); none offscreen.
+    func waitForEvents(for length: Seconds)
     func toggleFullscreen()
     /// Draws `scene` turned by `rotation` and shows it; with `capture`, returns the picture drawn.
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer?
@@ -72,7 +72,7 @@ final class WindowCanvas: ShowCanvas {
     var rendererName: String { screen.rendererName }
 
     func poll(time: ShowTime) -> PolledEvents { pump.poll(window: screen.window, time: time) }
-    func waitForEvents(seconds: Double) { pump.wait(seconds: seconds) }
+    func waitForEvents(for length: Seconds) { pump.wait(for: length) }
     func toggleFullscreen() { screen.toggleFullscreen() }
 
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer? {
@@ -102,7 +102,7 @@ extension OffscreenCanvas: ShowCanvas {
     var maxTextureSide: Int { 16384 }
     var hasVsync: Bool { true }
     func poll(time: ShowTime) -> PolledEvents { PolledEvents() }
-    func waitForEvents(seconds: Double) {}
+    func waitForEvents(for length: Seconds) {}
     func toggleFullscreen() {}
     func present(_ scene: Scene, rotation: ScreenRotation, key: (Int) -> String?, capture: Bool) -> PixelBuffer? {
         draw(scene, rotation: rotation, key: key)

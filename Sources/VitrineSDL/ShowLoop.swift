@@ -54,7 +54,7 @@ final class ShowLoop {
     func step() -> FrameOutput {
         counts.steps += 1
         if timing.rested { counts.rests += 1 }
-        let (pieces, tick) = timing.tick(maxFrame: director.engine.clock.maxFrame.value)
+        let (pieces, tick) = timing.tick(maxFrame: director.engine.clock.maxFrame)
         if let ended = catchUp(pieces) { return ended }
         let failed = takeDecodes() + takeVideoFrames()
         let polled = pollEvents()
@@ -72,7 +72,7 @@ final class ShowLoop {
         schedule(out.decodes)
         video.deck.follow(out.videos)
         let drawn = present(out, at: tick.monotonic)
-        report(at: tick.monotonic.seconds)
+        report(at: tick.monotonic)
         if out.exitCode == nil { sleep(after: out, drawn: drawn, tick: tick) }
         return out
     }
@@ -180,7 +180,7 @@ final class ShowLoop {
     }
 
     /// The show's state for remotes, a few times a second.
-    private func report(at time: Double) {
+    private func report(at time: MonotonicInstant) {
         guard let stateChanged = hooks.stateChanged, reports.stateDue(at: time) else { return }
         var state = director.remoteState(version: hooks.version)
         state.power = links.power?.report
@@ -227,8 +227,7 @@ final class ShowLoop {
 
     /// Draws the frame unless it is the very picture on the screen; pings the service manager.
     /// Returns whether a frame was drawn.
-    private func present(_ out: FrameOutput, at instant: MonotonicInstant) -> Bool {
-        let time = instant.seconds
+    private func present(_ out: FrameOutput, at time: MonotonicInstant) -> Bool {
         guard links.console?.onScreen ?? true else {
             // Another terminal shows: nothing is drawn; the loop still runs (and says so).
             hooks.framePresented(time, out.status, false)
@@ -238,7 +237,7 @@ final class ShowLoop {
         if links.power?.panelDark == true {
             // The panel is off by DPMS: nothing to draw (page flips would fail), the loop still lives.
             // Remotes get a dark picture once.
-            if screen.capture.panelDark(interval: hooks.frameInterval, at: instant) {
+            if screen.capture.panelDark(interval: hooks.frameInterval, at: time) {
                 let size = (width: max(1, Int(out.scene.size.width)), height: max(1, Int(out.scene.size.height)))
                 hooks.frameCaptured(PixelBuffer(width: size.width, height: size.height, color: 0xFF00_0000))
             }
@@ -248,7 +247,7 @@ final class ShowLoop {
         let keys = out.drawnKeys
         let takePicture = screen.capture.wants(
             out, mode: director.engine.mode, interval: hooks.frameInterval, settle: hooks.captureSettle,
-            atOnceAtRest: hooks.captureAtOnceAtRest, at: instant)
+            atOnceAtRest: hooks.captureAtOnceAtRest, at: time)
         // Accelerated runs draw every frame; a real screen skips repeats (but not one to take a picture of).
         guard timing.waitsForDecodes || takePicture || screen.redraw.needsDrawing(out.scene, keys: keys, at: time)
         else {
@@ -260,7 +259,7 @@ final class ShowLoop {
         let picture = canvas.present(
             out.scene, rotation: out.rotation, key: out.path, capture: takePicture || judging)
         if takePicture, let picture {
-            screen.capture.taken(out, mode: director.engine.mode, at: instant)
+            screen.capture.taken(out, mode: director.engine.mode, at: time)
             hooks.frameCaptured(picture)
         }
         counts.frames += 1
@@ -282,17 +281,17 @@ final class ShowLoop {
             drawn: drawn,
             busy: !out.decodes.wants.isEmpty || !video.deck.openPaths.isEmpty || director.movesBetweenFrames
                 || links.power?.report.fading == true,
-            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
+            showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic)
                 + (screen.statusWait.map { [$0] } ?? [])
-                + (reports.stateWait(at: tick.monotonic.seconds).map { [$0] } ?? []),
-            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds),
+                + (reports.stateWait(at: tick.monotonic).map { [$0] } ?? []),
+            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic),
             lookAround: lookAround())
         timing.rest(after: frame, on: canvas)
     }
 
-    /// Seconds until the first look at what cannot wake a resting loop (the content, the hooks,
+    /// How long until the first look at what cannot wake a resting loop (the content, the hooks,
     /// the display's devices); nil when everything does.
-    private func lookAround() -> Double? {
+    private func lookAround() -> Seconds? {
         let devices = links.power?.drivesDevices == true ? RestSchedule.lookAround : nil
         return [director.contentLook, hooks.lookAround, devices].compactMap { $0 }.min()
     }
@@ -300,11 +299,12 @@ final class ShowLoop {
     /// While remotes want pictures of the screen: when the picture drawn last has rested long
     /// enough to be taken, and the interval since the last one taken has passed (it is taken by
     /// the frame after), until then.
-    private func pictureDue(at now: Double) -> [Double] {
+    private func pictureDue(at now: MonotonicInstant) -> [Seconds] {
         guard let interval = hooks.frameInterval else { return [] }
-        let allowed = max(screen.drawnAt + hooks.captureSettle, (screen.capture.lastTaken ?? -.infinity) + interval)
-        let due = allowed + 2 * timing.schedule.frame - now
-        return due > 0 ? [due] : []
+        let allowed = max(
+            screen.drawnAt + hooks.captureSettle, (screen.capture.lastTaken ?? .distantPast) + interval)
+        let due = allowed + timing.schedule.frame * 2 - now
+        return due > .zero ? [due] : []
     }
 
     /// After a rest, the time slept goes to the director in the pieces `FrameTiming` cut, without

@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 import VitrineMedia
 
 /// Wall time of the named steps of one command (`vitrine snapshot --timings`),
@@ -7,13 +8,13 @@ import VitrineMedia
 public final class StepTimings {
     public struct Step: Equatable, Sendable {
         public var name: String
-        public var seconds: Double
+        public var seconds: Seconds
         public var count: Int
     }
 
     public private(set) var steps: [Step] = []
     /// Time of the steps measured inside each step under way, innermost last.
-    private var inner: [Double] = []
+    private var inner: [Seconds] = []
 
     public init() {}
 
@@ -22,7 +23,7 @@ public final class StepTimings {
     @discardableResult
     public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         let start = Self.now()
-        inner.append(0)
+        inner.append(.zero)
         defer {
             let elapsed = Self.now() - start
             let nested = inner.removeLast()
@@ -33,7 +34,7 @@ public final class StepTimings {
     }
 
     /// Adds `seconds` (and one more run) to the step `name`.
-    public func add(_ name: String, seconds: Double) {
+    public func add(_ name: String, seconds: Seconds) {
         if let i = steps.firstIndex(where: { $0.name == name }) {
             steps[i].seconds += seconds
             steps[i].count += 1
@@ -53,7 +54,7 @@ public final class StepTimings {
             let times = step.count > 1 ? " (\(step.count) times)" : ""
             return "  " + Self.pad(step.name, 34) + Self.ms(step.seconds) + times
         }
-        let sum = steps.reduce(0) { $0 + $1.seconds }
+        let sum = steps.reduce(Seconds.zero) { $0 + $1.seconds }
         lines.append("  " + Self.pad("sum of the steps", 34) + Self.ms(sum))
         if let alive = Self.processAge() {
             lines.append("  " + Self.pad("process so far (from its start)", 34) + Self.ms(alive))
@@ -61,27 +62,23 @@ public final class StepTimings {
         return lines.joined(separator: "\n")
     }
 
-    /// Monotonic seconds.
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    /// The monotonic clock.
+    public static func now() -> MonotonicInstant { MonotonicInstant.now() }
 
-    /// Seconds since the process was started (exec), from /proc/self/stat's start
+    /// How long since the process was started (exec), from /proc/self/stat's start
     /// time (in clock ticks, 10 ms apart on most kernels); nil without /proc.
-    public static func processAge() -> Double? {
+    public static func processAge() -> Seconds? {
         guard let fields = ProcessStat.fields("/proc/self/stat") else { return nil }
         // Field 22: the start time.
         guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
         var boot = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
-        let uptime = Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9
-        return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let uptime = Seconds(Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9)
+        return uptime - Seconds(ticks / Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 
-    private static func ms(_ seconds: Double) -> String {
-        let text = String(Int((seconds * 10_000).rounded()))
+    private static func ms(_ length: Seconds) -> String {
+        let text = String(Int((length.value * 10_000).rounded()))
         let padded = text.count < 2 ? "0" + text : text
         return "\(padded.dropLast()).\(padded.suffix(1)) ms"
     }

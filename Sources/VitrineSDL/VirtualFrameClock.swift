@@ -10,7 +10,7 @@ struct VirtualFrameClock: FrameClock {
     var waitsForDecodes: Bool { true }
 
     /// Accelerated time never waits.
-    func rest(seconds: Double, on canvas: any ShowCanvas) {}
+    func rest(for length: Seconds, on canvas: any ShowCanvas) {}
 
     init(frame: Seconds, wallOrigin: Date) {
         self.frame = frame

@@ -8,10 +8,10 @@ public struct SystemdNotifier: Sendable {
 
     /// The unit's watchdog timeout in seconds, from WATCHDOG_USEC (and
     /// WATCHDOG_PID when set); nil when the watchdog is off for this process.
-    public static func watchdogSeconds() -> Double? {
+    public static func watchdogSeconds() -> Seconds? {
         var microseconds: UInt64 = 0
         guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
-        return Double(microseconds) / 1_000_000
+        return Seconds(Double(microseconds) / 1_000_000)
     }
 
     /// Sends `messages` as one datagram. Returns false when there is no

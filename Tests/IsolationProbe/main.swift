@@ -56,7 +56,9 @@ func watchdog() -> Bool {
     var received: [(time: Double, line: String)] = []
     for frame in 0..<(60 * 6) {
         let t = Double(frame) / 60
-        if t < 3, !notifier.send(policy.framePresented(at: t, status: "showing 1/1")) { return false }
+        if t < 3, !notifier.send(policy.framePresented(at: MonotonicInstant(seconds: t), status: "showing 1/1")) {
+            return false
+        }
         while let datagram = socket.receive(timeout: 0), datagram.sender == getpid() {
             received += datagram.lines.map { (t, $0) }
         }

@@ -1,12 +1,15 @@
 import Testing
 import VitrineCore
 
+/// A reading of the monotonic clock `seconds` after its start.
+private func at(_ seconds: Double) -> MonotonicInstant { MonotonicInstant(seconds: seconds) }
+
 @Suite("Watchdog policy")
 struct WatchdogPolicyTests {
     /// A render loop at 60 frames a second that presents until `stallAt`, then
     /// keeps running without presenting (a hung driver) until `end`. Returns
     /// each message with the loop time it was sent at.
-    func run(watchdog: Double?, stallAt: Double, end: Double) -> [(time: Double, message: ServiceMessage)] {
+    func run(watchdog: Seconds?, stallAt: Double, end: Double) -> [(time: Double, message: ServiceMessage)] {
         var policy = WatchdogPolicy(watchdogSeconds: watchdog)
         var sent: [(Double, ServiceMessage)] = []
         var frame = 0
@@ -16,7 +19,7 @@ struct WatchdogPolicyTests {
             frame += 1
             guard t < stallAt else { continue }
             let status = "showing \(Int(t / 2) % 3 + 1)/3"
-            for message in policy.framePresented(at: t, status: status) { sent.append((t, message)) }
+            for message in policy.framePresented(at: at(t), status: status) { sent.append((t, message)) }
         }
         return sent
     }
@@ -24,29 +27,29 @@ struct WatchdogPolicyTests {
     @Test("after another STATUS line (a reload), the next frame says what shows again, unchanged or not")
     func statusAgainAfterAReload() {
         var policy = WatchdogPolicy(watchdogSeconds: nil)
-        _ = policy.framePresented(at: 0, status: "paused 3/10")
-        #expect(policy.framePresented(at: 2, status: "paused 3/10").isEmpty)
+        _ = policy.framePresented(at: at(0), status: "paused 3/10")
+        #expect(policy.framePresented(at: at(2), status: "paused 3/10").isEmpty)
         // The service hooks sent "reloading" themselves; the slide and the pause are kept.
         policy.statusReplaced()
-        #expect(policy.framePresented(at: 2.1, status: "paused 3/10") == [.status("paused 3/10")])
-        #expect(policy.framePresented(at: 4, status: "paused 3/10").isEmpty)
+        #expect(policy.framePresented(at: at(2.1), status: "paused 3/10") == [.status("paused 3/10")])
+        #expect(policy.framePresented(at: at(4), status: "paused 3/10").isEmpty)
     }
 
     @Test("a slide change held back by the pace goes out at rest, when it may, without a ping")
     func heldBackStatusGoesOutAtRest() throws {
         var policy = WatchdogPolicy(watchdogSeconds: 4)
         // The status screen is READY at 0; the first photo shows 0.3 s later and then rests.
-        _ = policy.framePresented(at: 0, status: "loading")
-        #expect(policy.framePresented(at: 0.3, status: "showing 1/6 00.bmp").isEmpty)
-        let early = policy.frameRested(at: 0.5, status: "showing 1/6 00.bmp")
+        _ = policy.framePresented(at: at(0), status: "loading")
+        #expect(policy.framePresented(at: at(0.3), status: "showing 1/6 00.bmp").isEmpty)
+        let early = policy.frameRested(at: at(0.5), status: "showing 1/6 00.bmp")
         #expect(early.messages.isEmpty)
         let wait = try #require(early.wait)
-        #expect(abs(wait - 0.5) < 1e-9)
-        let due = policy.frameRested(at: 0.5 + wait, status: "showing 1/6 00.bmp")
+        #expect(abs(wait.value - 0.5) < 1e-9)
+        let due = policy.frameRested(at: at(0.5) + wait, status: "showing 1/6 00.bmp")
         #expect(due.messages == [.status("showing 1/6 00.bmp")])
         #expect(due.wait == nil)
         // Nothing more while it rests unchanged.
-        let later = policy.frameRested(at: 3, status: "showing 1/6 00.bmp")
+        let later = policy.frameRested(at: at(3), status: "showing 1/6 00.bmp")
         #expect(later.messages.isEmpty && later.wait == nil)
     }
 
@@ -96,7 +99,7 @@ struct WatchdogPolicyTests {
         // Black frames while the first photo decodes and fades in, then the photo in full at 1.5 s.
         for frame in 0..<180 {
             let t = Double(frame) / 60
-            for message in policy.framePresented(at: t, status: "showing 1/3", showsContent: t >= 1.5) {
+            for message in policy.framePresented(at: at(t), status: "showing 1/3", showsContent: t >= 1.5) {
                 sent.append((t, message))
             }
         }

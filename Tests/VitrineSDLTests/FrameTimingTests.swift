@@ -35,10 +35,10 @@ struct FrameTimingTests {
         _ = timing.tick(maxFrame: 0.1)
         timing.rest(after: Self.idle, on: try Self.canvas())
         #expect(timing.rested)
-        #expect(timeline.resting == RestSchedule.lookAround, "nothing due: the longest rest")
+        #expect(timeline.resting == RestSchedule.lookAround.value, "nothing due: the longest rest")
         let (pieces, tick) = timing.tick(maxFrame: 0.1)
         #expect(!timing.rested, "the tick takes the rest")
-        let elapsed = RestSchedule.lookAround + 1.0 / 60.0
+        let elapsed = RestSchedule.lookAround.value + 1.0 / 60.0
         #expect(pieces.count == 5)
         #expect(pieces.allSatisfy { $0.frameTime == Seconds(0.1) })
         let total = pieces.reduce(0) { $0 + $1.frameTime.value } + tick.frameTime.value

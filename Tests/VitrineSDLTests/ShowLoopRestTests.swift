@@ -32,7 +32,7 @@ struct ShowLoopRestTests {
                 wall: Date(unixSeconds: 0) + Seconds(timeline.now))
         }
 
-        func rest(seconds: Double, on canvas: any ShowCanvas) { timeline.resting += seconds }
+        func rest(for length: Seconds, on canvas: any ShowCanvas) { timeline.resting += length.value }
     }
 
     static let size = Size(width: 64, height: 36)
@@ -55,18 +55,18 @@ struct ShowLoopRestTests {
         /// Frames presented, at their monotonic times.
         var presented: [Double] = []
 
-        init(watchdogSeconds: Double) { policy = WatchdogPolicy(watchdogSeconds: watchdogSeconds) }
+        init(watchdogSeconds: Double) { policy = WatchdogPolicy(watchdogSeconds: Seconds(watchdogSeconds)) }
 
         /// Hooks of a player whose every source rings the loop (signals, folders, remotes): no
         /// look around.
         func hooks() -> PlayerHooks {
             var hooks = PlayerHooks()
             hooks.lookAround = nil
-            hooks.keepAlive = policy.pingInterval.map { $0 / 2 }
+            hooks.keepAlive = policy.pingInterval.map { $0 * 0.5 }
             hooks.framePresented = { [self] time, status, showsContent in
-                presented.append(time)
+                presented.append(time.seconds)
                 let messages = policy.framePresented(at: time, status: status, showsContent: showsContent)
-                if messages.contains(.watchdog) { pings.append(time) }
+                if messages.contains(.watchdog) { pings.append(time.seconds) }
             }
             hooks.frameRested = { [self] time, status in policy.frameRested(at: time, status: status).wait }
             return hooks
@@ -118,10 +118,10 @@ struct ShowLoopRestTests {
         let passes = loop.counts.steps - steps
         // A look around every few seconds, the minute (woken a frame early, then its frame), and
         // the stretch's two ends.
-        let deadlines = Int((70 / RestSchedule.lookAround).rounded(.up)) + 2 + 2
+        let deadlines = Int((70 / RestSchedule.lookAround.value).rounded(.up)) + 2 + 2
         #expect(passes <= deadlines, "\(passes) passes in 70 s at rest")
         // Each rest is followed by one frame's time.
-        #expect(loop.counts.rests - rests >= Int(70 / (RestSchedule.lookAround + 1.0 / 60.0)) - 2)
+        #expect(loop.counts.rests - rests >= Int(70 / (RestSchedule.lookAround.value + 1.0 / 60.0)) - 2)
         #expect(loop.director.engine.show.index == 0)
         // The minute's change was drawn.
         #expect(loop.frames >= 2)
@@ -148,8 +148,8 @@ struct ShowLoopRestTests {
         #expect(abs(timeline.now - loop.director.renderTime.seconds - offset) <= 1.0 / 60.0 + 1e-9)
         #expect(abs(transition.start.seconds - 30) <= 1.0 / 60.0, "started at \(transition.start)")
         // It slept through the slide: a few long rests, not a frame each sixtieth.
-        #expect(loop.counts.rests - rests >= Int(29 / (RestSchedule.lookAround + 1.0 / 60.0)) - 2)
-        let passes = Int((29 / RestSchedule.lookAround).rounded(.up)) + 4
+        #expect(loop.counts.rests - rests >= Int(29 / (RestSchedule.lookAround.value + 1.0 / 60.0)) - 2)
+        let passes = Int((29 / RestSchedule.lookAround.value).rounded(.up)) + 4
         #expect(loop.counts.steps - steps <= passes, "\(loop.counts.steps - steps) passes for 29 s")
     }
 }
@@ -223,7 +223,7 @@ struct ShowLoopDeadlineTests {
         #expect(abs(transition.start.seconds - 150) <= 1.0 / 60.0, "started at \(transition.start)")
         // It slept through the slide in rests of at most a minute, not every half second.
         let passes = loop.counts.steps - steps
-        #expect(passes <= Int(150 / RestSchedule.longest) + 1 + 4, "\(passes) passes for 149 s")
+        #expect(passes <= Int(150 / RestSchedule.longest.value) + 1 + 4, "\(passes) passes for 149 s")
     }
 
     /// What the remotes send and get: commands handed to the loop a pass at a time, and the
@@ -253,7 +253,7 @@ struct ShowLoopDeadlineTests {
         let after =
             try #require(sent, "no state with the new transition in 3 s: \(remote.states.map(\.state.transition))")
             .time - start
-        #expect(after <= ReportPace.stateInterval + 3.0 / 60.0, "sent \(after) s after the commands")
+        #expect(after <= ReportPace.stateInterval.value + 3.0 / 60.0, "sent \(after) s after the commands")
         #expect(remote.states.last?.state.interval == 45)
     }
 
@@ -284,7 +284,7 @@ struct RestScheduleTests {
     @Test func restsUntilAFrameBeforeTheShowsNextChange() throws {
         let rest = try #require(
             schedule.rest(after: .init(drawn: false, busy: false, showChanges: [0.5, 3], keepAlive: nil)))
-        #expect(abs(rest - (0.5 - schedule.frame)) < 1e-12)
+        #expect(abs((rest - (0.5 - schedule.frame)).value) < 1e-12)
         // Too close for a rest: the frame pace goes on.
         #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [0.01], keepAlive: nil)) == nil)
     }
@@ -309,7 +309,7 @@ struct RestScheduleTests {
         // The show's next change, a frame early.
         let rest = try #require(
             schedule.rest(after: .init(drawn: false, busy: false, showChanges: [30], keepAlive: 40, lookAround: nil)))
-        #expect(abs(rest - (30 - schedule.frame)) < 1e-12)
+        #expect(abs((rest - (30 - schedule.frame)).value) < 1e-12)
         // Something that cannot ring the loop brings the look around back.
         #expect(
             schedule.rest(after: .init(drawn: false, busy: false, showChanges: [30], keepAlive: nil, lookAround: 2))
@@ -320,7 +320,7 @@ struct RestScheduleTests {
         #expect(RestSchedule.catchUp(0.1, maxFrame: 0.25) == (0, 0.1))
         let (pieces, last) = RestSchedule.catchUp(0.6, maxFrame: 0.25)
         #expect(pieces == 2)
-        #expect(abs(last - 0.1) < 1e-12)
+        #expect(abs((last - 0.1).value) < 1e-12)
         #expect(RestSchedule.catchUp(1, maxFrame: 0.25) == (3, 0.25))
     }
 }
@@ -330,7 +330,7 @@ struct LoopStateTests {
     @Test func statesGoToRemotesAFewTimesASecondAndLinesOnlyWhenChanged() {
         var pace = ReportPace()
         var due: [Bool] = []
-        for time in [10, 10.1, 10.25, 3] { due.append(pace.stateDue(at: time)) }
+        for time in [10, 10.1, 10.25, 3] { due.append(pace.stateDue(at: MonotonicInstant(seconds: time))) }
         // The last: a clock that went back.
         #expect(due == [true, false, true, true])
         var printed: [Bool] = []
@@ -342,27 +342,27 @@ struct LoopStateTests {
         var screen = ScreenState(keepAlive: nil)
         let scene = Scene(size: Size(width: 4, height: 4), background: .black)
         let first = screen.panelChanged(to: Size(width: 4, height: 4))
-        screen.redraw.presented(scene, keys: [], at: 0)
+        screen.redraw.presented(scene, keys: [], at: MonotonicInstant(seconds: 0))
         #expect(first)
-        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: 100))
+        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: MonotonicInstant(seconds: 100)))
         let same = screen.panelChanged(to: Size(width: 4, height: 4))
         let other = screen.panelChanged(to: Size(width: 8, height: 4))
         #expect(!same && other)
-        #expect(screen.redraw.needsDrawing(scene, keys: [], at: 1))
-        screen.redraw.presented(scene, keys: [], at: 1)
+        #expect(screen.redraw.needsDrawing(scene, keys: [], at: MonotonicInstant(seconds: 1)))
+        screen.redraw.presented(scene, keys: [], at: MonotonicInstant(seconds: 1))
         screen.panel(dark: true)
-        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: 2))
+        #expect(!screen.redraw.needsDrawing(scene, keys: [], at: MonotonicInstant(seconds: 2)))
         screen.panel(dark: false)
-        #expect(screen.redraw.needsDrawing(scene, keys: [], at: 2))
+        #expect(screen.redraw.needsDrawing(scene, keys: [], at: MonotonicInstant(seconds: 2)))
     }
 
     @Test func aKeepAliveIsDueItsIntervalAfterTheLastFrame() {
         var screen = ScreenState(keepAlive: 5)
         let scene = Scene(size: Size(width: 4, height: 4), background: .black)
-        #expect(screen.redraw.keepAliveDue(at: 0) == nil)
-        screen.redraw.presented(scene, keys: [], at: 10)
-        #expect(screen.redraw.keepAliveDue(at: 12) == 3)
-        #expect(ScreenState(keepAlive: nil).redraw.keepAliveDue(at: 0) == nil)
+        #expect(screen.redraw.keepAliveDue(at: MonotonicInstant(seconds: 0)) == nil)
+        screen.redraw.presented(scene, keys: [], at: MonotonicInstant(seconds: 10))
+        #expect(screen.redraw.keepAliveDue(at: MonotonicInstant(seconds: 12)) == 3)
+        #expect(ScreenState(keepAlive: nil).redraw.keepAliveDue(at: MonotonicInstant(seconds: 0)) == nil)
     }
 }
 

@@ -25,7 +25,7 @@ enum RemoteLink {
         hooks.version = CLI.version
         hooks.stateChanged = { remote.publish(state: $0) }
         hooks.marked = { remote.publish(marks: $0) }
-        hooks.frameInterval = remote.frameInterval
+        hooks.frameInterval = remote.frameInterval.map { Seconds($0) }
         // Scaled and compressed off the render thread.
         let encoder = DispatchQueue(label: "vitrine.frame-jpeg", qos: .utility)
         hooks.frameCaptured = { picture in

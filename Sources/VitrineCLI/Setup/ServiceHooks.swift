@@ -13,7 +13,7 @@ enum ServiceHooks {
         let state = State(policy: WatchdogPolicy(watchdogSeconds: SystemdNotifier.watchdogSeconds()))
         var hooks = PlayerHooks()
         // Frames at rest come twice a ping, so a ping is never late for want of one.
-        hooks.keepAlive = state.policy.pingInterval.map { $0 / 2 }
+        hooks.keepAlive = state.policy.pingInterval.map { $0 * 0.5 }
         hooks.framePresented = { time, status, showsContent in
             notifier.send(state.policy.framePresented(at: time, status: status, showsContent: showsContent))
         }

@@ -26,9 +26,9 @@ final class WebLink: Sendable {
     private let announcer: MDNSAnnouncer?
     private let screen: Mutex<OnboardingScreen>
 
-    /// Seconds between two pictures of the screen at most, and the rest before one is taken.
-    static let pictureInterval = 0.2
-    static let pictureSettle = 0.12
+    /// The time between two pictures of the screen at most, and the rest before one is taken.
+    static let pictureInterval: Seconds = 0.2
+    static let pictureSettle: Seconds = 0.12
 
     /// Starts the page the options ask for (nil when they ask for none) and hooks it into the
     /// player. Bad options, a taken port or an unreadable certificate are usage errors.

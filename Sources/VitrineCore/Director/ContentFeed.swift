@@ -57,15 +57,15 @@ public protocol ContentFeed: AnyObject {
     /// The photo at `path` was made a favourite (or no longer one) on the screen: a source that
     /// keeps favourites (Immich) is told.
     func favouriteChanged(_ path: String, _ favourite: Bool)
-    /// Seconds until the feed wants a poll though nothing woke a resting loop (a folder being
+    /// How long until the feed wants a poll though nothing woke a resting loop (a folder being
     /// listed, files being written, network sources); nil when whatever it waits for wakes the
     /// loop (folder events ring it) or nothing can change.
-    var nextLook: Double? { get }
+    var nextLook: Seconds? { get }
 }
 
 /// How often a resting loop looks at what cannot wake it.
 public enum LookAround {
-    public static let seconds = 0.5
+    public static let seconds: Seconds = 0.5
 }
 
 extension ContentFeed {
@@ -87,7 +87,7 @@ extension ContentFeed {
     public func favouriteChanged(_ path: String, _ favourite: Bool) {}
 
     /// A feed that cannot wake the loop is looked at a few times a second.
-    public var nextLook: Double? { LookAround.seconds }
+    public var nextLook: Seconds? { LookAround.seconds }
 }
 
 /// Where the resume position is kept (a file in VitrineSystem).

@@ -9,7 +9,7 @@ public final class FixedFeed: ContentFeed {
     public var problem: StatusScreen? { nil }
     public var fingerprintText: String { "" }
     /// Nothing changes: nothing to look at.
-    public var nextLook: Double? { nil }
+    public var nextLook: Seconds? { nil }
 
     /// A feed of `document`, whose images and folders hold what `content` says.
     public init(content: PlaylistContent) {

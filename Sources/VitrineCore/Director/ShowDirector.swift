@@ -27,8 +27,8 @@ public struct ShowDirector {
     /// The last warnings given (also logged), for tests and the remote state.
     public private(set) var notices: [String] = []
 
-    /// Seconds of warning before the schedule switches the display off.
-    public static let offWarning = 60.0
+    /// The warning before the schedule switches the display off.
+    public static let offWarning: Seconds = 60
 
     /// A director whose show starts at wall date `wallOrigin` (schedule time).
     /// `input` is a trace to replay (show times).
@@ -70,8 +70,8 @@ public struct ShowDirector {
     /// Content, schedule and resume messages.
     private var contentLog: Log { Log("playlist") }
     var feed: any ContentFeed { environment.feed }
-    /// Seconds until the content wants a look though nothing woke a resting loop (`ContentFeed.nextLook`).
-    public var contentLook: Double? { feed.nextLook }
+    /// How long until the content wants a look though nothing woke a resting loop (`ContentFeed.nextLook`).
+    public var contentLook: Seconds? { feed.nextLook }
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.
@@ -415,14 +415,14 @@ public struct ShowDirector {
     /// A notice during the last minute before a scheduled switch-off.
     private mutating func warnBeforeDisplayOff(wall: Date) {
         guard displayOn, asked.display == nil, !programme.isAwake, programme.schedule.state(at: wall).displayOn,
-            !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning)).displayOn
+            !programme.schedule.state(at: wall.addingTimeInterval(Self.offWarning.value)).displayOn
         else { return }
         if let notice = engine.notice, notice.isShowing(at: engine.time), notice.text.hasPrefix("Display") {
             return
         }
         let message = StatusScreen.displayOffSoon(minutes: 1).lines
         engine.notice = Notice(
-            "\(message.title): \(message.body)", since: engine.time, duration: Seconds(Self.offWarning))
+            "\(message.title): \(message.body)", since: engine.time, duration: Self.offWarning)
     }
 
     mutating func warn(_ message: String) {

@@ -32,20 +32,20 @@ public enum ServiceMessage: Equatable, Sendable {
 /// loop that stops presenting (a hung driver, a deadlock) stops the pings and
 /// the service manager restarts the program.
 public struct WatchdogPolicy: Sendable {
-    /// Seconds between pings; nil when no watchdog is configured.
-    public let pingInterval: Double?
+    /// Time between pings; nil when no watchdog is configured.
+    public let pingInterval: Seconds?
     /// Shortest gap between two STATUS messages, so a fast show does not flood the journal.
-    public let statusInterval: Double
+    public let statusInterval: Seconds
     public private(set) var isReady = false
-    private var lastPing: Double?
+    private var lastPing: MonotonicInstant?
     private var lastStatus: String?
-    private var lastStatusTime: Double?
+    private var lastStatusTime: MonotonicInstant?
 
     /// `watchdogSeconds` is the service manager's watchdog timeout (WATCHDOG_USEC),
     /// nil when there is none; pings go out at half of it.
-    public init(watchdogSeconds: Double?, statusInterval: Double = 1) {
-        if let seconds = watchdogSeconds, seconds > 0, seconds.isFinite {
-            pingInterval = seconds / 2
+    public init(watchdogSeconds: Seconds?, statusInterval: Seconds = 1) {
+        if let seconds = watchdogSeconds, seconds > .zero, seconds.isFinite {
+            pingInterval = seconds * 0.5
         } else {
             pingInterval = nil
         }
@@ -59,11 +59,11 @@ public struct WatchdogPolicy: Sendable {
         lastStatusTime = nil
     }
 
-    /// A frame was presented at `time` (monotonic seconds) while `status` was showing;
+    /// A frame was presented at `time` while `status` was showing;
     /// `showsContent` tells whether it is one worth being READY for: the first photo drawn
     /// in full (not a black frame before it, nor its fade-in), a status screen, or the
     /// display off as scheduled. Returns the messages to send now, in order.
-    public mutating func framePresented(at time: Double, status: String, showsContent: Bool = true)
+    public mutating func framePresented(at time: MonotonicInstant, status: String, showsContent: Bool = true)
         -> [ServiceMessage]
     {
         var messages: [ServiceMessage] = []
@@ -80,7 +80,7 @@ public struct WatchdogPolicy: Sendable {
             return messages
         }
         messages += statusDue(at: time, status: status)
-        if let interval = pingInterval, time - (lastPing ?? -.infinity) >= interval {
+        if let interval = pingInterval, time - (lastPing ?? .distantPast) >= interval {
             messages.append(.watchdog)
             lastPing = time
         }
@@ -90,16 +90,20 @@ public struct WatchdogPolicy: Sendable {
     /// A frame was not drawn at `time` (the picture rests) while `status` was showing: a STATUS
     /// line held back by `statusInterval` goes out once it may, though no frame is presented
     /// (no WATCHDOG: that one needs a presented frame). Returns the messages to send now and
-    /// the seconds until a held-back line may go, nil when none waits.
-    public mutating func frameRested(at time: Double, status: String) -> (messages: [ServiceMessage], wait: Double?) {
+    /// how long until a held-back line may go, nil when none waits.
+    public mutating func frameRested(at time: MonotonicInstant, status: String) -> (
+        messages: [ServiceMessage], wait: Seconds?
+    ) {
         let messages = statusDue(at: time, status: status)
         guard isReady, status != lastStatus, let last = lastStatusTime else { return (messages, nil) }
-        return (messages, max(0, last + statusInterval - time))
+        return (messages, max(.zero, last + statusInterval - time))
     }
 
     /// A STATUS line for `status` when it changed and the pace lets it go at `time`.
-    private mutating func statusDue(at time: Double, status: String) -> [ServiceMessage] {
-        guard isReady, status != lastStatus, time - (lastStatusTime ?? -.infinity) >= statusInterval else { return [] }
+    private mutating func statusDue(at time: MonotonicInstant, status: String) -> [ServiceMessage] {
+        guard isReady, status != lastStatus, time - (lastStatusTime ?? .distantPast) >= statusInterval else {
+            return []
+        }
         lastStatus = status
         lastStatusTime = time
         return [.status(status)]

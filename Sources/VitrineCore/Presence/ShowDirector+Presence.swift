@@ -30,6 +30,6 @@ extension ShowDirector {
         return presence.wasPresent(since: start) && displayOn
     }
 
-    /// Seconds until the room counts as empty (for the loop's rest), when it is not yet.
-    public var presenceDeadline: Double? { presence?.awayAt.map { ($0 - engine.time).value } }
+    /// How long until the room counts as empty (for the loop's rest), when it is not yet.
+    public var presenceDeadline: Seconds? { presence?.awayAt.map { $0 - engine.time } }
 }

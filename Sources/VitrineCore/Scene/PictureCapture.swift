@@ -8,8 +8,8 @@
 ///       ▲                                 │
 ///       └────── another picture ──────────┘
 public struct PictureCapture: Sendable {
-    /// Seconds the same picture must have been drawn before it is taken.
-    public static let settle = 1.0
+    /// How long the same picture must have been drawn before it is taken.
+    public static let settle: Seconds = 1
     /// The keys of the dark picture sent while the panel is off.
     public static let darkKeys = ["display off"]
 
@@ -17,12 +17,12 @@ public struct PictureCapture: Sendable {
     /// picture is wanted.
     enum Rest: Equatable, Sendable {
         case moving
-        case resting(picture: [String], since: Double, texts: [String], textsSince: Double)
+        case resting(picture: [String], since: MonotonicInstant, texts: [String], textsSince: MonotonicInstant)
     }
 
     private(set) var rest = Rest.moving
-    /// The last picture taken: when (monotonic seconds) and its keys.
-    private(set) var last: (time: Double, keys: [String])?
+    /// The last picture taken: when and its keys.
+    private(set) var last: (time: MonotonicInstant, keys: [String])?
 
     public init() {}
 
@@ -32,10 +32,10 @@ public struct PictureCapture: Sendable {
     /// `atOnceAtRest`: a frame at rest by its making (`atRest`) is taken the first time it is
     /// drawn, without waiting (the live Now page).
     public mutating func wants(
-        _ out: FrameOutput, mode: ShowMode, interval: Double?, settle: Double = PictureCapture.settle,
+        _ out: FrameOutput, mode: ShowMode, interval: Seconds?, settle: Seconds = PictureCapture.settle,
         atOnceAtRest: Bool = false, at time: MonotonicInstant
     ) -> Bool {
-        let now = time.seconds
+        let now = time
         guard let interval, out.scene.slidesDrawn.count <= 1 || out.restingPair || mode != .attract else {
             rest = .moving
             return false
@@ -48,7 +48,7 @@ public struct PictureCapture: Sendable {
             if t == texts, now >= ts { textsSince = ts }
         }
         rest = .resting(picture: picture, since: since, texts: texts, textsSince: textsSince)
-        let rested = now - since >= settle && now - textsSince >= settle / 2
+        let rested = now - since >= settle && now - textsSince >= settle * 0.5
         guard rested || (atOnceAtRest && Self.atRest(out, mode: mode)) else { return false }
         guard let last else { return true }
         return last.keys != picture + texts && now - last.time >= interval
@@ -65,18 +65,18 @@ public struct PictureCapture: Sendable {
         }
     }
 
-    /// When the last picture was taken (monotonic seconds), if one was.
-    public var lastTaken: Double? { last?.time }
+    /// When the last picture was taken, if one was.
+    public var lastTaken: MonotonicInstant? { last?.time }
 
     /// The picture of `out` was taken at `time`.
     public mutating func taken(_ out: FrameOutput, mode: ShowMode, at time: MonotonicInstant) {
-        last = (time.seconds, Self.keys(out, mode: mode))
+        last = (time, Self.keys(out, mode: mode))
     }
 
     /// The panel is dark: whether to send the dark picture now (once, while pictures are wanted).
-    public mutating func panelDark(interval: Double?, at time: MonotonicInstant) -> Bool {
+    public mutating func panelDark(interval: Seconds?, at time: MonotonicInstant) -> Bool {
         guard interval != nil, last?.keys != Self.darkKeys else { return false }
-        last = (time.seconds, Self.darkKeys)
+        last = (time, Self.darkKeys)
         rest = .moving
         return true
     }

@@ -3,12 +3,12 @@
 /// at least every `keepAlive` seconds so the screen and the watchdog see the
 /// loop alive, and always after something invalidated the screen.
 public struct RedrawPolicy: Sendable {
-    /// The longest time between two presented frames, in seconds.
-    public var keepAlive: Double
-    private var last: (scene: Scene, keys: [String], time: Double)?
+    /// The longest time between two presented frames.
+    public var keepAlive: Seconds
+    private var last: (scene: Scene, keys: [String], time: MonotonicInstant)?
     private var invalid = true
 
-    public init(keepAlive: Double = 0.5) {
+    public init(keepAlive: Seconds = 0.5) {
         self.keepAlive = keepAlive
     }
 
@@ -17,21 +17,21 @@ public struct RedrawPolicy: Sendable {
         invalid = true
     }
 
-    /// Whether `scene`, drawing images `keys`, must be drawn at `time` (seconds of any monotonic clock).
-    public func needsDrawing(_ scene: Scene, keys: [String], at time: Double) -> Bool {
+    /// Whether `scene`, drawing images `keys`, must be drawn at `time`.
+    public func needsDrawing(_ scene: Scene, keys: [String], at time: MonotonicInstant) -> Bool {
         guard !invalid, let last else { return true }
         return last.scene != scene || last.keys != keys || time - last.time >= keepAlive || time < last.time
     }
 
-    /// Seconds from `time` until a frame is due to keep the loop seen alive; nil when none
+    /// How long from `time` until a frame is due to keep the loop seen alive; nil when none
     /// will be (no frame presented yet, or no keep-alive).
-    public func keepAliveDue(at time: Double) -> Double? {
+    public func keepAliveDue(at time: MonotonicInstant) -> Seconds? {
         guard let last, keepAlive.isFinite else { return nil }
         return last.time + keepAlive - time
     }
 
     /// Records the frame just presented.
-    public mutating func presented(_ scene: Scene, keys: [String], at time: Double) {
+    public mutating func presented(_ scene: Scene, keys: [String], at time: MonotonicInstant) {
         last = (scene, keys, time)
         invalid = false
     }

@@ -25,21 +25,21 @@ struct FrameTiming {
     var waitsForDecodes: Bool { clock.waitsForDecodes }
 
     /// The clock's next tick. After a rest, the time slept is split (`RestSchedule.catchUp`) into
-    /// frames of `maxFrame` seconds, each a tick of its own ending before the one returned, whose
+    /// frames of `maxFrame`, each a tick of its own ending before the one returned, whose
     /// frame time is what is left; a long frame is so clamped as a stall, not lost.
-    mutating func tick(maxFrame: Double) -> (catchUp: [FrameTick], tick: FrameTick) {
+    mutating func tick(maxFrame: Seconds) -> (catchUp: [FrameTick], tick: FrameTick) {
         var tick = clock.tick()
         guard rested else { return ([], tick) }
         rested = false
-        let (pieces, last) = RestSchedule.catchUp(tick.frameTime.value, maxFrame: maxFrame)
+        let (pieces, last) = RestSchedule.catchUp(tick.frameTime, maxFrame: maxFrame)
         let catchUp = (0..<pieces).map { piece in
-            // Seconds before the tick at which this piece ends.
-            let before = Double(pieces - 1 - piece) * maxFrame + last
+            // How long before the tick this piece ends.
+            let before = maxFrame * Double(pieces - 1 - piece) + last
             return FrameTick(
-                frameTime: Seconds(maxFrame), monotonic: MonotonicInstant(seconds: tick.monotonic.seconds - before),
-                wall: tick.wall.addingTimeInterval(-before))
+                frameTime: maxFrame, monotonic: MonotonicInstant(seconds: tick.monotonic.seconds - before.value),
+                wall: tick.wall.addingTimeInterval(-before.value))
         }
-        tick.frameTime = Seconds(last)
+        tick.frameTime = last
         return (catchUp, tick)
     }
 
@@ -51,12 +51,12 @@ struct FrameTiming {
     /// After a frame with nothing drawn: sleeps until the schedule's next deadline (waking early
     /// for an event on `canvas`), or a moment when something moves soon.
     mutating func rest(after frame: RestSchedule.Frame, on canvas: any ShowCanvas) {
-        guard let seconds = schedule.rest(after: frame) else {
+        guard let length = schedule.rest(after: frame) else {
             // The same picture as on the screen, but something moves soon: a short rest.
-            clock.rest(seconds: 0.01, on: canvas)
+            clock.rest(for: 0.01, on: canvas)
             return
         }
-        clock.rest(seconds: seconds, on: canvas)
+        clock.rest(for: length, on: canvas)
         rested = true
     }
 }

@@ -18,15 +18,15 @@ struct RestSchedule: Equatable, Sendable {
     /// How often what cannot wake the loop is looked at while something of it is there (folders
     /// being listed, photos from the network, the web page's first screen, display power
     /// devices): `Frame.lookAround`.
-    static let lookAround = LookAround.seconds
+    static let lookAround: Seconds = LookAround.seconds
     /// The longest rest when everything wakes the loop: a minute, so a jump of the wall clock
     /// (set by the network at boot) is seen within one.
-    static let longest = 60.0
+    static let longest: Seconds = 60
     /// Shorter rests than this are not worth a wait: the loop keeps its frame pace.
-    static let shortest = 0.002
+    static let shortest: Seconds = 0.002
 
-    /// Seconds of one frame: show deadlines are woken for this much early.
-    var frame: Double = 1.0 / 60.0
+    /// One frame: show deadlines are woken for this much early.
+    var frame = Seconds(1.0 / 60.0)
 
     /// What the loop saw at the end of a frame.
     struct Frame: Equatable, Sendable {
@@ -35,16 +35,16 @@ struct RestSchedule: Equatable, Sendable {
         /// Something moves without changing this frame's picture (decodes awaited, clips,
         /// browsing, a backlight fade, a show in step with others): no rest.
         var busy: Bool
-        /// Seconds from now until each of the show's next changes.
-        var showChanges: [Double]
-        /// Seconds from now until a keep-alive frame is due; nil when none is wanted.
-        var keepAlive: Double?
-        /// Seconds from now until a look at what cannot wake the loop; nil when everything does.
-        var lookAround: Double? = RestSchedule.lookAround
+        /// How long from now until each of the show's next changes.
+        var showChanges: [Seconds]
+        /// How long from now until a keep-alive frame is due; nil when none is wanted.
+        var keepAlive: Seconds?
+        /// How long from now until a look at what cannot wake the loop; nil when everything does.
+        var lookAround: Seconds? = RestSchedule.lookAround
     }
 
-    /// Seconds to rest after `frame`; nil keeps the frame pace.
-    func rest(after frame: Frame) -> Double? {
+    /// How long to rest after `frame`; nil keeps the frame pace.
+    func rest(after frame: Frame) -> Seconds? {
         guard !frame.drawn, !frame.busy else { return nil }
         var until = frame.lookAround ?? Self.longest
         for change in frame.showChanges where change.isFinite {
@@ -52,16 +52,16 @@ struct RestSchedule: Equatable, Sendable {
             if change - self.frame < Self.shortest { return nil }
             until = min(until, change - self.frame)
         }
-        if let keepAlive = frame.keepAlive { until = min(until, max(0, keepAlive)) }
+        if let keepAlive = frame.keepAlive { until = min(until, max(.zero, keepAlive)) }
         return until < Self.shortest ? nil : until
     }
 
-    /// The frame times a rest of `elapsed` seconds is fed to a clock that takes at most
+    /// The frame times a rest of `elapsed` is fed to a clock that takes at most
     /// `maxFrame` at once (it clamps longer frames, dropping the time of a stall): whole
     /// `maxFrame` pieces, then the rest for the frame that is drawn. A rest is not a stall.
-    static func catchUp(_ elapsed: Double, maxFrame: Double) -> (pieces: Int, last: Double) {
-        guard elapsed.isFinite, elapsed > maxFrame, maxFrame > 0 else { return (0, elapsed) }
-        let pieces = Int((elapsed / maxFrame).rounded(.up)) - 1
-        return (pieces, elapsed - Double(pieces) * maxFrame)
+    static func catchUp(_ elapsed: Seconds, maxFrame: Seconds) -> (pieces: Int, last: Seconds) {
+        guard elapsed.isFinite, elapsed > maxFrame, maxFrame > .zero else { return (0, elapsed) }
+        let pieces = Int((elapsed.value / maxFrame.value).rounded(.up)) - 1
+        return (pieces, elapsed - maxFrame * Double(pieces))
     }
 }

@@ -10,14 +10,14 @@ struct ScreenState {
     var capture = PictureCapture()
     /// Whether the renderer really draws the photos (checked once, on the first lit one).
     var rendererCheck = RendererCheck()
-    /// When the last frame was drawn (monotonic seconds).
-    var drawnAt = -Double.infinity
-    /// Seconds, from the last frame not drawn, until a status line held back may go.
-    var statusWait: Double?
+    /// When the last frame was drawn.
+    var drawnAt = MonotonicInstant.distantPast
+    /// How long, from the last frame not drawn, until a status line held back may go.
+    var statusWait: Seconds?
     private var panel: Size?
     private var panelWasDark = false
 
-    init(keepAlive: Double?) {
+    init(keepAlive: Seconds?) {
         redraw = RedrawPolicy(keepAlive: keepAlive ?? .infinity)
     }
 

@@ -13,29 +13,29 @@ extension ShowDirector {
             || engine.download != nil
     }
 
-    /// Seconds from the frame drawn until each next change of the picture that comes with
+    /// How long from the frame drawn until each next change of the picture that comes with
     /// time alone: the next transition, a queued input event (a trace being replayed), a notice
     /// going, the clock overlay's next change, the end asked by `--quit-after`, and the
     /// schedule's next change and the warning a minute before it. `wall` is the system's clock.
-    func nextChanges(wall: Date) -> [Double] {
-        let now = engine.renderTime.seconds
-        var changes: [Double] = []
-        if let advance = engine.show.nextAdvanceTime { changes.append(advance.seconds - now) }
-        if let event = engine.pendingEvents.first { changes.append(event.time.seconds - now) }
-        if let notice = engine.notice, notice.isShowing(at: engine.renderTime) {
-            changes.append(((notice.since + notice.duration) - engine.renderTime).value)
+    func nextChanges(wall: Date) -> [Seconds] {
+        let now = engine.renderTime
+        var changes: [Seconds] = []
+        if let advance = engine.show.nextAdvanceTime { changes.append(advance - now) }
+        if let event = engine.pendingEvents.first { changes.append(event.time - now) }
+        if let notice = engine.notice, notice.isShowing(at: now) {
+            changes.append((notice.since + notice.duration) - now)
         }
         if let origin = engine.wallClockOrigin {
             let shown = WallAnchor(show: .zero, wall: origin).wall(at: engine.renderTime)
             for case let clock as ClockOverlay in engine.overlays.components {
-                changes.append((clock.format.nextChange(after: shown) - shown).value)
+                changes.append(clock.format.nextChange(after: shown) - shown)
             }
         }
-        if let limit = setup.quitAfter { changes.append((limit - (engine.time - .zero)).value) }
+        if let limit = setup.quitAfter { changes.append(limit - (engine.time - .zero)) }
         if let away = presenceDeadline { changes.append(away) }
         if let next = programme.nextChangeTime {
-            let left = next.timeIntervalSince(setup.scheduleDate(wall))
-            changes += [left, left - Self.offWarning].filter { $0 > 0 }
+            let left = Seconds(next.timeIntervalSince(setup.scheduleDate(wall)))
+            changes += [left, left - Self.offWarning].filter { $0 > .zero }
         }
         return changes
     }

@@ -111,18 +111,18 @@ public final class PlaylistSession: ContentFeed {
 
     /// Nil when all the session waits for rings the loop: no folder is being listed, no file is
     /// being written, no network source, and the folder events ring (`ringOnChange`).
-    public var nextLook: Double? {
+    public var nextLook: Seconds? {
         if let watcher, !watcher.rings { return LookAround.seconds }
         if !scans.isEmpty || !settle.isEmpty || !arrivals.isEmpty || network != nil { return LookAround.seconds }
         // A mount change rang while the table had just been looked at.
-        if mountCheckPutOff { return Self.mountCheckInterval.value }
+        if mountCheckPutOff { return Self.mountCheckInterval }
         // Memories follow the day.
         if !content.playlistsWithMemories.isEmpty { return Self.memoriesLook }
         return nil
     }
 
-    /// Seconds between looks at the day while a playlist shows memories.
-    static let memoriesLook = 30.0
+    /// Time between looks at the day while a playlist shows memories.
+    static let memoriesLook: Seconds = 30
 
     /// Watches what the document names and starts scanning its folders.
     public func start() {
