@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import VitrineCore
 import VitrineMedia
+import VitrinePOSIX
 
 /// The frame loop of `play` and `soak`: one flat list of named steps over one
 /// context, the same on a window and on a memory surface.
@@ -27,6 +28,8 @@ final class ShowLoop {
     private var reports = ReportPace()
     /// A remote asked for a reload; it is done at the next frame.
     private var reloadAsked = false
+    /// When the file pages touched so far go back (at rest).
+    private var filePages = FilePagesPace()
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -284,6 +287,9 @@ final class ShowLoop {
             showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
                 + (screen.statusWait.map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
+        if !frame.busy, filePages.due(at: tick.monotonic.seconds, frames: counts.frames, decodes: counts.decodes) {
+            FilePages.giveBack()
+        }
         timing.rest(after: frame, on: canvas)
     }
 
