@@ -31,7 +31,7 @@ public enum FilePages {
         var report = Report()
         for mapping in mappings(in: text) where mapping.canGiveBack {
             guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
-            if madvise(start, mapping.end - mapping.start, MADV_DONTNEED) == 0 {
+            if madvise(start, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 {
                 report.mappings += 1
                 report.residentKiB += mapping.residentKiB
             } else {

@@ -288,9 +288,24 @@ final class ShowLoop {
                 + (screen.statusWait.map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
         if !frame.busy, filePages.due(at: tick.monotonic.seconds, frames: counts.frames, decodes: counts.decodes) {
-            FilePages.giveBack()
+            giveBackFilePages()
         }
         timing.rest(after: frame, on: canvas)
+    }
+
+    /// Gives back the file pages touched so far (`FilePages`); says so once, the first time.
+    private func giveBackFilePages() {
+        guard let report = FilePages.giveBack() else {
+            if counts.filePageGiveBacks == 0 { log.info("the file pages touched cannot be given back: /proc is not readable") }
+            counts.filePageGiveBacks += 1
+            return
+        }
+        let since = counts.filePageGiveBacks == 0 ? "since the start" : "since the last time"
+        let refused = report.refused > 0 ? ", \(report.refused) refused" : ""
+        let said =
+            "gave back \(report.residentKiB / 1024) MiB of file pages touched \(since) (\(report.mappings) mappings\(refused))"
+        if counts.filePageGiveBacks == 0 { log.info(said) } else { log.debug(said) }
+        counts.filePageGiveBacks += 1
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long
