@@ -296,7 +296,9 @@ final class ShowLoop {
     /// Gives back the file pages touched so far (`FilePages`); says so once, the first time.
     private func giveBackFilePages() {
         guard let report = FilePages.giveBack() else {
-            if counts.filePageGiveBacks == 0 { log.info("the file pages touched cannot be given back: /proc is not readable") }
+            if counts.filePageGiveBacks == 0 {
+                log.info("the file pages touched cannot be given back: /proc is not readable")
+            }
             counts.filePageGiveBacks += 1
             return
         }
