@@ -72,7 +72,9 @@ public enum FilePages {
                 case "Rss:": found[found.count - 1].residentKiB = Int(fields[1]) ?? 0
                 // Unparsable counts as modified: such a mapping is left alone.
                 case "Anonymous:": found[found.count - 1].anonymousKiB = Int(fields[1]) ?? 1
-                case "VmFlags:": found[found.count - 1].locked = fields.contains("lo") || fields.contains("io")
+                // Locked, or memory of a device (I/O, page frames mapped directly): left alone.
+                case "VmFlags:":
+                    found[found.count - 1].locked = fields.contains { $0 == "lo" || $0 == "io" || $0 == "pf" }
                 default: break
                 }
                 continue
