@@ -28,19 +28,10 @@ public enum FilePages {
     @discardableResult
     public static func giveBack() -> Report? {
         guard let text = readWhole("/proc/self/smaps") else { return nil }
-        // Chosen first, then given back in a loop that calls nothing but madvise: the code that
-        // reads and judges the mappings (Swift's runtime, its string tables) would otherwise be
-        // touched again after its own pages went.
-        let chosen = mappings(in: text).filter(\.canGiveBack)
-        var done = [Bool](repeating: false, count: chosen.count)
-        for index in chosen.indices {
-            if let start = UnsafeMutableRawPointer(bitPattern: chosen[index].start) {
-                done[index] = madvise(start, Int(chosen[index].end - chosen[index].start), MADV_DONTNEED) == 0
-            }
-        }
         var report = Report()
-        for (mapping, given) in zip(chosen, done) {
-            if given {
+        for mapping in mappings(in: text) where mapping.canGiveBack {
+            guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
+            if madvise(start, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 {
                 report.mappings += 1
                 report.residentKiB += mapping.residentKiB
             } else {
