@@ -56,8 +56,7 @@ import VitrineTestSupport
         #expect(try decoder.decode(request) == MediaDecoder().decode(request))
         let pid = try #require(decoder.workerProcessID)
         #expect(try Self.mappedLibraries(pid).contains { $0.hasPrefix("libheif") })
-        // The give-back follows the reply; the worker runs below other work, so on a busy
-        // machine it may come late.
+        // The give-back follows the reply, on a loaded machine some time after it.
         let gone = eventually(timeout: 60) { residentFilePagesKiB(pid: pid, library: "libheif") == 0 }
         #expect(gone, "libheif's code still resident: \(residentFilePagesKiB(pid: pid, library: "libheif") ?? -1) KiB")
         #expect(try decoder.decode(request) == MediaDecoder().decode(request))
