@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+import VitrineCore
 
 /// One open stream of server-sent events (`text/event-stream`): a producer calls `send` from any
 /// thread; the server writes what is pending when the client can take it. While nothing is
@@ -14,7 +15,7 @@ import Synchronization
 public final class HTTPEventStream: Sendable {
     /// The client's address, for the per-address limit.
     public let client: String
-    let opened: Double
+    let opened: MonotonicInstant
     private let state = Mutex<Pending>(Pending())
     private let closeActions = Mutex<[@Sendable () -> Void]>([])
 
@@ -25,10 +26,10 @@ public final class HTTPEventStream: Sendable {
         /// The connection, once the answer is queued, and whether it waits suspended.
         var connection: UInt = 0
         var suspended = false
-        var lastSent = 0.0
+        var lastSent = MonotonicInstant.distantPast
     }
 
-    init(client: String, now: Double) {
+    init(client: String, now: MonotonicInstant) {
         self.client = client
         opened = now
         state.withLock { $0.lastSent = now }
@@ -105,7 +106,7 @@ public final class HTTPEventStream: Sendable {
 
     /// Libmicrohttpd asks for the next bytes (on its event thread): what is pending, the end,
     /// or nothing yet (then the connection is suspended until `send`).
-    func read(into buffer: UnsafeMutablePointer<CChar>, max: Int, now: Double) -> Int {
+    func read(into buffer: UnsafeMutablePointer<CChar>, max: Int, now: MonotonicInstant) -> Int {
         state.withLock { pending in
             if !pending.bytes.isEmpty {
                 let count = min(max, pending.bytes.count)
@@ -125,8 +126,8 @@ public final class HTTPEventStream: Sendable {
         }
     }
 
-    /// Seconds since anything was last written.
-    func quietFor(now: Double) -> Double { now - state.withLock { $0.lastSent } }
+    /// How long since anything was last written.
+    func quietFor(now: MonotonicInstant) -> Seconds { now - state.withLock { $0.lastSent } }
 
     /// The connection is gone: nothing more is sent, and the close actions run.
     func closed() {

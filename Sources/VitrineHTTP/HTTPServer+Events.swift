@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Glibc
+import VitrineCore
 
 /// Opens an event stream answered from the head: the limits on streams first (nothing is sent
 /// past them but a 503), then the answer's head, then the service's `open`.
@@ -10,7 +11,7 @@ func openEventStream(
 ) -> MHD_Result {
     let configuration = core.configuration
     let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-    let stream = HTTPEventStream(client: head.client, now: ServerCore.now())
+    let stream = HTTPEventStream(client: head.client, now: .now())
     let refusal: String? = core.streams.withLock { streams in
         if core.stopping.load(ordering: .sequentiallyConsistent) { return "the server is stopping" }
         if streams.count >= configuration.streamLimit { return "too many live pages are open; close one" }
@@ -75,7 +76,7 @@ private final class StreamContext {
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, max in
     guard let context, let buffer else { return -1 }
     let holder = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue()
-    return holder.stream.read(into: buffer, max: max, now: ServerCore.now())
+    return holder.stream.read(into: buffer, max: max, now: .now())
 }
 
 private let streamFreed: MHD_ContentReaderFreeCallback = { context in
@@ -89,7 +90,7 @@ extension ServerCore {
     /// Once a second: a comment on streams quiet for a while (a client gone away is found out
     /// when it cannot be written), the end of streams past their time.
     func tendStreams() {
-        let now = Self.now()
+        let now = MonotonicInstant.now()
         let open = streams.withLock { Array($0.values) }
         for stream in open {
             if now - stream.opened >= configuration.streamSeconds {

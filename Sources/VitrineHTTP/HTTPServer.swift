@@ -36,12 +36,12 @@ public final class HTTPServer: Sendable {
         public var perAddressLimit: UInt32 = 16
         /// Each connection's buffer for the request head and the answer's headers.
         public var headBytes = 32 * 1024
-        /// Seconds a connection may take to send a whole request head.
-        public var headSeconds = 10.0
+        /// How long a connection may take to send a whole request head.
+        public var headSeconds: Seconds = 10
         /// Seconds without any traffic that close a connection (libmicrohttpd's own timeout).
         public var idleSeconds: UInt32 = 10
-        /// Seconds a client may take to read an answer.
-        public var answerSeconds = 60.0
+        /// How long a client may take to read an answer.
+        public var answerSeconds: Seconds = 60
         /// Event threads, and worker threads that make answers.
         public var eventThreads: UInt32 = 2
         public var workerThreads = 4
@@ -50,10 +50,10 @@ public final class HTTPServer: Sendable {
         /// Event streams open at once, in all and from one client address (each is also a connection).
         public var streamLimit = 32
         public var streamsPerAddress = 4
-        /// Seconds an event stream stays open before the server ends it (the browser opens another).
-        public var streamSeconds = 300.0
-        /// Seconds of silence on an event stream before a comment line is sent.
-        public var streamKeepAlive = 15.0
+        /// How long an event stream stays open before the server ends it (the browser opens another).
+        public var streamSeconds: Seconds = 300
+        /// Silence on an event stream this long sends a comment line.
+        public var streamKeepAlive: Seconds = 15
         /// Other names the server is reached by (see `HostPolicy`).
         public var hostNames: [String] = []
         /// Whether the `Host` must be one of them (off only where every request carries a secret
@@ -186,7 +186,7 @@ final class ServerCore: Sendable {
     let suspended = Atomic<Int>(0)
     let log: Log
     /// Open connections: their socket and the moment they must be done by.
-    let deadlines = Mutex<[UInt: (socket: Int32, deadline: Double)]>([:])
+    let deadlines = Mutex<[UInt: (socket: Int32, deadline: MonotonicInstant)]>([:])
     let shutDown = Atomic<Int>(0)
     /// Open event streams, by their connection.
     let streams = Mutex<[UInt: HTTPEventStream]>([:])
@@ -202,15 +202,15 @@ final class ServerCore: Sendable {
         log = Log(configuration.name == "control API" ? "control" : "web")
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    /// The instant a connection given `length` from `now` must be done by; an infinite length
+    /// never ends it.
+    static func deadline(after length: Seconds, from now: MonotonicInstant) -> MonotonicInstant {
+        length.isFinite ? now + length : .distantFuture
     }
 
-    func setDeadline(_ connection: OpaquePointer, _ seconds: Double) {
+    func setDeadline(_ connection: OpaquePointer, _ length: Seconds) {
         let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-        let deadline = seconds.isFinite ? Self.now() + seconds : .infinity
+        let deadline = Self.deadline(after: length, from: .now())
         deadlines.withLock { table in
             if let entry = table[key] { table[key] = (entry.socket, deadline) }
         }
@@ -235,7 +235,7 @@ final class ServerCore: Sendable {
     }
 
     private func closeLateConnections() {
-        let now = Self.now()
+        let now = MonotonicInstant.now()
         let count = deadlines.withLock { table -> Int in
             var count = 0
             for (_, entry) in table where entry.deadline < now && entry.socket >= 0 {
@@ -293,7 +293,7 @@ private let connectionNotice: MHD_NotifyConnectionCallback = { context, connecti
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
         lowerPriorityOnce()
         let socket = vitrine_mhd_socket(connection)
-        let deadline = ServerCore.now() + core.configuration.headSeconds
+        let deadline = ServerCore.deadline(after: core.configuration.headSeconds, from: .now())
         core.deadlines.withLock { $0[key(connection)] = (socket, deadline) }
     } else {
         _ = core.deadlines.withLock { $0.removeValue(forKey: key(connection)) }
@@ -449,7 +449,7 @@ private func admit(
 /// A body to be held in memory up to `limit` bytes, within `seconds`, then answered (by a
 /// worker, or on the event thread when `quick`); refused with 413 when its head announces more.
 private func buffer(
-    _ core: ServerCore, _ connection: OpaquePointer, _ head: HTTPHead, limit: Int, seconds: Double,
+    _ core: ServerCore, _ connection: OpaquePointer, _ head: HTTPHead, limit: Int, seconds: Seconds,
     answer: @escaping @Sendable (Data) -> HTTPResponse, quick: Bool,
     _ stored: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
+import VitrineCore
 
 /// Tries again, in the background, to start a listener that could not start (its port taken by
-/// another program): every `interval` seconds until it starts or is cancelled.
+/// another program): every `interval` until it starts or is cancelled.
 public final class ListenRetry: Sendable {
     private let stop = DispatchSemaphore(value: 0)
     private let cancelled = Flag()
@@ -12,9 +13,9 @@ public final class ListenRetry: Sendable {
     }
 
     /// `attempt` returns true once the listener is up.
-    public init(every interval: Double, name: String, _ attempt: @escaping @Sendable () -> Bool) {
+    public init(every interval: Seconds, name: String, _ attempt: @escaping @Sendable () -> Bool) {
         let thread = Thread { [stop, cancelled] in
-            while stop.wait(timeout: .now() + interval) == .timedOut {
+            while stop.wait(timeout: .now() + interval.value) == .timedOut {
                 if cancelled.value.load(ordering: .acquiring) || attempt() { return }
             }
         }

@@ -171,7 +171,7 @@ final class CurlEasy {
         check(
             "MAXFILESIZE_LARGE",
             vitrine_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes)))
-        set(CURLOPT_CONNECTTIMEOUT_MS, "CONNECTTIMEOUT_MS", Int(request.timeouts.connect * 1000))
+        set(CURLOPT_CONNECTTIMEOUT_MS, "CONNECTTIMEOUT_MS", Int(request.timeouts.connect.milliseconds))
         set(CURLOPT_LOW_SPEED_LIMIT, "LOW_SPEED_LIMIT", request.timeouts.lowSpeedBytes)
         set(CURLOPT_LOW_SPEED_TIME, "LOW_SPEED_TIME", request.timeouts.lowSpeedSeconds)
         if request.resumeFrom > 0 {

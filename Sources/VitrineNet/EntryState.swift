@@ -28,7 +28,8 @@ struct EntryState: Sendable {
     var evicted = false
     var failure: String?
     var failures = 0
-    var nextAttempt: Double = 0
+    /// No download of it before this instant.
+    var nextAttempt = MonotonicInstant.distantPast
 
     init(remote: RemoteEntry) { self.remote = remote }
 }

@@ -7,18 +7,18 @@ enum ListingOutcome: Sendable {
     case listed([RemoteEntry], validators: Validators)
     /// The feed answered 304: the last listing still holds.
     case unchanged
-    /// `retryAfter`: the seconds a 429 or 503 answer's `Retry-After` asked to wait.
-    case failed(TransferFailure, retryAfter: Double? = nil)
+    /// `retryAfter`: how long a 429 or 503 answer's `Retry-After` asked to wait.
+    case failed(TransferFailure, retryAfter: Seconds? = nil)
 }
 
-/// The seconds a `Retry-After` header asks for (a number of seconds or an HTTP date), at most a day.
-func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
+/// The wait a `Retry-After` header asks for (a number of seconds or an HTTP date), at most a day.
+func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Seconds? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if let seconds = Double(value), seconds >= 0 { return min(seconds, 86_400) }
+    if let seconds = Double(value), seconds >= 0 { return min(Seconds(seconds), 86_400) }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return min(max(0, date.timeIntervalSince(now)), 86_400)
+    return min(max(.zero, date - now), 86_400)
 }

@@ -6,8 +6,8 @@ import VitrineCore
 struct HeldListing: Sendable {
     /// The ids the listing would remove.
     var removes: Set<String>
-    /// When it was first seen (monotonic seconds).
-    var since: Double
+    /// When it was first seen.
+    var since: MonotonicInstant
     /// Why, in one line, for the log and `--print-state`.
     var reason: String
 }
@@ -29,10 +29,10 @@ extension HeldListing {
 
     /// Decides whether `listing` may replace `entries`: a listing removing fewer than half of them
     /// is taken; one removing half or more is taken only when `held` (the one kept pending) removes
-    /// the same photos and was seen at least `interval` seconds before `now`. `held` is updated.
+    /// the same photos and was seen at least `interval` before `now`. `held` is updated.
     static func judge(
-        _ listing: [RemoteEntry], replacing entries: [EntryState], held: inout HeldListing?, now: Double,
-        interval: Double
+        _ listing: [RemoteEntry], replacing entries: [EntryState], held: inout HeldListing?,
+        now: MonotonicInstant, interval: Seconds
     ) -> ListingVerdict {
         let listed = Set(listing.map(\.id))
         let removes = Set(entries.lazy.map(\.remote.id).filter { !listed.contains($0) })
@@ -50,7 +50,7 @@ extension HeldListing {
         let all = removes.count == entries.count
         let reason =
             "a listing that would remove \(all ? "all \(entries.count)" : "\(removes.count) of \(entries.count)") "
-            + "photos is held: they stay until a listing at least \(Int(interval.rounded())) s later agrees"
+            + "photos is held: they stay until a listing at least \(Int(interval.value.rounded())) s later agrees"
         held = HeldListing(removes: removes, since: now, reason: reason)
         return .hold(Reasoned(reason: reason, isNew: true))
     }
@@ -60,14 +60,14 @@ extension Mirror {
     /// When a source whose listing failed is tried again: a source that never listed after 5 s,
     /// 5 s, 10 s, 20 s … (its `tries`-th failure, ±10 %) up to the refresh interval; a listed one at
     /// the next refresh. A `Retry-After` is waited for in full, never less.
-    func nextListingTry(afterFailure tries: Int, neverListed: Bool, retryAfter: Double?) -> Double {
+    func nextListingTry(afterFailure tries: Int, neverListed: Bool, retryAfter: Seconds?) -> Seconds {
         let refresh = configuration.refreshInterval
         var wait = refresh
         if neverListed {
             let doubled = configuration.firstListingRetry * pow(2, Double(max(0, min(tries - 2, 30))))
             wait = min(refresh, doubled) * Double.random(in: 0.9...1.1)
         }
-        if let retryAfter { wait = neverListed ? max(retryAfter, 0) : max(wait, retryAfter) }
+        if let retryAfter { wait = neverListed ? max(retryAfter, .zero) : max(wait, retryAfter) }
         return wait
     }
 }

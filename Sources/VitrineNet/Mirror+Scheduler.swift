@@ -28,22 +28,20 @@ extension Mirror {
         shared.withLock { $0.running = false }
     }
 
-    private func monotonic() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-
     private func plan(_ shared: inout MirrorShared) -> Plan? {
         guard !shared.stopping else { return nil }
-        let now = monotonic()
+        let now = MonotonicInstant.now()
         var plan = Plan()
         plan.save = shared.dirty
         for index in shared.sources.indices {
             let source = shared.sources[index]
             let host = Self.host(of: source.source)
             // A source that never listed keeps to its own retries, not to the host's download backoff.
-            let hostWait = source.lastGoodListing == nil ? 0 : (shared.hosts[host]?.until ?? 0)
+            let hostWait = source.lastGoodListing == nil ? .distantPast : (shared.hosts[host]?.until ?? .distantPast)
             guard !source.refreshing, source.nextRefresh <= now, hostWait <= now else { continue }
             shared.sources[index].refreshing = true
-            // Until it ends; `refreshNow` meanwhile sets 0, and the source is listed again after it.
-            shared.sources[index].nextRefresh = .infinity
+            // Until it ends; `refreshNow` meanwhile sets `distantPast`, and the source is listed again after it.
+            shared.sources[index].nextRefresh = .distantFuture
             shared.workers += 1
             plan.listings.append((source.key, source.source, source.listingValidators))
         }
@@ -82,7 +80,7 @@ extension Mirror {
             if entry.file == nil, !isPriority, used + averageBytes > configuration.cacheBytes { continue }
             let url = wantsPreview ? entry.remote.previewURL ?? entry.remote.url : entry.remote.url
             let host = NetworkAddress.host(url)
-            guard (shared.hosts[host]?.until ?? 0) <= now,
+            guard (shared.hosts[host]?.until ?? .distantPast) <= now,
                 shared.active[host, default: 0] < configuration.perHostDownloads
             else { continue }
             let stem = CacheName.stem(source: shared.sources[s].key, id: entry.remote.id)
@@ -130,14 +128,14 @@ extension Mirror {
         var verdict = ListingVerdict.take
         var repeated = false
         let host = Self.host(of: source)
-        let now = monotonic()
+        let now = MonotonicInstant.now()
         shared.withLock { shared in
             shared.workers -= 1
             guard let index = shared.sources.firstIndex(where: { $0.key == key }) else { return }
             shared.sources[index].refreshing = false
             if let access { shared.sources[index].access = access }
-            let askedAgain = shared.sources[index].nextRefresh == 0
-            shared.sources[index].nextRefresh = askedAgain ? 0 : now + configuration.refreshInterval
+            let askedAgain = shared.sources[index].nextRefresh == .distantPast
+            shared.sources[index].nextRefresh = askedAgain ? .distantPast : now + configuration.refreshInterval
             switch outcome {
             case .listed(let entries, let validators):
                 shared.firstTries[key] = nil
@@ -181,7 +179,7 @@ extension Mirror {
                         afterFailure: shared.firstTries[key] ?? 1, neverListed: neverListed, retryAfter: retryAfter)
                 if let retryAfter {
                     shared.hosts[host, default: HostBackoff()].until = max(
-                        shared.hosts[host]?.until ?? 0, now + retryAfter)
+                        shared.hosts[host]?.until ?? .distantPast, now + retryAfter)
                 } else if failure.isTransient {
                     shared.hosts[host, default: HostBackoff()].failed(
                         now: now, base: configuration.backoffBase, maximum: configuration.backoffMaximum)
@@ -199,7 +197,7 @@ extension Mirror {
             }
         case .unchanged: log.debug("\(source): unchanged")
         case .failed(let failure, let retryAfter):
-            let wait = retryAfter.map { " (the server asks to wait \(Int($0.rounded())) s)" } ?? ""
+            let wait = retryAfter.map { " (the server asks to wait \(Int($0.value.rounded())) s)" } ?? ""
             // Said once while it stays the same (a source that never listed is retried every few seconds).
             if !repeated { log.warning("\(source): \(failure)\(wait); the last mirror keeps playing") }
         }
@@ -223,7 +221,7 @@ extension Mirror {
                 return !shared.stopping
             }
         }
-        let now = monotonic()
+        let now = MonotonicInstant.now()
         var evicted: [(EntryState, String)] = []
         shared.withLock { shared in
             shared.workers -= 1
@@ -264,10 +262,10 @@ extension Mirror {
                     let wait =
                         transient
                         ? min(
-                            configuration.backoffMaximum, configuration.backoffBase * pow(2, Double(entry.failures - 1))
-                        )
+                            configuration.backoffMaximum,
+                            configuration.backoffBase * pow(2, Double(entry.failures - 1)))
                         : configuration.refreshInterval
-                    entry.nextAttempt = now + (kept != nil ? 0 : wait)
+                    entry.nextAttempt = now + (kept != nil ? .zero : wait)
                     entry.needsCheck = false
                 }
             }

@@ -81,7 +81,7 @@ public final class Mirror: Sendable {
             shared.update(id) { entry in
                 entry.lastUsed = Date().timeIntervalSince1970
                 entry.evicted = false
-                entry.nextAttempt = 0
+                entry.nextAttempt = .distantPast
             }
         }
         wake.signal()
@@ -90,8 +90,8 @@ public final class Mirror: Sendable {
     /// Asks for every listing to be refreshed now instead of at its next interval.
     public func refreshNow() {
         shared.withLock { shared in
-            for index in shared.sources.indices { shared.sources[index].nextRefresh = 0 }
-            for host in shared.hosts.keys { shared.hosts[host]?.until = 0 }
+            for index in shared.sources.indices { shared.sources[index].nextRefresh = .distantPast }
+            for host in shared.hosts.keys { shared.hosts[host]?.until = .distantPast }
         }
         wake.signal()
     }

@@ -42,7 +42,7 @@ enum MirrorIndex {
     static let temporaryName = "index.json.tmp"
     static let previousTemporaryName = "index.previous.json.tmp"
     /// A partial download older than this is not resumed: it is removed at start.
-    static let partLifetime: Double = 7 * 24 * 3600
+    static let partLifetime = Seconds(7 * 24 * 3600)
 
     /// Writes the index durably: under a temporary name, flushed, renamed over the old one, the folder
     /// flushed; the old one, if it is whole, is kept first as the previous generation. A power cut at
@@ -184,7 +184,7 @@ enum MirrorIndex {
                 let modified =
                     ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)
                     ?? .distantPast
-                if parts[name] != nil, now.timeIntervalSince(modified) < partLifetime { continue }
+                if parts[name] != nil, now - modified < partLifetime { continue }
                 if let found = parts[name] { sources[found.0].entries[found.1].partValidators = nil }
                 unlink(path)
             } else if origin.isComplete {

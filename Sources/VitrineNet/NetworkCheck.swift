@@ -36,7 +36,7 @@ public enum NetworkCheck {
         case .unchanged:
             return "\(source): reachable, unchanged"
         case .failed(let failure, let retryAfter):
-            let wait = retryAfter.map { " (the server asks to wait \(Int($0.rounded())) s)" } ?? ""
+            let wait = retryAfter.map { " (the server asks to wait \(Int($0.value.rounded())) s)" } ?? ""
             return "\(source): \(explain(failure, address: address))\(wait)"
         }
     }

@@ -3,7 +3,7 @@ import VitrineCore
 
 extension HTTPResponse {
     /// The wait a 429 or 503 answer asks for in its `Retry-After`, if it gives one.
-    var retryAfter: Double? {
+    var retryAfter: Seconds? {
         guard status == 429 || status == 503 else { return nil }
         return retryAfterSeconds(headers["retry-after"])
     }

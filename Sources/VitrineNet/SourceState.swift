@@ -10,7 +10,8 @@ struct SourceState: Sendable {
     var lastGoodListing: Date?
     var lastError: String?
     var refreshing = false
-    var nextRefresh: Double = 0
+    /// The next listing is due at this instant; `distantPast` asks for one at once.
+    var nextRefresh = MonotonicInstant.distantPast
     var access: SourceAccess?
 
     init(source: NetworkSource) { self.source = source }
@@ -32,7 +33,7 @@ struct SourceState: Sendable {
                 if remote.url != entry.remote.url { entry.needsCheck = true }
                 entry.remote = remote
                 entry.failures = 0
-                entry.nextAttempt = 0
+                entry.nextAttempt = .distantPast
                 merged.append(entry)
             } else {
                 merged.append(EntryState(remote: remote))

@@ -19,6 +19,10 @@ public struct PlayerHooks {
     public var keepAlive: Double?
     /// Asked once a frame.
     public var control: () -> PlayerControl = { .keepGoing }
+    /// Seconds between looks, while the loop rests, at what these hooks are asked once a frame
+    /// that cannot wake it (`LoopWake.ring`); nil when all of it wakes the loop (signals ring it,
+    /// remotes and presence sources ring it), so it rests until its next deadline.
+    public var lookAround: Double? = LookAround.seconds
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).
     public var reload: () throws -> PlayerSetup? = { nil }
     /// What remotes asked since the last frame (never blocks).

@@ -11,7 +11,8 @@ final class ShowLoop {
     let canvas: any ShowCanvas
     /// The clock's ticks, the pace without vsync, the rests between frames.
     private var timing: FrameTiming
-    private let loader: ImageLoader
+    /// Decodes off the render thread (tests wait on it, so decodes take no time of their clock).
+    let loader: ImageLoader
     private let hooks: PlayerHooks
     /// The input trace, the display's power devices, the virtual terminal.
     private let links: LoopLinks
@@ -286,11 +287,19 @@ final class ShowLoop {
                 || links.power?.report.fading == true,
             showChanges: director.nextChanges(wall: tick.wall) + pictureDue(at: tick.monotonic.seconds)
                 + (screen.statusWait.map { [$0] } ?? []),
-            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds))
+            keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic.seconds),
+            lookAround: lookAround())
         if !frame.busy, filePages.due(at: tick.monotonic.seconds, frames: counts.frames, decodes: counts.decodes) {
             giveBackFilePages()
         }
         timing.rest(after: frame, on: canvas)
+    }
+
+    /// Seconds until the first look at what cannot wake a resting loop (the content, the hooks,
+    /// the display's devices); nil when everything does.
+    private func lookAround() -> Double? {
+        let devices = links.power?.drivesDevices == true ? RestSchedule.lookAround : nil
+        return [director.contentLook, hooks.lookAround, devices].compactMap { $0 }.min()
     }
 
     /// Gives back the file pages touched so far (`FilePages`); says so once, the first time.

@@ -6,6 +6,9 @@ import Synchronization
 /// handler sets a bit (lock-free, so safe inside a handler) and the play loop
 /// takes the bits once a frame.
 private let pendingSignals = Atomic<UInt32>(0)
+/// The write end of the pipe whose reader rings the play loop (`ringOnSignal`); -1 until then.
+/// A write is safe inside a handler.
+private let signalBell = Atomic<Int32>(-1)
 
 /// What the service manager or the user asked for by signal.
 public struct ServiceSignals: Equatable, Sendable {
@@ -31,6 +34,13 @@ public struct ServiceSignals: Equatable, Sendable {
         let handler: @convention(c) (Int32) -> Void = { signal in
             let bit: UInt32 = signal == SIGHUP ? 2 : 1
             pendingSignals.bitwiseOr(bit, ordering: .sequentiallyConsistent)
+            let bell = signalBell.load(ordering: .sequentiallyConsistent)
+            guard bell >= 0 else { return }
+            let saved = errno
+            var byte: UInt8 = 1
+            // A full pipe has a ring waiting already.
+            _ = write(bell, &byte, 1)
+            errno = saved
         }
         catching([(SIGTERM, handler), (SIGINT, handler), (SIGHUP, handler)])
     }
@@ -51,6 +61,48 @@ public struct ServiceSignals: Equatable, Sendable {
             _ = sigaddset(&unblock, signal)
         }
         _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Calls `ring`, on a thread of its own, after each signal `install` records: a loop resting
+    /// on its events hears of it at once, whichever thread the kernel gave the signal to.
+    /// Once per process; false when it cannot (no pipe or thread), or was done before.
+    public static func ringOnSignal(_ ring: @escaping @Sendable () -> Void) -> Bool {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        let (reader, writer) = (ends[0], ends[1])
+        let ready =
+            fcntl(reader, F_SETFD, FD_CLOEXEC) == 0 && fcntl(writer, F_SETFD, FD_CLOEXEC) == 0
+            && fcntl(writer, F_SETFL, O_NONBLOCK) == 0
+        var started = false
+        if ready {
+            do {
+                try WorkerThread.start {
+                    var bytes = [UInt8](repeating: 0, count: 16)
+                    while true {
+                        let count = read(reader, &bytes, bytes.count)
+                        if count > 0 {
+                            ring()
+                        } else if count < 0, errno == EINTR {
+                            continue
+                        } else {
+                            return
+                        }
+                    }
+                }
+                started = true
+            } catch {
+                started = false
+            }
+        }
+        guard started,
+            signalBell.compareExchange(expected: -1, desired: writer, ordering: .sequentiallyConsistent).exchanged
+        else {
+            // The reader, if it started, sees the end of the pipe and returns.
+            _ = close(writer)
+            if !started { _ = close(reader) }
+            return false
+        }
+        return true
     }
 
     /// The signals received since the last call, clearing them.

@@ -65,8 +65,8 @@ public final class AdminSite: Sendable {
     /// The most body of a command (`command=display-auto`).
     static let commandBodyBytes = 256
     /// Seconds a body may take: a form, a playlist, an upload.
-    static let formSeconds = 20.0
-    static let uploadSeconds = 900.0
+    static let formSeconds: Seconds = 20
+    static let uploadSeconds: Seconds = 900
 
     /// Decides from a request's head alone (before any body byte is read): refused outright, or
     /// how much body it may send and what answers it. Signed-in state, the form and CSRF tokens
@@ -264,8 +264,8 @@ public final class AdminSite: Sendable {
         throttle.retryAfter(client, now: now()).map(tooMany)
     }
 
-    private func tooMany(_ wait: TimeInterval) -> WebResponse {
-        let seconds = Int(wait.rounded(.up))
+    private func tooMany(_ wait: Seconds) -> WebResponse {
+        let seconds = Int(wait.value.rounded(.up))
         var response = WebResponse.error(429, "too many tries; wait \(seconds) s and try again")
         response.headers.append(("Retry-After", String(seconds)))
         return response

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// How the page is set up: where its files are, its limits, its cookies.
 public struct AdminSiteOptions: Sendable {
@@ -15,11 +16,11 @@ public struct AdminSiteOptions: Sendable {
     public var maximumFilesPerUpload = 20
     /// Failed sign-ins a client may make in `loginWindow` seconds before it gets 429.
     public var loginLimit = 5
-    public var loginWindow: TimeInterval = 60
+    public var loginWindow: Seconds = 60
     /// Failed sign-ins from all clients together in `globalLoginWindow` seconds before everyone
     /// not signed in gets 429 (signed-in sessions go on).
     public var globalLoginLimit = 20
-    public var globalLoginWindow: TimeInterval = 300
+    public var globalLoginWindow: Seconds = 300
     /// Mark cookies `Secure` (when the page is served over TLS).
     public var secureCookies = false
     /// The time zone of "preview this moment" dates typed on the page.

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 import VitrinePOSIX
 
 #if canImport(Glibc)
@@ -85,10 +86,10 @@ public enum AtomicFile {
     }
 
     /// Removes our temporaries in `folder` that nothing is writing any more: their writer is
-    /// gone (a power cut, a kill) or they are older than `age` seconds (an upload or save still
+    /// gone (a power cut, a kill) or they are older than `age` (an upload or save still
     /// going is younger). Only regular files, never a link's target. How many went, and their bytes.
     @discardableResult
-    public static func removeStaleTemporaries(in folder: String, olderThan age: TimeInterval, now: Date = Date())
+    public static func removeStaleTemporaries(in folder: String, olderThan age: Seconds, now: Date = Date())
         -> (count: Int, bytes: Int)
     {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (0, 0) }
@@ -99,9 +100,9 @@ public enum AtomicFile {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            let modified = Date(unixSeconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
             let writerGone = writer.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? false
-            guard writerGone || now.timeIntervalSince1970 - modified > age else { continue }
+            guard writerGone || now - modified > age else { continue }
             if unlink(path) == 0 {
                 removed.count += 1
                 removed.bytes += Int(info.st_size)

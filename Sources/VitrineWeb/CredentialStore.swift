@@ -31,12 +31,12 @@ public final class CredentialStore: Sendable {
     }
 
     /// How long a setup code works after the screen first shows it (renewed while it shows it).
-    public static let setupCodeLifetime: TimeInterval = 3600
+    public static let setupCodeLifetime: Seconds = 3600
     /// One password hash at a time in the whole program: each takes the hash's memory (64 MiB
     /// at the interactive cost) and a core for a moment.
     static let hashing = DispatchSemaphore(value: 1)
     /// How long a sign-in waits for the hash another one is making before it gets 429.
-    public static let hashWait: TimeInterval = 2
+    public static let hashWait: Seconds = 2
     /// Passwords longer than this are refused before hashing (the hash's cost is per byte).
     public static let maximumPasswordBytes = 1024
 
@@ -58,7 +58,7 @@ public final class CredentialStore: Sendable {
         self.path = path
         self.cost = cost
         self.now = now
-        codeValidUntil = Mutex(now().addingTimeInterval(Self.setupCodeLifetime))
+        codeValidUntil = Mutex(now() + Self.setupCodeLifetime)
         let hash = Self.readHash(path)
         var code: String?
         if hash == nil {
@@ -96,7 +96,7 @@ public final class CredentialStore: Sendable {
                 log.info("the setup code expired; a new one is on the screen")
             }
         }
-        if expired || again { codeValidUntil.withLock { $0 = moment.addingTimeInterval(Self.setupCodeLifetime) } }
+        if expired || again { codeValidUntil.withLock { $0 = moment + Self.setupCodeLifetime } }
     }
 
     /// Sets the first password, given the setup code from the screen. The code works once, and
@@ -138,7 +138,7 @@ public final class CredentialStore: Sendable {
     }
 
     static func oneHashAtATime<T>(_ work: () -> T) -> T? {
-        guard hashing.wait(timeout: .now() + hashWait) == .success else { return nil }
+        guard hashing.wait(timeout: .now() + hashWait.value) == .success else { return nil }
         defer { hashing.signal() }
         return work()
     }

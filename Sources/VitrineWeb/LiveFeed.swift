@@ -17,6 +17,11 @@ final class LiveFeed: Sendable {
     }
 
     private let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
+    /// Held while a stream is opened or the streams are told of a change, so what one stream
+    /// gets is never older than what it got before: without it, a stream opening while the
+    /// picture changes could get the new picture and then the old one, and keep the old one
+    /// on the page until the screen next changed.
+    private let order = Mutex<Void>(())
     /// The last message sent, so a repeat is not sent again.
     private let last = Mutex<String?>(nil)
     private let message: @Sendable () -> String
@@ -36,17 +41,19 @@ final class LiveFeed: Sendable {
     /// the picture now.
     func add(_ stream: HTTPEventStream, session: String, width: Int?) {
         let id = ObjectIdentifier(stream)
-        listeners.withLock { $0[id] = Listener(stream: stream, session: session, width: width) }
+        order.withLock { _ in
+            listeners.withLock { $0[id] = Listener(stream: stream, session: session, width: width) }
+            stream.send(event: "state", data: message())
+            sendFrame(id)
+        }
         stream.whenClosed { [weak self] in _ = self?.listeners.withLock { $0.removeValue(forKey: id) } }
-        stream.send(event: "state", data: message())
-        sendFrame(id)
     }
 
     /// The screen's picture, in the stream itself (no second request), when it is newer than the
-    /// last one this stream got: `{"frame":N,"type":…,"data":base64}`.
+    /// last one this stream got: `{"frame":N,"type":…,"data":base64}`. Called with `order` held.
     private func sendFrame(_ id: ObjectIdentifier) {
         guard let listener = listeners.withLock({ $0[id] }), let image = frame(listener.width),
-            image.number != listener.frameSent
+            image.number > listener.frameSent
         else { return }
         listeners.withLock { $0[id]?.frameSent = image.number }
         listener.stream.send(
@@ -60,18 +67,20 @@ final class LiveFeed: Sendable {
 
     /// The show changed: every stream gets the new state, unless it is the same as the last sent.
     func changed() {
-        let text = message()
-        let fresh = last.withLock { last in
-            defer { last = text }
-            return last != text
-        }
-        for (id, listener) in listeners.withLock({ Array($0) }) {
-            guard stillSignedIn(listener.session) else {
-                listener.stream.end()
-                continue
+        order.withLock { _ in
+            let text = message()
+            let fresh = last.withLock { last in
+                defer { last = text }
+                return last != text
             }
-            if fresh { listener.stream.send(event: "state", data: text) }
-            sendFrame(id)
+            for (id, listener) in listeners.withLock({ Array($0) }) {
+                guard stillSignedIn(listener.session) else {
+                    listener.stream.end()
+                    continue
+                }
+                if fresh { listener.stream.send(event: "state", data: text) }
+                sendFrame(id)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineCore
 
 /// Sign-in (and setup-code) attempts, per client address and from all addresses together.
 /// An attempt is counted when it starts, before the password is hashed, under one lock: of any
@@ -7,15 +8,15 @@ import Synchronization
 /// and the client's earlier failures back.
 final class LoginThrottle: Sendable {
     let limit: Int
-    let window: TimeInterval
+    let window: Seconds
     let globalLimit: Int
-    let globalWindow: TimeInterval
+    let globalWindow: Seconds
     /// Clients remembered at most; the table cannot grow without bound.
     let capacity: Int
     private let state = Mutex<(clients: [String: [Date]], all: [Date])>(([:], []))
 
     init(
-        limit: Int = 5, window: TimeInterval = 60, globalLimit: Int = 20, globalWindow: TimeInterval = 300,
+        limit: Int = 5, window: Seconds = 60, globalLimit: Int = 20, globalWindow: Seconds = 300,
         capacity: Int = 1024
     ) {
         self.limit = limit
@@ -25,19 +26,19 @@ final class LoginThrottle: Sendable {
         self.capacity = capacity
     }
 
-    /// Seconds until `client` may try again (nil when it may now), counting nothing: a quick
+    /// How long until `client` may try again (nil when it may now), counting nothing: a quick
     /// refusal from a request's head.
-    func retryAfter(_ client: String, now: Date) -> TimeInterval? {
+    func retryAfter(_ client: String, now: Date) -> Seconds? {
         state.withLock { state in Self.wait(&state, client, now, self) }
     }
 
-    /// Counts an attempt of `client` when it may make one now (nil), else the seconds to wait.
-    func reserve(_ client: String, now: Date) -> TimeInterval? {
+    /// Counts an attempt of `client` when it may make one now (nil), else how long to wait.
+    func reserve(_ client: String, now: Date) -> Seconds? {
         state.withLock { state in
             if let wait = Self.wait(&state, client, now, self) { return wait }
             if state.clients[client] == nil, state.clients.count >= capacity {
                 state.clients = state.clients.filter {
-                    ($0.value.last.map { now.timeIntervalSince($0) } ?? window) < window
+                    ($0.value.last.map { now - $0 } ?? window) < window
                 }
                 if state.clients.count >= capacity, let any = state.clients.keys.first { state.clients[any] = nil }
             }
@@ -68,15 +69,15 @@ final class LoginThrottle: Sendable {
     private static func wait(
         _ state: inout (clients: [String: [Date]], all: [Date]), _ client: String, _ now: Date,
         _ throttle: LoginThrottle
-    ) -> TimeInterval? {
-        state.all.removeAll { now.timeIntervalSince($0) >= throttle.globalWindow }
-        let recent = (state.clients[client] ?? []).filter { now.timeIntervalSince($0) < throttle.window }
+    ) -> Seconds? {
+        state.all.removeAll { now - $0 >= throttle.globalWindow }
+        let recent = (state.clients[client] ?? []).filter { now - $0 < throttle.window }
         state.clients[client] = recent.isEmpty ? nil : recent
         if recent.count >= throttle.limit, let oldest = recent.first {
-            return max(1, throttle.window - now.timeIntervalSince(oldest))
+            return max(1, throttle.window - (now - oldest))
         }
         if state.all.count >= throttle.globalLimit, let oldest = state.all.first {
-            return max(1, throttle.globalWindow - now.timeIntervalSince(oldest))
+            return max(1, throttle.globalWindow - (now - oldest))
         }
         return nil
     }

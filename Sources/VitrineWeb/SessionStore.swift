@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineCore
 
 /// Signed-in browsers: a random session token (the cookie) and its CSRF token, in memory only.
 final class SessionStore: Sendable {
@@ -9,12 +10,12 @@ final class SessionStore: Sendable {
     }
 
     /// A session unused this long ends.
-    let idleLifetime: TimeInterval
+    let idleLifetime: Seconds
     /// At most this many sessions; the least recently used one goes first.
     let capacity: Int
     private let sessions = Mutex<[String: Session]>([:])
 
-    init(idleLifetime: TimeInterval = 7 * 24 * 3600, capacity: Int = 32) {
+    init(idleLifetime: Seconds = Seconds(7 * 24 * 3600), capacity: Int = 32) {
         self.idleLifetime = idleLifetime
         self.capacity = capacity
     }
@@ -24,7 +25,7 @@ final class SessionStore: Sendable {
         let token = Sodium.token()
         let csrf = Sodium.token()
         sessions.withLock { table in
-            table = table.filter { now.timeIntervalSince($0.value.lastSeen) < idleLifetime }
+            table = table.filter { now - $0.value.lastSeen < idleLifetime }
             while table.count >= capacity, let oldest = table.min(by: { $0.value.lastSeen < $1.value.lastSeen }) {
                 table[oldest.key] = nil
             }
@@ -38,7 +39,7 @@ final class SessionStore: Sendable {
         guard let token, !token.isEmpty else { return nil }
         return sessions.withLock { table in
             guard var session = table[token] else { return nil }
-            guard now.timeIntervalSince(session.lastSeen) < idleLifetime else {
+            guard now - session.lastSeen < idleLifetime else {
                 table[token] = nil
                 return nil
             }

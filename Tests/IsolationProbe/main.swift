@@ -72,7 +72,33 @@ func watchdog() -> Bool {
         && (pings.last ?? 99) < 3 && !received.contains { $0.time >= 3 } && quiet
 }
 
-let checks: [String: () -> Bool] = ["signals": signals, "descriptors": descriptors, "watchdog": watchdog]
+/// Counts calls from the ringing thread.
+final class RingCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func ring() { lock.withLock { count += 1 } }
+}
+
+/// A signal rings the resting loop (`ringOnSignal`), once a signal, and a second call is refused.
+func signalRing() -> Bool {
+    ServiceSignals.install()
+    let rings = RingCount()
+    let started = ServiceSignals.ringOnSignal { rings.ring() }
+    let again = ServiceSignals.ringOnSignal { rings.ring() }
+    let beforeAny = rings.value
+    kill(getpid(), SIGHUP)
+    let first = eventually { rings.value >= 1 }
+    let reload = ServiceSignals.take().reload
+    kill(getpid(), SIGTERM)
+    let second = eventually { rings.value >= 2 }
+    say("started=\(started) again=\(again) before=\(beforeAny) rings=\(rings.value) reload=\(reload)")
+    return started && !again && beforeAny == 0 && first && second && reload && ServiceSignals.take().terminate
+}
+
+let checks: [String: () -> Bool] = [
+    "signals": signals, "signal-ring": signalRing, "descriptors": descriptors, "watchdog": watchdog,
+]
 guard CommandLine.arguments.count == 2, let check = checks[CommandLine.arguments[1]] else {
     say("usage: vitrine-isolation-probe \(checks.keys.sorted().joined(separator: "|"))")
     exit(2)

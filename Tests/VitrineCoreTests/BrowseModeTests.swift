@@ -41,7 +41,7 @@ struct BrowseHarness {
 @Suite("Browse mode")
 struct BrowseModeTests {
     let settings = TestScreen.settings
-    let spring = BrowseView.springDuration
+    let spring = BrowseView.springDuration.value
 
     @Test func aTouchStopsTheShowOnTheSlideShowing() {
         var h = BrowseHarness()

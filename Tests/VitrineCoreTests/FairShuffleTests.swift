@@ -126,10 +126,11 @@ enum FairShuffleProperties {
 
     @Test func favouringRecentPhotosBringsThemEarlierWithoutStarvingTheRest() {
         let day = 86_400.0
-        var times: [String: Double] = [:]
-        for (i, name) in Self.photos.enumerated() { times[name] = i < 40 ? 1000 * day : Double(i) }
+        var times: [String: Date] = [:]
+        for (i, name) in Self.photos.enumerated() { times[name] = Date(unixSeconds: i < 40 ? 1000 * day : Double(i)) }
         let recent = Set(Self.photos.prefix(40))
-        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 5, times: times, now: 1000 * day))
+        let now = Date(unixSeconds: 1000 * day)
+        var show = DeckShow(names: Self.photos, order: ShuffleOrder(seed: 5, times: times, now: now))
         let cycle = [show.current] + (1..<400).map { _ in show.next() }
         #expect(Set(cycle).count == 400, "every photo still shows once a cycle")
         let early = cycle.prefix(200).filter(recent.contains).count

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VitrineCore
@@ -46,9 +47,15 @@ import Testing
 
     @Test func theIndexKeepsNameOrderWhateverOrderFilesArriveIn() {
         var index = FolderIndex(order: .name, seed: 0)
-        index.insert([FolderEntry(relative: "b/2.jpg", mtime: 0), FolderEntry(relative: "a.jpg", mtime: 0)])
-        index.insert([FolderEntry(relative: "b/10.jpg", mtime: 0)])
-        index.insert([FolderEntry(relative: "b/1.jpg", mtime: 0), FolderEntry(relative: "a.jpg", mtime: 5)])
+        index.insert([
+            FolderEntry(relative: "b/2.jpg", mtime: Date(unixSeconds: 0)),
+            FolderEntry(relative: "a.jpg", mtime: Date(unixSeconds: 0)),
+        ])
+        index.insert([FolderEntry(relative: "b/10.jpg", mtime: Date(unixSeconds: 0))])
+        index.insert([
+            FolderEntry(relative: "b/1.jpg", mtime: Date(unixSeconds: 0)),
+            FolderEntry(relative: "a.jpg", mtime: Date(unixSeconds: 5)),
+        ])
         #expect(index.entries.map(\.relative) == ["a.jpg", "b/1.jpg", "b/2.jpg", "b/10.jpg"])
         let removed = index.remove("b/2.jpg")
         let removedAgain = index.remove("b/2.jpg")
@@ -60,27 +67,28 @@ import Testing
     @Test func mtimeOrderIsOldestFirstAndFollowsRewrites() {
         var index = FolderIndex(order: .mtime, seed: 0)
         index.insert([
-            FolderEntry(relative: "new.jpg", mtime: 300), FolderEntry(relative: "old.jpg", mtime: 100),
-            FolderEntry(relative: "mid.jpg", mtime: 200),
+            FolderEntry(relative: "new.jpg", mtime: Date(unixSeconds: 300)),
+            FolderEntry(relative: "old.jpg", mtime: Date(unixSeconds: 100)),
+            FolderEntry(relative: "mid.jpg", mtime: Date(unixSeconds: 200)),
         ])
         #expect(index.entries.map(\.relative) == ["old.jpg", "mid.jpg", "new.jpg"])
-        index.insert([FolderEntry(relative: "old.jpg", mtime: 400)])
+        index.insert([FolderEntry(relative: "old.jpg", mtime: Date(unixSeconds: 400))])
         #expect(index.entries.map(\.relative) == ["mid.jpg", "new.jpg", "old.jpg"])
     }
 
     @Test func shuffleIsRepeatableAndStableWhenFilesComeAndGo() {
         let names = (1...50).map { "photo\($0).jpg" }
         var a = FolderIndex(order: .shuffle, seed: 7)
-        a.insert(names.map { FolderEntry(relative: $0, mtime: 0) })
+        a.insert(names.map { FolderEntry(relative: $0, mtime: Date(unixSeconds: 0)) })
         var b = FolderIndex(order: .shuffle, seed: 7)
-        b.insert(names.reversed().map { FolderEntry(relative: $0, mtime: 0) })
+        b.insert(names.reversed().map { FolderEntry(relative: $0, mtime: Date(unixSeconds: 0)) })
         #expect(a.entries == b.entries)
         #expect(a.entries.map(\.relative) != names)
         var c = FolderIndex(order: .shuffle, seed: 8)
-        c.insert(names.map { FolderEntry(relative: $0, mtime: 0) })
+        c.insert(names.map { FolderEntry(relative: $0, mtime: Date(unixSeconds: 0)) })
         #expect(c.entries != a.entries)
         let before = a.entries.map(\.relative)
-        a.insert([FolderEntry(relative: "added.jpg", mtime: 0)])
+        a.insert([FolderEntry(relative: "added.jpg", mtime: Date(unixSeconds: 0))])
         a.remove("photo3.jpg")
         #expect(a.entries.map(\.relative).filter { $0 != "added.jpg" } == before.filter { $0 != "photo3.jpg" })
     }

@@ -41,7 +41,7 @@ struct GlideTests {
         let rest = centerX(h, at: released + 3)
         // It travels about speed × time constant past the release, inside the edges.
         let travel = rest - centerX(h, at: released)
-        let expected = 300 * Glide.timeConstant
+        let expected = 300 * Glide.timeConstant.value
         #expect(abs(travel - expected) < expected * 0.15, "travelled \(travel), expected about \(expected)")
         #expect(rest >= 1000 / 3 - 1e-6 && rest <= 2000 / 3 + 1e-6)
         #expect(h.report(at: released + 3).zoom == 2)
@@ -128,8 +128,8 @@ struct GlideTests {
             last = p
             t += 0.01
         }
-        #expect(abs(g.rest.center.x - 400 * Glide.timeConstant) < 0.5)
-        #expect(abs(g.rest.center.y + 200 * Glide.timeConstant) < 0.5)
+        #expect(abs(g.rest.center.x - 400 * Glide.timeConstant.value) < 0.5)
+        #expect(abs(g.rest.center.y + 200 * Glide.timeConstant.value) < 0.5)
         #expect(g.pose(at: g.endTime + Seconds(1)) == g.rest)
     }
 }

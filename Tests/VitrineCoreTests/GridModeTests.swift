@@ -58,7 +58,7 @@ struct GridModeTests {
         #expect(closing.transition?.kind == .zoom)
         // Over the grid, behind the fading background.
         #expect(h.scene(at: 2.25).slidesDrawn.count == 6)
-        let back = h.report(at: 2.2 + BrowseView.springDuration + 0.05)
+        let back = h.report(at: 2.2 + BrowseView.springDuration.value + 0.05)
         #expect(back.mode == "grid")
         #expect(back.index == 1)
     }

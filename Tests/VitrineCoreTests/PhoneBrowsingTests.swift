@@ -7,7 +7,7 @@ import Testing
 /// paging on from a zoomed photo's edge, and the vertical paging mode.
 @Suite("Phone-like browsing")
 struct PhoneBrowsingTests {
-    let spring = BrowseView.springDuration
+    let spring = BrowseView.springDuration.value
 
     /// Two fingers from a spread of `from` to `to` (normalised x) about the middle, over 0.3 s from t = 1;
     /// their centre moves by `shift` (normalised y) meanwhile.

@@ -45,6 +45,20 @@ import VitrineTestSupport
         }
     }
 
+    /// The worker's messages are its own JSON: it maps no Foundation library at all, not even
+    /// FoundationEssentials (Swift's runtime and the decoders only).
+    @Test func aWorkerMapsNoFoundationEssentials() throws {
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        let path = Fixtures.exif.appendingPathComponent("hopper_orientation_6.jpg").path
+        let request = DecodeRequest(path: path, output: Size(width: 60, height: 40), fit: .cover, background: .black)
+        #expect(try decoder.decode(request) == MediaDecoder().decode(request))
+        let pid = try #require(decoder.workerProcessID)
+        let mapped = try Self.mappedLibraries(pid)
+        #expect(mapped.contains { $0.hasPrefix("libturbojpeg") }, "\(mapped.sorted())")
+        #expect(!mapped.contains { $0.hasPrefix("libFoundation") }, "\(mapped.sorted())")
+    }
+
     /// After a decode the worker gives back the file pages it touched: the code of libheif, which
     /// it loaded at the start (and whose symbols were looked up then) but a JPEG never calls, is
     /// no longer resident, while the worker still decodes the next photo.

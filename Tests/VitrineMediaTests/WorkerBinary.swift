@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 import VitrineMedia
 import VitrineTestSupport
 
@@ -12,7 +13,7 @@ enum WorkerBinary {
     }
 
     static func decoder(
-        deadline: Double = 10, fault: DecodeWorker.Fault? = nil, memoryLimit: Int? = nil, faces: Bool = false
+        deadline: Seconds = 10, fault: DecodeWorker.Fault? = nil, memoryLimit: Int? = nil, faces: Bool = false
     ) -> IsolatedDecoder {
         var configuration = IsolatedDecoder.Configuration(
             command: [path], extraArguments: fault.map { ["--fault", $0.argument] } ?? [], deadline: deadline,

@@ -37,10 +37,56 @@ struct ShowLoopRestTests {
 
     static let size = Size(width: 64, height: 36)
 
-    static func loop(_ director: ShowDirector, timeline: Timeline) throws -> ShowLoop {
+    static func loop(_ director: ShowDirector, timeline: Timeline, hooks: PlayerHooks = PlayerHooks()) throws
+        -> ShowLoop
+    {
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), composed: true)
         return ShowLoop(
-            director: director, canvas: canvas, clock: RestingClock(timeline: timeline), decoder: PatternDecoder())
+            director: director, canvas: canvas, clock: RestingClock(timeline: timeline), decoder: PatternDecoder(),
+            hooks: hooks)
+    }
+
+    /// The watchdog's pings as a service manager would get them: a real `WatchdogPolicy` fed by
+    /// the loop's presented frames, with keep-alive frames at half its ping interval, as
+    /// `vitrine` sets them up under systemd.
+    final class ServiceManager {
+        var policy: WatchdogPolicy
+        var pings: [Double] = []
+        /// Frames presented, at their monotonic times.
+        var presented: [Double] = []
+
+        init(watchdogSeconds: Double) { policy = WatchdogPolicy(watchdogSeconds: watchdogSeconds) }
+
+        /// Hooks of a player whose every source rings the loop (signals, folders, remotes): no
+        /// look around.
+        func hooks() -> PlayerHooks {
+            var hooks = PlayerHooks()
+            hooks.lookAround = nil
+            hooks.keepAlive = policy.pingInterval.map { $0 / 2 }
+            hooks.framePresented = { [self] time, status, showsContent in
+                presented.append(time)
+                let messages = policy.framePresented(at: time, status: status, showsContent: showsContent)
+                if messages.contains(.watchdog) { pings.append(time) }
+            }
+            hooks.frameRested = { [self] time, status in policy.frameRested(at: time, status: status).wait }
+            return hooks
+        }
+    }
+
+    /// A paused show with a clock overlay, paused half a second in, run until `now`.
+    static func pausedShow(until now: Double, timeline: Timeline, hooks: PlayerHooks) throws -> ShowLoop {
+        var style = ShowStyle()
+        style.interval = 5
+        var setup = DirectorSettings(show: style, waitForImages: false)
+        setup.overlays.clockFormat = "%H:%M"
+        let pause = InputEvent(time: ShowTime(seconds: 0.5), kind: .key(.space))
+        let director = ShowDirector(
+            slides: (0..<3).map { Slide(path: "slide-\($0).png") }, setup: setup, output: size, input: [pause])
+        let loop = try Self.loop(director, timeline: timeline, hooks: hooks)
+        Self.run(loop) {
+            ShowLoopDeadlineTests.settled(loop) && loop.director.engine.show.isPaused && timeline.now > now
+        }
+        return loop
     }
 
     /// Runs the loop until `done` says so (or a step budget runs out, which fails the test).
@@ -108,6 +154,93 @@ struct ShowLoopRestTests {
     }
 }
 
+/// The loop at rest when everything that can change the picture rings it: it wakes for its
+/// deadlines and events only, never to look around.
+@Suite("Play loop: asleep until its next deadline")
+struct ShowLoopDeadlineTests {
+    typealias Rest = ShowLoopRestTests
+
+    @Test("10 s of a paused show wake the loop only for the watchdog and the clock's minute")
+    func pausedShowWakesOnlyForDeadlines() throws {
+        let timeline = Rest.Timeline()
+        let manager = Rest.ServiceManager(watchdogSeconds: 20)
+        let loop = try Rest.pausedShow(until: 55, timeline: timeline, hooks: manager.hooks())
+        // 10 s across the clock overlay's minute (show time 0 is 00:00:00).
+        let (start, steps) = (timeline.now, loop.counts.steps)
+        let frames = loop.frames
+        Self.runFor(10, loop, timeline: timeline)
+        let passes = loop.counts.steps - steps
+        // Keep-alive frames every 5 s (half the 10 s ping interval): at most 3 in 10 s; the
+        // minute. Each deadline takes at most two passes (its frame, and the pass a frame later
+        // that finds nothing to draw and sleeps again; the minute is woken for a frame early
+        // and drawn by the pass after), and the stretch's two ends one each. A look around
+        // every half second would be 20.
+        let deadlines = Int((10 / 5.0).rounded(.down)) + 1 + 1
+        #expect(passes <= 2 * deadlines + 2, "\(passes) passes in 10 s at rest (\(deadlines) deadlines)")
+        // It rested between them and drew what changed: the minute and the keep-alive frames.
+        #expect(loop.frames - frames >= 2)
+        #expect(loop.director.engine.show.isPaused)
+        #expect(timeline.now - start >= 10)
+    }
+
+    @Test("while the loop sleeps, the watchdog's pings come within its interval")
+    func watchdogPingsArriveWhileAsleep() throws {
+        let timeline = Rest.Timeline()
+        let manager = Rest.ServiceManager(watchdogSeconds: 20)
+        let loop = try Rest.pausedShow(until: 5, timeline: timeline, hooks: manager.hooks())
+        let (start, steps) = (timeline.now, loop.counts.steps)
+        Self.runFor(120, loop, timeline: timeline)
+        let pings = manager.pings.filter { $0 >= start }
+        let gaps = zip([start] + pings, pings + [timeline.now]).map { $1 - $0 }
+        // A ping is due every 10 s and goes out with the next presented frame, at most a
+        // keep-alive interval (5 s) later: never near the 20 s the service manager waits.
+        #expect(pings.count >= 8, "\(pings.count) pings in 120 s")
+        #expect(gaps.allSatisfy { $0 <= 15 + 1.0 / 60.0 + 1e-9 }, "gaps between pings: \(gaps)")
+        // And it slept between them: 24 keep-alive frames and two minutes, two passes each.
+        #expect(loop.counts.steps - steps <= 2 * (120 / 5 + 2) + 2, "\(loop.counts.steps - steps) passes")
+    }
+
+    @Test("the transition after a rest of a whole slide starts within one frame of its time")
+    func transitionOnTimeAfterALongRest() throws {
+        var style = ShowStyle()
+        style.interval = 150
+        style.transitionDuration = 1
+        let director = ShowDirector(
+            slides: (0..<3).map { Slide(path: "slide-\($0).png") },
+            setup: DirectorSettings(show: style, waitForImages: false), output: Rest.size)
+        let timeline = Rest.Timeline()
+        var hooks = PlayerHooks()
+        hooks.lookAround = nil
+        let loop = try Rest.loop(director, timeline: timeline, hooks: hooks)
+        Rest.run(loop) { Self.settled(loop) && loop.frames > 0 && loop.director.renderTime.seconds > 1 }
+        let steps = loop.counts.steps
+        Rest.run(loop) { Self.settled(loop) && loop.director.engine.show.transition != nil }
+        let transition = try #require(loop.director.engine.show.transition)
+        // On the show's own clock: the first frame of the transition is drawn within one frame
+        // of its start, and the start is the slide's end.
+        let late = (loop.director.renderTime - transition.start).value
+        #expect(late >= 0 && late <= 1.0 / 60.0 + 1e-9, "the first frame of the transition is \(late) s in")
+        #expect(abs(transition.start.seconds - 150) <= 1.0 / 60.0, "started at \(transition.start)")
+        // It slept through the slide in rests of at most a minute, not every half second.
+        let passes = loop.counts.steps - steps
+        #expect(passes <= Int(150 / RestSchedule.longest) + 1 + 4, "\(passes) passes for 149 s")
+    }
+
+    /// Runs `loop` until `seconds` of its clock have passed.
+    static func runFor(_ seconds: Double, _ loop: ShowLoop, timeline: Rest.Timeline) {
+        let end = timeline.now + seconds
+        Rest.run(loop) { settled(loop) && timeline.now >= end }
+    }
+
+    /// Waits (up to 10 s) for the decodes the loop asked for before its next pass: a decode
+    /// then takes none of the clock's time, so the passes counted do not depend on the
+    /// machine's load.
+    static func settled(_ loop: ShowLoop) -> Bool {
+        #expect(loop.loader.waitUntilIdle(seconds: 10), "a decode did not finish")
+        return true
+    }
+}
+
 @Suite("Rest schedule")
 struct RestScheduleTests {
     let schedule = RestSchedule()
@@ -131,6 +264,25 @@ struct RestScheduleTests {
                 == RestSchedule.lookAround)
         #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [], keepAlive: 0.3)) == 0.3)
         #expect(schedule.rest(after: .init(drawn: false, busy: false, showChanges: [.infinity], keepAlive: 0)) == nil)
+    }
+
+    @Test func withEverythingRingingItRestsUntilTheNextDeadline() throws {
+        // Nothing due: the longest rest, not a look around.
+        #expect(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [], keepAlive: nil, lookAround: nil))
+                == RestSchedule.longest)
+        // The watchdog's keep-alive frame, when it falls.
+        #expect(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [90], keepAlive: 5, lookAround: nil))
+                == 5)
+        // The show's next change, a frame early.
+        let rest = try #require(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [30], keepAlive: 40, lookAround: nil)))
+        #expect(abs(rest - (30 - schedule.frame)) < 1e-12)
+        // Something that cannot ring the loop brings the look around back.
+        #expect(
+            schedule.rest(after: .init(drawn: false, busy: false, showChanges: [30], keepAlive: nil, lookAround: 2))
+                == 2)
     }
 
     @Test func aRestIsFedToTheClockInPiecesItTakesWhole() {

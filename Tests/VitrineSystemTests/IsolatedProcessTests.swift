@@ -18,6 +18,12 @@ import VitrineTestSupport
         #expect(result.output.contains("both.reload=true both.terminate=true cleared=true"))
     }
 
+    @Test func aSignalRingsTheRestingLoopEachTime() throws {
+        let result = try probe("signal-ring")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("started=true again=false before=0 rings=2 reload=true"))
+    }
+
     @Test func openingDescriptorsRaisesTheCountClosingLowersIt() throws {
         let result = try probe("descriptors")
         #expect(result.status == 0, "\(result.output)")

@@ -217,11 +217,11 @@ final class ScriptedGPIOLine: GPIOLineReading, @unchecked Sendable {
         return waitCount
     }
 
-    func waitForEdge(timeout: Double) throws(PresenceError) -> Bool {
+    func waitForEdge(timeout: Seconds) throws(PresenceError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         waitCount += 1
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date() + timeout
         while queued == 0, !failing, lock.wait(until: deadline) {}
         if failing { throw PresenceError("GPIO double: the chip went away") }
         guard queued > 0 else { return false }

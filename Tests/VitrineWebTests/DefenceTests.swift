@@ -206,7 +206,7 @@ import VitrineWeb
         #expect(fresh.count == 1)
         var left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(left == Set([running, legacy] + others))
-        let later = AtomicFile.removeStaleTemporaries(in: folder, olderThan: 3600, now: Date().addingTimeInterval(7200))
+        let later = AtomicFile.removeStaleTemporaries(in: folder, olderThan: 3600, now: Date() + Seconds(7200))
         #expect(later.count == 2)
         left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(left == Set(others))

@@ -35,7 +35,7 @@ public struct DecodeOptions: Sendable {
     /// or Ken Burns), so each worker makes its face detector as it starts.
     public func isolatedDecoder(priority: WorkerPriority = .default, faces: Bool = false) -> IsolatedDecoder {
         IsolatedDecoder(
-            IsolatedDecoder.Configuration(deadline: deadline.value, limits: limits, priority: priority, faces: faces))
+            IsolatedDecoder.Configuration(deadline: deadline, limits: limits, priority: priority, faces: faces))
     }
 
     /// `50M`, `12.5M` or a plain count.

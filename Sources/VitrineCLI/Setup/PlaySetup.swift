@@ -26,6 +26,8 @@ struct PlaySetup {
     /// The settings and content a running player takes from a reload.
     func playerSetup(now: Date) throws -> PlayerSetup {
         let feed = try sources.feed(.live)
+        // Files arriving wake a resting loop.
+        feed.ringOnChange { LoopWake.ring() }
         if let positions = sources.positions() { feed.keepShown(in: ShownStore(besidePosition: positions.path)) }
         // Memories follow the schedule's clock (`--clock` shifts it).
         let offset = sources.wallOrigin(feed, now: now).timeIntervalSince(now)

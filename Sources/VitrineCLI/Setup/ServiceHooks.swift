@@ -37,6 +37,8 @@ enum ServiceHooks {
             }
             return .keepGoing
         }
+        // Signals wake a resting loop: it need not look for them a few times a second.
+        hooks.lookAround = ServiceSignals.ringOnSignal { LoopWake.ring() } ? nil : LookAround.seconds
         hooks.openConsole = { VirtualTerminal.open() }
         hooks.reload = {
             // READY again whatever happens: the old show goes on when the new one fails.

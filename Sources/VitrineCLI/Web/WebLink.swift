@@ -128,6 +128,8 @@ final class WebLink: Sendable {
             show.publish(picture: picture)
         }
         hooks.onboarding = { [self] in currentScreen() }
+        // The first screen changes without a ring: a resting loop looks at it a few times a second.
+        hooks.lookAround = min(hooks.lookAround ?? LookAround.seconds, LookAround.seconds)
     }
 
     /// The folders where our temporary files may be left by a power cut: the photo folder, the

@@ -57,6 +57,15 @@ public protocol ContentFeed: AnyObject {
     /// The photo at `path` was made a favourite (or no longer one) on the screen: a source that
     /// keeps favourites (Immich) is told.
     func favouriteChanged(_ path: String, _ favourite: Bool)
+    /// Seconds until the feed wants a poll though nothing woke a resting loop (a folder being
+    /// listed, files being written, network sources); nil when whatever it waits for wakes the
+    /// loop (folder events ring it) or nothing can change.
+    var nextLook: Double? { get }
+}
+
+/// How often a resting loop looks at what cannot wake it.
+public enum LookAround {
+    public static let seconds = 0.5
 }
 
 extension ContentFeed {
@@ -76,6 +85,9 @@ extension ContentFeed {
     public func unseenCount(playlist: String) -> Int? { nil }
     public func marksChanged(_ marks: PhotoMarks) {}
     public func favouriteChanged(_ path: String, _ favourite: Bool) {}
+
+    /// A feed that cannot wake the loop is looked at a few times a second.
+    public var nextLook: Double? { LookAround.seconds }
 }
 
 /// Where the resume position is kept (a file in VitrineSystem).

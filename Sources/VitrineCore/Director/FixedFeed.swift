@@ -8,6 +8,8 @@ public final class FixedFeed: ContentFeed {
     public var isScanning: Bool { false }
     public var problem: StatusScreen? { nil }
     public var fingerprintText: String { "" }
+    /// Nothing changes: nothing to look at.
+    public var nextLook: Double? { nil }
 
     /// A feed of `document`, whose images and folders hold what `content` says.
     public init(content: PlaylistContent) {

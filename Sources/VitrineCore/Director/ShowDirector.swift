@@ -70,6 +70,8 @@ public struct ShowDirector {
     /// Content, schedule and resume messages.
     private var contentLog: Log { Log("playlist") }
     var feed: any ContentFeed { environment.feed }
+    /// Seconds until the content wants a look though nothing woke a resting loop (`ContentFeed.nextLook`).
+    public var contentLook: Double? { feed.nextLook }
     private var zone: TimeZoneBox { TimeZoneBox(feed.document.timeZone()) }
     public var rotation: ScreenRotation { setup.rotation }
     /// Show time of the frame being drawn, for stamping input events.

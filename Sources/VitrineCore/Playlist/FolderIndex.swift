@@ -1,3 +1,5 @@
+import Foundation
+
 /// The images of one folder source, kept in play order as files are found,
 /// added and removed, so that a big folder can grow while it plays.
 ///
@@ -9,7 +11,7 @@ public struct FolderIndex: Sendable {
     public let order: SlideOrder
     public let seed: UInt64
     public private(set) var entries: [FolderEntry] = []
-    private var known: [String: Double] = [:]
+    private var known: [String: Date] = [:]
 
     public init(order: SlideOrder, seed: UInt64) {
         self.order = order

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fair shuffle in the content: a shuffled item's photos play in its `ShuffleDeck`'s order
 /// (or, in step with other screens, in the order of the synced cycle), and the photos shown are
 /// recorded in its deck.
@@ -33,12 +35,12 @@ extension PlaylistContent {
             if !names.isEmpty { order.favourites = names }
         }
         guard favourRecent, let index = folders[key] else { return order }
-        var times: [String: Double] = [:]
+        var times: [String: Date] = [:]
         times.reserveCapacity(index.count)
         for entry in index.entries { times[entry.relative] = entry.mtime }
         // Recent is measured from the item's newest photo, so every screen and start agrees.
         order.times = times
-        order.now = times.values.max() ?? 0
+        order.now = times.values.max() ?? Date(unixSeconds: 0)
         return order
     }
 

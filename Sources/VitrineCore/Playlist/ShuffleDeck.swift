@@ -133,17 +133,19 @@ public struct ShuffleDeck: Equatable, Sendable {
 /// same way with weight 3 (`favouriteWeight`).
 public struct ShuffleOrder: Sendable {
     public var seed: UInt64
-    /// Each photo's file time (seconds since 1970) when recent photos are favoured; nil otherwise.
-    public var times: [String: Double]?
-    /// The wall time recency is measured from.
-    public var now: Double
+    /// Each photo's file time when recent photos are favoured; nil otherwise.
+    public var times: [String: Date]?
+    /// The wall date recency is measured from.
+    public var now: Date
     /// The photos marked as favourites (by name): each is drawn with `favouriteWeight`.
     public var favourites: Set<String>?
 
     /// How much more a favourite weighs in each cycle's draw.
     public static let favouriteWeight = 3.0
 
-    public init(seed: UInt64, times: [String: Double]? = nil, now: Double = 0, favourites: Set<String>? = nil) {
+    public init(
+        seed: UInt64, times: [String: Date]? = nil, now: Date = Date(unixSeconds: 0), favourites: Set<String>? = nil
+    ) {
         self.seed = seed
         self.times = times
         self.now = now
@@ -170,9 +172,9 @@ public struct ShuffleOrder: Sendable {
     }
 
     /// How much more often a photo comes early: 4× in its first month, 2× in its first year.
-    public static func weight(age seconds: Double) -> Double {
-        if seconds < 31 * 86_400 { return 4 }
-        if seconds < 366 * 86_400 { return 2 }
+    public static func weight(age: Seconds) -> Double {
+        if age < Seconds(31 * 86_400) { return 4 }
+        if age < Seconds(366 * 86_400) { return 2 }
         return 1
     }
 

@@ -30,6 +30,10 @@ public final class DisplayPower {
         self.log = log
     }
 
+    /// Whether devices are driven that a resting loop must look at (a backlight's schedule, CEC
+    /// replies, DPMS on KMS/DRM): none of them wakes it.
+    public var drivesDevices: Bool { backlight != nil || cec != nil || dpmsSwitch != nil }
+
     /// Whether the panel is dark by DPMS: presenting frames then is useless (and page flips fail).
     public var panelDark: Bool { panel.isDark }
 

@@ -48,7 +48,7 @@ extension BrowseView {
         activity = .dismissSettle(
             from: from, to: to,
             tween: Tween(
-                from: 0, to: 1, start: time, duration: Seconds(Self.springDuration), curve: .easeOut),
+                from: 0, to: 1, start: time, duration: Self.springDuration, curve: .easeOut),
             commit: commit)
         return commit
     }

@@ -61,7 +61,7 @@ extension BrowseView {
         let fraction = min(1, abs(start) / max(pageSpan, 1))
         let duration = direction == 0 ? Self.springDuration : max(0.1, Self.pageDuration * fraction)
         activity = .pageSettle(
-            Tween(from: start, to: 0, start: time, duration: Seconds(duration), curve: .easeOut),
+            Tween(from: start, to: 0, start: time, duration: duration, curve: .easeOut),
             direction: direction)
     }
 
@@ -109,7 +109,7 @@ extension BrowseView {
         if direction == 0 {
             viewport.animate(
                 to: viewport.clamped(viewport.pose, about: screen.center), at: time,
-                duration: Seconds(Self.springDuration),
+                duration: Self.springDuration,
                 curve: .easeOut)
         }
         glide(from: offset, direction: direction, at: time, newFit: direction == 0 ? nil : newFit(direction))

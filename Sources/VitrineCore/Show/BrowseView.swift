@@ -15,9 +15,9 @@ public struct BrowseView: Equatable, Sendable {
     var lastFocal: Point?
 
     /// Seconds for a spring back, a double-tap zoom and a dismiss.
-    public static let springDuration = 0.25
+    public static let springDuration: Seconds = 0.25
     /// Seconds for a page to glide a whole screen width after a swipe.
-    public static let pageDuration = 0.3
+    public static let pageDuration: Seconds = 0.3
     /// Seconds for the zoom from a thumbnail.
     public static let openDuration = 0.3
     /// Seconds for a wheel notch's zoom.
@@ -132,7 +132,7 @@ public struct BrowseView: Equatable, Sendable {
             let center = screen.center.moved(by: point.vector(to: now.center) * k)
             target = viewport.clamped(Viewport.Pose(scale: 2, center: center), about: screen.center)
         }
-        viewport.animate(to: target, at: time, duration: Seconds(Self.springDuration))
+        viewport.animate(to: target, at: time, duration: Self.springDuration)
     }
 
     /// A wheel turn: zoom by `factor` about `point`, within the limits.
@@ -177,7 +177,7 @@ public struct BrowseView: Equatable, Sendable {
             target = viewport.clamped(one, about: focal)
         }
         viewport.animate(
-            to: target, at: time, duration: Seconds(Self.springDuration), curve: .easeOut)
+            to: target, at: time, duration: Self.springDuration, curve: .easeOut)
         gestureBase = nil
         lastFocal = nil
     }

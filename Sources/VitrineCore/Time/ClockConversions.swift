@@ -11,6 +11,10 @@ extension Date {
     public static func - (a: Date, b: Date) -> Seconds { Seconds(a.timeIntervalSince(b)) }
     /// The wall date `seconds` after the Unix epoch (a clock's reading, a timeline's epoch).
     public init(unixSeconds: Double) { self.init(timeIntervalSince1970: unixSeconds) }
+    /// A `timespec`'s whole seconds and nanoseconds since the Unix epoch (a file's `st_mtim`).
+    public init(unixSeconds whole: Int, nanoseconds: Int) {
+        self.init(timeIntervalSince1970: Double(whole) + Double(nanoseconds) / 1e9)
+    }
     /// Seconds since the Unix epoch, as the synced timeline and the remote state count.
     public var unixSeconds: Double { timeIntervalSince1970 }
 }

@@ -6,10 +6,10 @@ import Foundation
 /// frame rate. Reaching an edge, the image runs a little past it and springs
 /// back; an axis already past its edge when let go springs back to it.
 public struct Glide: Equatable, Sendable {
-    /// Seconds for the speed to fall to 1/e: the travel left is speed × this.
-    public static let timeConstant = 0.3
-    /// Seconds to the peak of the overshoot at an edge.
-    public static let bounceTime = 0.07
+    /// How long the speed takes to fall to 1/e: the travel left is speed × this.
+    public static let timeConstant: Seconds = 0.3
+    /// How long the overshoot at an edge takes to its peak.
+    public static let bounceTime: Seconds = 0.07
     /// The overshoot at an edge saturates at this fraction of the screen's shorter side.
     public static let bounceLimit = 0.1
     /// Motion below this many pixels is over.
@@ -22,10 +22,10 @@ public struct Glide: Equatable, Sendable {
         var range: ClosedRange<Double>
         /// The overshoot's saturation, in pixels.
         var limit: Double
-        /// Seconds after the start when the motion is over.
-        public private(set) var duration: Double = 0
-        /// Seconds after the start when it reaches the edge, if it does.
-        var hit: Double?
+        /// How long after the start the motion is over.
+        public private(set) var duration: Seconds = .zero
+        /// How long after the start it reaches the edge, if it does.
+        var hit: Seconds?
 
         init(start: Double, velocity: Double, range: ClosedRange<Double>, limit: Double) {
             self.start = start
@@ -33,46 +33,46 @@ public struct Glide: Equatable, Sendable {
             self.limit = limit
             let v = range.upperBound - range.lowerBound > 1e-9 && velocity.isFinite ? velocity : 0
             self.velocity = v
-            let tau = Glide.timeConstant
+            let tau = Glide.timeConstant.value
             if !range.contains(start) {
                 duration = BrowseView.springDuration
             } else if v != 0 {
                 let edge = v > 0 ? range.upperBound : range.lowerBound
                 let fraction = (edge - start) / (v * tau)  // of the free travel, to the edge
                 if fraction < 1 {
-                    let h = -tau * log(1 - max(fraction, 0))
+                    let h = Seconds(-tau * log(1 - max(fraction, 0)))
                     hit = h
                     duration = h + Self.bounceDuration(speed: abs(v) * (1 - max(fraction, 0)))
                 } else {
-                    duration = max(0, tau * log(abs(v) * tau / Glide.restDistance))
+                    duration = Seconds(max(0, tau * log(abs(v) * tau / Glide.restDistance)))
                 }
             }
         }
 
-        /// Seconds until an overshoot that left the edge at `speed` is below the rest distance.
-        static func bounceDuration(speed: Double) -> Double {
-            let sigma = Glide.bounceTime
-            guard speed * sigma > Glide.restDistance else { return 0 }
+        /// How long an overshoot that left the edge at `speed` takes to fall below the rest distance.
+        static func bounceDuration(speed: Double) -> Seconds {
+            let sigma = Glide.bounceTime.value
+            guard speed * sigma > Glide.restDistance else { return .zero }
             // Solve speed · s · e^(−s/σ) = rest for s past the peak by fixed-point iteration.
             var s = sigma * max(1, log(speed * sigma / Glide.restDistance))
             for _ in 0..<12 { s = sigma * log(speed * s / Glide.restDistance) }
-            return max(s, sigma)
+            return Seconds(max(s, sigma))
         }
 
-        /// Where the axis is `s` seconds after the start.
-        func value(after s: Double) -> Double {
-            let s = max(0, s)
-            if s >= duration { return rest }
+        /// Where the axis is `elapsed` after the start.
+        func value(after elapsed: Seconds) -> Double {
+            let s = max(0, elapsed.value)
+            if s >= duration.value { return rest }
             if !range.contains(start) {
                 let edge = min(max(start, range.lowerBound), range.upperBound)
-                return start + (edge - start) * Curve.easeOut(s / BrowseView.springDuration)
+                return start + (edge - start) * Curve.easeOut(s / BrowseView.springDuration.value)
             }
-            let tau = Glide.timeConstant
-            if let hit, s >= hit {
+            let tau = Glide.timeConstant.value
+            if let hit = hit?.value, s >= hit {
                 let edge = velocity > 0 ? range.upperBound : range.lowerBound
                 let speed = abs(velocity) * exp(-hit / tau)
                 let u = s - hit
-                let raw = speed * u * exp(-u / Glide.bounceTime)
+                let raw = speed * u * exp(-u / Glide.bounceTime.value)
                 // Saturates at `limit`, with the slope of `raw` at the edge so the speed carries on smoothly.
                 let over = raw * limit / (raw + limit)
                 return edge + (velocity > 0 ? over : -over)
@@ -85,9 +85,9 @@ public struct Glide: Equatable, Sendable {
         var rest: Double {
             if !range.contains(start) { return min(max(start, range.lowerBound), range.upperBound) }
             if hit != nil { return velocity > 0 ? range.upperBound : range.lowerBound }
-            let tau = Glide.timeConstant
+            let tau = Glide.timeConstant.value
             return min(
-                max(start + velocity * tau * (1 - exp(-duration / tau)), range.lowerBound), range.upperBound)
+                max(start + velocity * tau * (1 - exp(-duration.value / tau)), range.lowerBound), range.upperBound)
         }
     }
 
@@ -109,14 +109,14 @@ public struct Glide: Equatable, Sendable {
     }
 
     /// When the motion is over.
-    public var endTime: ShowTime { startTime + Seconds(max(x.duration, y.duration)) }
+    public var endTime: ShowTime { startTime + max(x.duration, y.duration) }
 
     public func isFinished(at time: ShowTime) -> Bool { time >= endTime }
 
     /// The pose at `time`.
     public func pose(at time: ShowTime) -> Viewport.Pose {
-        let s = (time - startTime).value
-        return Viewport.Pose(scale: scale, center: Point(x: x.value(after: s), y: y.value(after: s)))
+        let elapsed = time - startTime
+        return Viewport.Pose(scale: scale, center: Point(x: x.value(after: elapsed), y: y.value(after: elapsed)))
     }
 
     /// Where it comes to rest, within the range.

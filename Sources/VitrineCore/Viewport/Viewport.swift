@@ -113,7 +113,7 @@ public struct Viewport: Equatable, Sendable {
         let from = pose(at: time)
         guard from.scale >= minScale, from.scale <= maxScale, velocity.dx.isFinite, velocity.dy.isFinite else {
             animate(
-                to: clamped(from, about: focal), at: time, duration: Seconds(BrowseView.springDuration), curve: .easeOut
+                to: clamped(from, about: focal), at: time, duration: BrowseView.springDuration, curve: .easeOut
             )
             return
         }

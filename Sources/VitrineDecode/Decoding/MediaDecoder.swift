@@ -31,7 +31,8 @@ public struct MediaDecoder: ImageDecoding {
         if format == .png {
             image = try PNGDecoder(limits: limits, colors: colors).decode(source, request: request)
         } else if format == .heif || format == .avif,
-            let decoded = try HEIFDecoder(limits: limits, colors: colors).decode(source, request: request)
+            let decoded = try HEIFDecoder(limits: limits, colors: colors, av1: format == .avif).decode(
+                source, request: request)
         {
             // libheif reads the file itself: no copy of the whole file beside its own.
             image = decoded
@@ -65,7 +66,8 @@ public struct MediaDecoder: ImageDecoding {
         case .jpeg: image = try JPEGDecoder(limits: limits).decode(consume bytes, request: request)
         case .png: image = try PNGDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         case .webp: image = try WebPDecoder(limits: limits).decode(bytes, request: request)
-        case .heif, .avif: return try HEIFDecoder(limits: limits, colors: colors).decode(bytes, request: request)
+        case .heif, .avif:
+            return try HEIFDecoder(limits: limits, colors: colors, av1: format == .avif).decode(bytes, request: request)
         case .jxl: return try JXLDecoder(limits: limits, colors: colors).decode(bytes, request: request)
         default: image = try SDLFormatDecoder(limits: limits).decode(consume bytes, format: format, request: request)
         }

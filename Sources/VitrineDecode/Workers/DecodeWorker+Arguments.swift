@@ -1,3 +1,5 @@
+import VitrineBase
+
 extension DecodeWorker {
     /// What the worker's arguments mean, for `vitrine-decoder` and `vitrine decode-worker`.
     public static let usage = """
@@ -47,7 +49,7 @@ extension DecodeWorker {
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
                     throw ArgumentProblem("--deadline \(text): expected a positive number of seconds")
                 }
-                options.deadline = seconds
+                options.deadline = Seconds(seconds)
             case "--priority":
                 let text = try value()
                 guard let priority = WorkerPriority(text) else {

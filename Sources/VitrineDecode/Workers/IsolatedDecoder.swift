@@ -13,8 +13,8 @@ public struct IsolatedDecoder: ImageDecoding {
     public struct Configuration: Sendable {
         /// The worker command: the executable (and `decode-worker` for `vitrine`) and any extra arguments.
         public var command: [String]
-        /// Seconds a decode may take before the worker is killed.
-        public var deadline: Double
+        /// How long a decode may take before the worker is killed.
+        public var deadline: Seconds
         /// The worker's address-space limit in bytes.
         public var memoryLimit: Int
         public var limits: DecodeLimits
@@ -26,7 +26,7 @@ public struct IsolatedDecoder: ImageDecoding {
 
         public init(
             command: [String] = IsolatedDecoder.workerCommand(), extraArguments: [String] = [],
-            deadline: Double = 10, memoryLimit: Int = IsolatedDecoder.defaultMemoryLimit(),
+            deadline: Seconds = 10, memoryLimit: Int = IsolatedDecoder.defaultMemoryLimit(),
             limits: DecodeLimits = DecodeLimits(), priority: WorkerPriority = .default, faces: Bool = false
         ) {
             self.command = command + extraArguments
@@ -39,7 +39,8 @@ public struct IsolatedDecoder: ImageDecoding {
 
         var workerCommand: [String] {
             command + [
-                "--memory-limit", String(memoryLimit), "--deadline", String(deadline), "--priority", priority.argument,
+                "--memory-limit", String(memoryLimit), "--deadline", String(deadline.value), "--priority",
+                priority.argument,
             ] + (faces ? ["--faces"] : [])
         }
     }

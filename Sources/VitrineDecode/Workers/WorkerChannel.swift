@@ -1,4 +1,5 @@
 import Glibc
+import VitrineBase
 import VitrinePOSIX
 
 /// One end of the socket between the display process and a decode worker:
@@ -46,8 +47,8 @@ final class WorkerChannel {
         }
     }
 
-    /// The next message, waiting at most until `deadline` (monotonic seconds); nil waits forever.
-    func receive(until deadline: Double?) -> Result<String, Failure> {
+    /// The next message, waiting at most until `deadline`; nil waits forever.
+    func receive(until deadline: MonotonicInstant?) -> Result<String, Failure> {
         let fd = descriptor.rawValue
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
@@ -57,10 +58,10 @@ final class WorkerChannel {
             }
             do throws(Errno) {
                 if let deadline {
-                    let remaining = deadline - Monotonic.now()
-                    if remaining <= 0 { return .failure(.timedOut) }
+                    let remaining = deadline - MonotonicInstant.now()
+                    if remaining <= .zero { return .failure(.timedOut) }
                     var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    let timeout = Int32(min(remaining * 1000 + 1, Double(Int32.max)))
+                    let timeout = Int32(min(remaining.milliseconds + 1, Double(Int32.max)))
                     if try Errno.check({ poll(&poller, 1, timeout) }) == 0 { continue }
                 }
                 var chunk = [UInt8](repeating: 0, count: 4096)
@@ -82,15 +83,5 @@ final class WorkerChannel {
             socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
         }
         return (WorkerChannel(FileDescriptor(owning: fds[0])), WorkerChannel(FileDescriptor(owning: fds[1])))
-    }
-}
-
-/// Seconds on the monotonic clock, for deadlines.
-enum Monotonic {
-    static func now() -> Double {
-        var ts = timespec()
-        // CLOCK_MONOTONIC always exists on Linux and `ts` is valid: the call cannot fail.
-        _ = clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -102,11 +102,8 @@ final class WorkerProcess {
         argv.append(nil)
         defer { for arg in argv { free(arg) } }
         // A crashing worker is expected now and then: no lengthy Swift backtrace in the journal.
-        // The worker only decodes: glibc keeps freed memory for the next image instead of
-        // unmapping it and faulting tens of megabytes in again for every decode.
-        let settings = [
-            "SWIFT_BACKTRACE=enable=no", "MALLOC_MMAP_THRESHOLD_=33554432", "MALLOC_TRIM_THRESHOLD_=536870912",
-        ]
+        // (The worker sets glibc's allocation thresholds itself: `DecodeWorker.returnLargeBuffers`.)
+        let settings = ["SWIFT_BACKTRACE=enable=no"]
         var environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) }
         let replaced = settings.map { String($0.prefix { $0 != "=" }) + "=" }
         var index = 0
@@ -128,8 +125,8 @@ final class WorkerProcess {
         code == 0 ? nil : SpawnError(Errno(rawValue: code))
     }
 
-    /// Decodes `request` in the worker, waiting at most `deadline` seconds.
-    func decode(_ request: DecodeRequest, limits: DecodeLimits, deadline: Double) -> Outcome {
+    /// Decodes `request` in the worker, waiting at most `deadline`.
+    func decode(_ request: DecodeRequest, limits: DecodeLimits, deadline: Seconds) -> Outcome {
         let message = WorkerRequest(request, limits: limits)
         do throws(Errno) {
             try pixels.reserve(message.maxResultBytes)
@@ -138,7 +135,7 @@ final class WorkerProcess {
         }
         if awaitingReady, let unready = waitUntilReady() { return unready }
         guard let text = WorkerCoding.encode(message), channel.send(text) else { return ended() }
-        let started = Monotonic.now()
+        let started = MonotonicInstant.now()
         let usedBefore = cpuSeconds()
         var answer = channel.receive(until: started + deadline)
         // The worker runs below the display process: on a busy machine it may have waited for
@@ -182,11 +179,11 @@ final class WorkerProcess {
 
     /// Seconds a worker started with `--faces` may take to make its face detector (dlib takes
     /// one or two on a small board) before its first request: not counted in that decode's deadline.
-    static let readyDeadline = 60.0
+    static let readyDeadline: Seconds = 60
 
     /// Waits for the worker's `WorkerReady` line; nil once it came, else how the decode ended.
     private func waitUntilReady() -> Outcome? {
-        switch channel.receive(until: Monotonic.now() + Self.readyDeadline) {
+        switch channel.receive(until: MonotonicInstant.now() + Self.readyDeadline) {
         case .success(let line):
             guard WorkerCoding.decode(WorkerReady.self, from: line) != nil else {
                 stop()
@@ -209,19 +206,19 @@ final class WorkerProcess {
 
     /// Whether a thread of the worker is runnable and the worker has used less than half of
     /// `deadline` in CPU seconds since `used`: it waits for the CPU, not in a hang.
-    private func isStarved(since used: Double?, deadline: Double) -> Bool {
-        guard let used, let now = cpuSeconds(), now - used < deadline / 2 else { return false }
+    private func isStarved(since used: Seconds?, deadline: Seconds) -> Bool {
+        guard let used, let now = cpuSeconds(), now - used < deadline * 0.5 else { return false }
         return WorkerPriority.threads(of: pid).contains { thread in
             ProcessStat.fields("/proc/\(pid)/task/\(thread)/stat")?.first == "R"
         }
     }
 
     /// The worker's user and system CPU seconds so far (fields 14 and 15 of its stat).
-    private func cpuSeconds() -> Double? {
+    private func cpuSeconds() -> Seconds? {
         guard let fields = ProcessStat.fields("/proc/\(pid)/stat"), fields.count > 12,
             let user = Double(fields[11]), let system = Double(fields[12])
         else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Seconds((user + system) / Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 
     /// Kills the worker (if it still runs) and reaps it.
@@ -280,8 +277,8 @@ final class WorkerProcess {
         }
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    private static func seconds(_ length: Seconds) -> String {
+        length.value == length.value.rounded() ? "\(Int(length.value)) s" : "\(length.value) s"
     }
 }
 

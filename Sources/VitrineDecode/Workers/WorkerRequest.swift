@@ -1,7 +1,7 @@
 import VitrineBase
 
 /// What the display process asks a decode worker.
-struct WorkerRequest: Codable, Equatable {
+struct WorkerRequest: WorkerMessage, Equatable {
     var path: String
     var outputWidth: Double
     var outputHeight: Double
@@ -22,6 +22,27 @@ struct WorkerRequest: Codable, Equatable {
         self.limits = limits
         self.backdrop = request.backdrop
         self.faces = request.faces
+    }
+
+    init(json: WorkerJSON) throws(WorkerJSON.Problem) {
+        let fields = try WorkerFields(json, "the request")
+        path = try fields.string("path")
+        outputWidth = try fields.double("outputWidth")
+        outputHeight = try fields.double("outputHeight")
+        fit = try FitMode(json: fields.value("fit"))
+        background = try RGBColor(json: fields.value("background"))
+        maxSide = try fields.int("maxSide")
+        limits = try DecodeLimits(json: fields.value("limits"))
+        backdrop = try fields.bool("backdrop")
+        faces = try fields.bool("faces")
+    }
+
+    var json: WorkerJSON {
+        .object([
+            "path": .string(path), "outputWidth": .double(outputWidth), "outputHeight": .double(outputHeight),
+            "fit": fit.json, "background": background.json, "maxSide": .int(maxSide), "limits": limits.json,
+            "backdrop": .bool(backdrop), "faces": .bool(faces),
+        ])
     }
 
     var decodeRequest: DecodeRequest {

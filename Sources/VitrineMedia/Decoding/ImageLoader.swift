@@ -107,7 +107,7 @@ public final class ImageLoader: Sendable {
     /// Blocks until every request made so far is decoded (and waits in `drain`),
     /// or `seconds` pass without a decode finishing (for headless runs; the player
     /// never waits). Returns false on timeout.
-    public func waitUntilIdle(seconds: Double) -> Bool {
+    public func waitUntilIdle(seconds: Seconds) -> Bool {
         while state.withLock({ $0.inFlight != nil || !$0.pending.isEmpty }) {
             guard waitForDecode(seconds: seconds) else { return false }
         }
@@ -117,7 +117,7 @@ public final class ImageLoader: Sendable {
     /// Blocks until a decode finishes or `seconds` pass (for headless runs; the player never waits).
     /// Returns false on timeout. A finish signalled before the call returns at once.
     @discardableResult
-    public func waitForDecode(seconds: Double) -> Bool {
-        finished.wait(timeout: .now() + seconds) == .success
+    public func waitForDecode(seconds: Seconds) -> Bool {
+        finished.wait(timeout: .now() + seconds.value) == .success
     }
 }

@@ -4,8 +4,8 @@ import CSDL2
 /// (a remote's command).
 public enum LoopWake {
     /// Puts an empty event in SDL's queue: a wait for events returns. Returns false when SDL
-    /// took none (its events are not started yet, or the queue is full); the loop still looks
-    /// around within `RestSchedule.lookAround` seconds.
+    /// took none (its events are not started yet, or the queue is full); the loop then hears
+    /// of it at its next deadline (`RestSchedule`).
     @discardableResult
     public static func ring() -> Bool {
         var event = SDL_Event()

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// How long the play loop may sleep after a frame: between transitions, with nothing moving,
 /// it waits for events until the next deadline instead of waking every frame.
 ///
@@ -8,13 +10,18 @@
 /// Deadlines come in two kinds. The show's own (the next transition, the clock overlay's next
 /// minute, a notice going, a schedule change) are woken for a frame early, so the frame at the
 /// deadline is drawn on time. The loop's own (a keep-alive frame for the watchdog, and a look
-/// around every `lookAround` seconds for what cannot wake it: folders, signals on a console
-/// without an event wait, display power devices) are woken for when they fall.
+/// around every `lookAround` seconds while something that cannot wake it is there: a folder
+/// being listed, network sources, display power devices) are woken for when they fall. What
+/// can wake it (events, signals, remotes, folder events) rings it (`LoopWake`); with nothing
+/// else, it rests up to `longest`.
 struct RestSchedule: Equatable, Sendable {
-    /// The longest rest: what cannot wake the loop (photos arriving in folders and from the
-    /// network, the web page's first screen, signals where the video driver has no event wait,
-    /// display power devices) is looked at this often.
-    static let lookAround = 0.5
+    /// How often what cannot wake the loop is looked at while something of it is there (folders
+    /// being listed, photos from the network, the web page's first screen, display power
+    /// devices): `Frame.lookAround`.
+    static let lookAround = LookAround.seconds
+    /// The longest rest when everything wakes the loop: a minute, so a jump of the wall clock
+    /// (set by the network at boot) is seen within one.
+    static let longest = 60.0
     /// Shorter rests than this are not worth a wait: the loop keeps its frame pace.
     static let shortest = 0.002
 
@@ -32,12 +39,14 @@ struct RestSchedule: Equatable, Sendable {
         var showChanges: [Double]
         /// Seconds from now until a keep-alive frame is due; nil when none is wanted.
         var keepAlive: Double?
+        /// Seconds from now until a look at what cannot wake the loop; nil when everything does.
+        var lookAround: Double? = RestSchedule.lookAround
     }
 
     /// Seconds to rest after `frame`; nil keeps the frame pace.
     func rest(after frame: Frame) -> Double? {
         guard !frame.drawn, !frame.busy else { return nil }
-        var until = Self.lookAround
+        var until = frame.lookAround ?? Self.longest
         for change in frame.showChanges where change.isFinite {
             // Too close to rest for: the next frames are paced as usual.
             if change - self.frame < Self.shortest { return nil }

@@ -49,7 +49,7 @@ public struct DirectoryWalk {
                 guard folder(absolute) else { return }
                 stack.append((relative, Self.list(absolute), 0))
             } else if accept(relative) {
-                let mtime = needsMtime ? Self.mtime(absolute) : 0
+                let mtime = needsMtime ? Self.mtime(absolute) : Date(unixSeconds: 0)
                 guard found(FolderEntry(relative: relative, mtime: mtime)) else { return }
             }
         }
@@ -96,11 +96,11 @@ public struct DirectoryWalk {
         return FileName.withSystemPath(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Modification time in seconds, 0 when the file cannot be read.
-    public static func mtime(_ path: String) -> Double {
+    /// Modification time, the Unix epoch when the file cannot be read.
+    public static func mtime(_ path: String) -> Date {
         var info = stat()
-        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else { return 0 }
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else { return Date(unixSeconds: 0) }
+        return Date(unixSeconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
     /// Size and modification time of a regular file (following links), nil when there is none.
@@ -110,6 +110,7 @@ public struct DirectoryWalk {
             return nil
         }
         return FileStamp(
-            size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            size: Int64(info.st_size),
+            mtime: Date(unixSeconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec)))
     }
 }

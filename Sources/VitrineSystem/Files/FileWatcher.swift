@@ -9,11 +9,14 @@ import VitrinePOSIX
 
 /// Watches folders with Linux inotify: one watch per folder (inotify is not
 /// recursive), read without blocking once a frame. Folders can be added from
-/// any thread (the background scan adds each before reading it).
+/// any thread (the background scan adds each before reading it). With
+/// `ringOnChange`, events wake a resting play loop.
 public final class FileWatcher: Sendable {
     private let events: FileDescriptor
     private var fd: Int32 { events.rawValue }
     private let state = Mutex(State())
+    /// Rings the loop when events come; nil until `ringOnChange`.
+    private let bell = Mutex<ChangeBell?>(nil)
 
     private struct State {
         var paths: [Int32: String] = [:]
@@ -27,6 +30,25 @@ public final class FileWatcher: Sendable {
             throw WatchError(description: "cannot watch files for changes: \(error)")
         }
     }
+
+    deinit {
+        // The bell's thread ends before the descriptor it waits on is closed.
+        bell.withLock { $0 }?.stop()
+    }
+
+    /// Calls `ring`, from a thread of its own, when events are there to read and, with `mounts`,
+    /// when the mount table changes: a loop that reads them once a frame may rest until then.
+    public func ringOnChange(mounts: Bool, _ ring: @escaping @Sendable () -> Void) throws(WatchError) {
+        let new = try ChangeBell(events: fd, mounts: mounts, ring: ring)
+        let old = bell.withLock { bell in
+            defer { bell = new }
+            return bell
+        }
+        old?.stop()
+    }
+
+    /// Whether events ring the loop (`ringOnChange` worked and its thread still waits).
+    public var rings: Bool { bell.withLock { $0 }?.ringing ?? false }
 
     static let mask: UInt32 =
         UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
@@ -66,11 +88,11 @@ public final class FileWatcher: Sendable {
 
     public var watchCount: Int { state.withLock { $0.paths.count } }
 
-    /// Waits up to `timeout` seconds for an event to be readable; true when one is.
+    /// Waits up to `timeout` for an event to be readable; true when one is.
     /// Only tests wait; the player reads without waiting.
-    public func wait(timeout: Double) -> Bool {
+    public func wait(timeout: Seconds) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&pfd, 1, Int32(max(0, timeout * 1000))) > 0
+        return poll(&pfd, 1, Int32(max(0, timeout.milliseconds))) > 0
     }
 
     /// The events that arrived since the last call, without blocking.
@@ -97,6 +119,7 @@ public final class FileWatcher: Sendable {
                 if let event = translate(header, name: name) { events.append(event) }
             }
         }
+        bell.withLock { $0 }?.heard()
         return events
     }
 

@@ -38,9 +38,9 @@ public enum LeftoverFiles {
         return pid
     }
 
-    /// Whether a temporary file written by process `pid`, last changed `age` seconds ago, is a
+    /// Whether a temporary file written by process `pid`, last changed `age` ago, is a
     /// leftover: its writer is gone, or it is older than `bound` (a writer never takes that long).
-    static func isLeftover(writer pid: Int32, age: Double, bound: Double) -> Bool {
+    static func isLeftover(writer pid: Int32, age: Seconds, bound: Seconds) -> Bool {
         if age >= bound { return true }
         if pid == getpid() { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
@@ -49,7 +49,8 @@ public enum LeftoverFiles {
     /// Removes from `folder` (not below it) the temporary files of ours that are leftovers, and
     /// the files `alsoOurs` names (older temporary names); returns the paths removed.
     @discardableResult
-    public static func sweep(_ folder: String, bound: Double, alsoOurs: (String) -> Int32? = { _ in nil }) -> [String] {
+    public static func sweep(_ folder: String, bound: Seconds, alsoOurs: (String) -> Int32? = { _ in nil }) -> [String]
+    {
         guard let dir = opendir(folder) else { return [] }
         var candidates: [(String, Int32)] = []
         while let entry = readdir(dir) {
@@ -63,12 +64,12 @@ public enum LeftoverFiles {
         }
         closedir(dir)
         var removed: [String] = []
-        let now = Date().timeIntervalSince1970
+        let now = Date()
         for (name, pid) in candidates {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            let age = now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            let age = now - Date(unixSeconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
             guard isLeftover(writer: pid, age: age, bound: bound), unlink(path) == 0 else { continue }
             removed.append(path)
         }
@@ -79,17 +80,17 @@ public enum LeftoverFiles {
 /// Sweeps a few folders for leftover temporary files now and then, off the render thread.
 public final class LeftoverSweeper: @unchecked Sendable {
     private let folders: [(path: String, alsoOurs: @Sendable (String) -> Int32?)]
-    private let bound: Double
-    private let every: Double
+    private let bound: Seconds
+    private let every: Seconds
     private let log: Log
     /// The timer, set and cancelled under `lock` (the sweeps run on its queue).
     private var timer: DispatchSourceTimer?
     private let lock = NSLock()
 
-    /// Sweeps `folders` every `every` seconds, removing leftovers older than `bound` (or whose writer is gone).
+    /// Sweeps `folders` every `every`, removing leftovers older than `bound` (or whose writer is gone).
     public init(
-        folders: [(path: String, alsoOurs: @Sendable (String) -> Int32?)], bound: Double = 3600,
-        every: Double = 3600, log: Log = Log("files")
+        folders: [(path: String, alsoOurs: @Sendable (String) -> Int32?)], bound: Seconds = 3600,
+        every: Seconds = 3600, log: Log = Log("files")
     ) {
         self.folders = folders
         self.bound = bound
@@ -110,10 +111,10 @@ public final class LeftoverSweeper: @unchecked Sendable {
         return removed
     }
 
-    /// Sweeps every `every` seconds from now on, on a utility queue.
+    /// Sweeps every `every` from now on, on a utility queue.
     public func start() {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "vitrine.leftovers", qos: .utility))
-        source.schedule(deadline: .now() + every, repeating: every)
+        source.schedule(deadline: .now() + every.value, repeating: every.value)
         source.setEventHandler { [weak self] in self?.sweepNow() }
         lock.withLock {
             timer?.cancel()

@@ -18,7 +18,7 @@ public final class NetworkContent {
     private var successors: [String: String] = [:]
     private var reported: Set<String> = []
     private var refreshed: [String: Date] = [:]
-    private var lastProgress = -Double.infinity
+    private var lastProgress = MonotonicInstant.distantPast
     /// How much of the awaited photo has arrived, while nothing of the network is mirrored yet.
     public private(set) var download: Double?
     private let log = Log("mirror")
@@ -96,14 +96,14 @@ public final class NetworkContent {
     }
 
     /// Takes in what the mirror has now; `update` gets the playlists whose slides changed and notices.
-    public func poll(_ content: inout PlaylistContent, now: Double, _ update: inout SessionUpdate) {
+    public func poll(_ content: inout PlaylistContent, now: MonotonicInstant, _ update: inout SessionUpdate) {
         let current = mirror.generation
         if current != generation {
             generation = current
             fill(&content, &update)
             logRefreshes()
         }
-        if now - lastProgress >= 0.1 {
+        if now - lastProgress >= Seconds(0.1) {
             lastProgress = now
             download = content.network.values.allSatisfy(\.isEmpty) ? awaited(content) : nil
         }
@@ -118,11 +118,15 @@ public final class NetworkContent {
     /// The file the photo `id` plays from now, nil while it is not mirrored.
     public func path(of id: MirrorEntryID) -> String? { paths[id] }
 
-    /// Whether the photo `id` is listed by its source and still on its way (neither mirrored nor failed).
+    /// Whether the photo `id` is listed by its source and still on its way: neither failed nor
+    /// yet a file the show plays. A photo the mirror has just finished is awaited until the next
+    /// poll takes it in (the mirror runs on its own thread), or a resumed show would give up on
+    /// it in between and start from the first slide.
     public func isAwaited(_ id: MirrorEntryID) -> Bool {
         guard fetching else { return false }
+        let taken = paths[id] != nil
         return mirror.snapshot(key: id.source).contains {
-            $0.id == id && $0.localPath == nil && $0.previewPath == nil && $0.failure == nil
+            $0.id == id && $0.failure == nil && (($0.localPath == nil && $0.previewPath == nil) || !taken)
         }
     }
 

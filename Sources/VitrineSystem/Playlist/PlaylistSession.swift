@@ -27,7 +27,7 @@ public final class PlaylistSession: ContentFeed {
     /// Files that arrived in folders during this poll, added together at its end: a
     /// thousand photos copied at once cost one merge per folder, not a thousand.
     private var arrivals: [ItemKey: [FolderEntry]] = [:]
-    private var lastSettleCheck = -Double.infinity
+    private var lastSettleCheck = MonotonicInstant.distantPast
     /// Where network items are mirrored; nil plays none of them.
     private let mirrorConfiguration: MirrorConfiguration?
     /// The mirror of the document's network items, while it has some.
@@ -36,10 +36,12 @@ public final class PlaylistSession: ContentFeed {
     private let mounts: MountTable?
     /// Each folder source's identity when it was last listed; none while it is missing.
     private var identities: [ItemKey: FolderIdentity] = [:]
-    private var lastMountCheck = -Double.infinity
+    private var lastMountCheck = MonotonicInstant.distantPast
+    /// The last poll left the mount table for later (it was looked at less than `mountCheckInterval` before).
+    private var mountCheckPutOff = false
     /// The fair shuffle's record on disk; nil keeps it in memory only.
     private var shownStore: ShownStore?
-    private var shownSaved = (changed: false, at: -Double.infinity)
+    private var shownSaved = (changed: false, at: MonotonicInstant.distantPast)
     /// Playlists whose shuffled order changed since the last poll.
     private var reordered: Set<String> = []
     /// The unseen count of each playlist asked for, until something changes.
@@ -50,10 +52,10 @@ public final class PlaylistSession: ContentFeed {
     }
     /// The same clock, read by the mirror's threads (an Immich memories source lists the memories of its day).
     private let sharedClock = SharedClock()
-    /// Seconds between two saves of the record of shown photos.
-    static let shownSaveInterval = 30.0
-    /// Seconds between two looks at the mount table.
-    static let mountCheckInterval = 0.25
+    /// The time between two saves of the record of shown photos.
+    static let shownSaveInterval: Seconds = 30
+    /// The time between two looks at the mount table.
+    static let mountCheckInterval: Seconds = 0.25
     /// Beyond this many files being written, they are looked at a few times a second only.
     static let settleBatch = 256
 
@@ -91,6 +93,36 @@ public final class PlaylistSession: ContentFeed {
         for scan in scans { scan.cancel() }
         network?.stop()
     }
+
+    /// Rings a resting loop awake, from a thread of its own, when files in the watched folders or
+    /// the mount table change (`FileWatcher.ringOnChange`); false when it cannot (nothing is
+    /// watched, or no thread): the loop then looks around on its own.
+    @discardableResult
+    public func ringOnChange(_ ring: @escaping @Sendable () -> Void) -> Bool {
+        guard let watcher else { return false }
+        do {
+            try watcher.ringOnChange(mounts: mounts != nil, ring)
+            return true
+        } catch {
+            log.warning("\(error); changes to files are looked for a few times a second")
+            return false
+        }
+    }
+
+    /// Nil when all the session waits for rings the loop: no folder is being listed, no file is
+    /// being written, no network source, and the folder events ring (`ringOnChange`).
+    public var nextLook: Double? {
+        if let watcher, !watcher.rings { return LookAround.seconds }
+        if !scans.isEmpty || !settle.isEmpty || !arrivals.isEmpty || network != nil { return LookAround.seconds }
+        // A mount change rang while the table had just been looked at.
+        if mountCheckPutOff { return Self.mountCheckInterval.value }
+        // Memories follow the day.
+        if !content.playlistsWithMemories.isEmpty { return Self.memoriesLook }
+        return nil
+    }
+
+    /// Seconds between looks at the day while a playlist shows memories.
+    static let memoriesLook = 30.0
 
     /// Watches what the document names and starts scanning its folders.
     public func start() {
@@ -223,7 +255,7 @@ public final class PlaylistSession: ContentFeed {
     /// Writes the record of shown photos when it changed and the last write is old enough.
     public func saveShown(force: Bool = false) {
         guard let shownStore, shownSaved.changed else { return }
-        let now = ProcessInfo.processInfo.systemUptime
+        let now = MonotonicInstant.now()
         guard force || now - shownSaved.at >= Self.shownSaveInterval else { return }
         shownSaved = (false, now)
         do {
@@ -262,7 +294,7 @@ public final class PlaylistSession: ContentFeed {
         if let network, network.sourceKeys == document.networkSources.map(\.key) {
             // The same sources after an edit: the mirror goes on.
             network.refill()
-            network.poll(&content, now: 0, &update)
+            network.poll(&content, now: MonotonicInstant(seconds: 0), &update)
             return
         }
         network?.stop()
@@ -274,7 +306,7 @@ public final class PlaylistSession: ContentFeed {
         network = NetworkContent(
             sources: document.networkSources, configuration: configuration, fetching: background)
         network?.start()
-        network?.poll(&content, now: 0, &update)
+        network?.poll(&content, now: MonotonicInstant(seconds: 0), &update)
     }
 
     /// The slides of a playlist now.
@@ -288,8 +320,7 @@ public final class PlaylistSession: ContentFeed {
 
     /// Takes in what happened since the last poll: finished scan batches, file
     /// events, files that stopped changing, and an edited playlist file.
-    public func poll(now instant: MonotonicInstant) -> SessionUpdate {
-        let now = instant.seconds
+    public func poll(now: MonotonicInstant) -> SessionUpdate {
         var update = SessionUpdate()
         update.playlists = reordered
         reordered = []
@@ -300,16 +331,20 @@ public final class PlaylistSession: ContentFeed {
         }
         drainScans(&update)
         if let watcher {
-            for event in watcher.read() { handle(event, now: instant, &update) }
+            for event in watcher.read() { handle(event, now: now, &update) }
         }
-        if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= 0.25 {
+        if !settle.isEmpty, settle.count <= Self.settleBatch || now - lastSettleCheck >= Seconds(0.25) {
             lastSettleCheck = now
-            let (ready, gone) = settle.check(now: instant, stamp: DirectoryWalk.fileStamp)
+            let (ready, gone) = settle.check(now: now, stamp: DirectoryWalk.fileStamp)
             for path in ready { arrived(path, &update) }
             for path in gone { departed(path, &update) }
         }
         flushArrivals()
-        if let mounts, now - lastMountCheck >= Self.mountCheckInterval {
+        // While changes ring the loop, the table is looked at each poll (one poll(2) that does not
+        // wait): a check put off would need a wake-up of its own.
+        let interval = watcher?.rings == true ? 0 : Self.mountCheckInterval
+        mountCheckPutOff = mounts != nil && now - lastMountCheck < interval
+        if let mounts, !mountCheckPutOff {
             lastMountCheck = now
             if mounts.changed() { checkFolders(&update) }
         }

@@ -11,8 +11,8 @@ import VitrinePOSIX
 /// behaviour (`gpiod_line_event_wait`: 1 on an event, 0 on timeout; `gpiod_line_get_value` with
 /// active-low applied).
 public protocol GPIOLineReading: AnyObject, Sendable {
-    /// Waits up to `timeout` seconds for an edge; true when one came (its events are consumed).
-    func waitForEdge(timeout: Double) throws(PresenceError) -> Bool
+    /// Waits up to `timeout` for an edge; true when one came (its events are consumed).
+    func waitForEdge(timeout: Seconds) throws(PresenceError) -> Bool
     /// The line's level now, active-low applied: true means active (someone present).
     func readActive() throws(PresenceError) -> Bool
 }
@@ -54,8 +54,8 @@ public final class GPIODLine: GPIOLineReading, @unchecked Sendable {
         gpiod_chip_close(chip)
     }
 
-    public func waitForEdge(timeout: Double) throws(PresenceError) -> Bool {
-        let whole = max(0, timeout)
+    public func waitForEdge(timeout: Seconds) throws(PresenceError) -> Bool {
+        let whole = max(0, timeout.value)
         var limit = timespec(tv_sec: Int(whole), tv_nsec: Int((whole - whole.rounded(.down)) * 1e9))
         let waited = gpiod_line_event_wait(line, &limit)
         if waited < 0 {

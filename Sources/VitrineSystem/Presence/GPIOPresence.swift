@@ -17,7 +17,7 @@ public final class GPIOPresence: Sendable {
     private let end = ReaderEnd()
     private let log = Log("presence")
     /// Longest wait for an edge between two looks at `stop`.
-    static let pollLimit = 0.25
+    static let pollLimit: Seconds = 0.25
 
     public init(line: any GPIOLineReading, debounce: Seconds, name: String, inbox: PresenceInbox) {
         self.line = line
@@ -40,12 +40,7 @@ public final class GPIOPresence: Sendable {
     /// Whether the reader has ended (stopped, or the line failed).
     public var hasEnded: Bool { end.hasEnded }
 
-    private static func now() -> MonotonicInstant {
-        var ts = timespec()
-        // CLOCK_MONOTONIC cannot fail with a valid pointer; a zero reading would only delay a debounce.
-        _ = clock_gettime(CLOCK_MONOTONIC, &ts)
-        return MonotonicInstant(seconds: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
-    }
+    private static func now() -> MonotonicInstant { .now() }
 
     private func run() {
         var level = DebouncedLevel(debounce: debounce)
@@ -53,7 +48,7 @@ public final class GPIOPresence: Sendable {
             if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
             while !stopping.withLock({ $0 }) {
                 let now = Self.now()
-                let wait = min(Self.pollLimit, level.settlesAt.map { max(0, ($0 - now).value) } ?? Self.pollLimit)
+                let wait = min(Self.pollLimit, level.settlesAt.map { max(.zero, $0 - now) } ?? Self.pollLimit)
                 if try line.waitForEdge(timeout: wait) {
                     if let settled = level.read(try line.readActive(), at: Self.now()) { post(settled) }
                 } else if let settled = level.settle(at: Self.now()) {

@@ -105,7 +105,7 @@ import VitrineTestSupport
         MirrorIndex.cleanUp(cache, keeping: &states, origin: .current)
         #expect(FileManager.default.fileExists(atPath: cache + "/" + part), "within its window")
         MirrorIndex.cleanUp(
-            cache, keeping: &states, origin: .current, now: Date().addingTimeInterval(MirrorIndex.partLifetime + 60))
+            cache, keeping: &states, origin: .current, now: Date() + (MirrorIndex.partLifetime + Seconds(60)))
         #expect(!FileManager.default.fileExists(atPath: cache + "/" + part))
         #expect(states[0].entries[0].partValidators == nil)
     }

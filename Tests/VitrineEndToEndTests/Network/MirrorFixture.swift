@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 @testable import VitrineNet
 
@@ -13,7 +14,7 @@ extension MirrorFixture {
     var cache: String { folder.sub("cache") }
 
     func configuration(
-        cacheBytes: Int64 = 10_000_000, fileBytes: Int64 = 1_000_000, refresh: Double = 3600
+        cacheBytes: Int64 = 10_000_000, fileBytes: Int64 = 1_000_000, refresh: Seconds = 3600
     ) -> MirrorConfiguration {
         MirrorConfiguration(
             cacheDirectory: cache, cacheBytes: cacheBytes, fileBytes: fileBytes, refreshInterval: refresh,

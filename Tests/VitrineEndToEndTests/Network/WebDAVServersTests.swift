@@ -27,7 +27,7 @@ import VitrineTestSupport
         let passwordFile = folder.write("pw-\(server.name.hashValue)", Data("\(password)\n".utf8))
         let source = NetworkSource.webdav(
             WebDAVSource(url: server.base + "/Photos", user: "ann", passwordFile: passwordFile, recursive: true))
-        let refresh = 2.0
+        let refresh: Seconds = 2
         let mirror = try Mirror(
             configuration: MirrorConfiguration(
                 cacheDirectory: folder.sub("cache-\(server.name.hashValue)"), refreshInterval: refresh),

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineCore
 import VitrineSystem
 import VitrineTestSupport
 
@@ -44,7 +45,7 @@ struct PowerCutResumeTests {
                 let items = order.map { #"{ "image": "photos/\#($0)" }"# }.joined(separator: ", ")
                 try tree.write(
                     "show.json",
-                    #"{ "version": 1, "defaults": { "interval": 1.5, "transitionDuration": 0.1 }, "items": [ \#(items) ] }"#
+                    #"{ "version": 1, "defaults": { "interval": 3, "transitionDuration": 0.1 }, "items": [ \#(items) ] }"#
                 )
             case .feed:
                 order = (0..<6).map { String(format: "%02d.bmp", $0) }
@@ -88,15 +89,16 @@ struct PowerCutResumeTests {
             port = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
         }
 
+        /// Slides last 3 s: the first slide's STATUS line (at most one a second, later on a loaded
+        /// machine) must come before the slide changes, or it names the next one.
         func arguments(_ headless: [String]) -> [String] {
             switch kind {
             case .folder:
-                return ["play", tree.at("photos"), "--config", "none", "--interval", "1.5"] + headless
+                return ["play", tree.at("photos"), "--config", "none", "--interval", "3"] + headless
             case .playlist:
                 return ["play", tree.at("show.json"), "--config", "none"] + headless
             case .feed:
-                // Longer slides: READY comes with the status screen while the feed is read, and the
-                // first slide's STATUS line (at most one a second) must come before the slide changes.
+                // READY comes with the status screen while the feed is read.
                 return [
                     "play", "http://127.0.0.1:\(port)/photos.json", "--config", "none", "--interval", "3",
                     "--cache-dir", tree.at("cache"),
@@ -180,7 +182,7 @@ struct PowerCutResumeTests {
             var temporaryEvents = 0
             let deadline = Date().addingTimeInterval(60)
             while !cutDone, Date() < deadline {
-                guard watcher.wait(timeout: max(0, deadline.timeIntervalSinceNow)) else { continue }
+                guard watcher.wait(timeout: max(.zero, deadline - Date())) else { continue }
                 for event in watcher.read() where !cutDone {
                     if LeftoverFiles.writer(of: event.name) == child.pid { temporaryEvents += 1 }
                     var renamed = false

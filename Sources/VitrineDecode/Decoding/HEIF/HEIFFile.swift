@@ -112,13 +112,18 @@ final class HEIFFile {
     /// makes of every image before any other output (a grid's tiles are pasted into it, a
     /// coded image's YCbCr is converted to it), so asking for it adds no full-size copy:
     /// interleaved RGB would be a second 12 MP buffer beside it, and YCbCr a conversion back.
-    func decode(alpha: Bool) throws(DecodeError) -> HEIFImage {
+    ///
+    /// With `oneCPU` (an AVIF), the decode runs on the calling thread's CPU alone: dav1d then
+    /// decodes without frame threads, whose copy of the frame's coefficients is most of an
+    /// AVIF's peak memory (see `OneCPU`).
+    func decode(alpha: Bool, oneCPU: Bool = false) throws(DecodeError) -> HEIFImage {
         guard let options = heif_decoding_options_alloc() else {
             throw DecodeError(path: path, reason: "out of memory while decoding the HEIF image")
         }
         defer { heif_decoding_options_free(options) }
         var image: OpaquePointer?
-        let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options)
+        let decode = { heif_decode_image(self.handle, &image, heif_colorspace_RGB, heif_chroma_444, options) }
+        let decoded = oneCPU ? OneCPU.run(decode) : decode()
         guard decoded.code == heif_error_Ok, let image else { throw Self.failure(decoded, path: path) }
         guard let made = HEIFImage(image, alpha: alpha) else {
             throw DecodeError(path: path, reason: "libheif gave no RGB planes of 8 to 16 bits for the image")
