@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import VitrineCore
 import VitrineMedia
+import VitrinePOSIX
 
 /// The frame loop of `play` and `soak`: one flat list of named steps over one
 /// context, the same on a window and on a memory surface.
@@ -28,6 +29,8 @@ final class ShowLoop {
     private var reports = ReportPace()
     /// A remote asked for a reload; it is done at the next frame.
     private var reloadAsked = false
+    /// When the file pages touched so far go back (at rest).
+    private var filePages = FilePagesPace()
 
     init(
         director: ShowDirector, canvas: any ShowCanvas, clock: any FrameClock, decoder: any ImageDecoding,
@@ -286,6 +289,9 @@ final class ShowLoop {
                 + (reports.stateWait(at: tick.monotonic).map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic),
             lookAround: lookAround())
+        if !frame.busy, filePages.due(at: tick.monotonic.seconds, frames: counts.frames, decodes: counts.decodes) {
+            giveBackFilePages()
+        }
         timing.rest(after: frame, on: canvas)
     }
 
@@ -294,6 +300,23 @@ final class ShowLoop {
     private func lookAround() -> Seconds? {
         let devices = links.power?.drivesDevices == true ? RestSchedule.lookAround : nil
         return [director.contentLook, hooks.lookAround, devices].compactMap { $0 }.min()
+    }
+
+    /// Gives back the file pages touched so far (`FilePages`); says so once, the first time.
+    private func giveBackFilePages() {
+        guard let report = FilePages.giveBack() else {
+            if counts.filePageGiveBacks == 0 {
+                log.info("the file pages touched cannot be given back: /proc is not readable")
+            }
+            counts.filePageGiveBacks += 1
+            return
+        }
+        let since = counts.filePageGiveBacks == 0 ? "since the start" : "since the last time"
+        let refused = report.refused > 0 ? ", \(report.refused) refused" : ""
+        let said =
+            "gave back \(report.residentKiB / 1024) MiB of file pages touched \(since) (\(report.mappings) mappings\(refused))"
+        if counts.filePageGiveBacks == 0 { log.info(said) } else { log.debug(said) }
+        counts.filePageGiveBacks += 1
     }
 
     /// While remotes want pictures of the screen: when the picture drawn last has rested long

@@ -59,6 +59,23 @@ import VitrineTestSupport
         #expect(!mapped.contains { $0.hasPrefix("libFoundation") }, "\(mapped.sorted())")
     }
 
+    /// After a decode the worker gives back the file pages it touched: the code of libheif, which
+    /// it loaded at the start (and whose symbols were looked up then) but a JPEG never calls, is
+    /// no longer resident, while the worker still decodes the next photo.
+    @Test func aWorkerGivesBackTheFilePagesAfterADecode() throws {
+        let decoder = WorkerBinary.decoder()
+        defer { decoder.shutdown() }
+        let path = Fixtures.exif.appendingPathComponent("hopper_orientation_6.jpg").path
+        let request = DecodeRequest(path: path, output: Size(width: 60, height: 40), fit: .cover, background: .black)
+        #expect(try decoder.decode(request) == MediaDecoder().decode(request))
+        let pid = try #require(decoder.workerProcessID)
+        #expect(try Self.mappedLibraries(pid).contains { $0.hasPrefix("libheif") })
+        // The give-back follows the reply, on a loaded machine some time after it.
+        let gone = eventually(timeout: 60) { residentFilePagesKiB(pid: pid, library: "libheif") == 0 }
+        #expect(gone, "libheif's code still resident: \(residentFilePagesKiB(pid: pid, library: "libheif") ?? -1) KiB")
+        #expect(try decoder.decode(request) == MediaDecoder().decode(request))
+    }
+
     /// A BMP has no decoder of its own: SDL2_image is loaded for it, in the worker only then,
     /// and decodes it as in the calling process.
     @Test func aRareFormatLoadsSDLImageInTheWorker() throws {

@@ -100,6 +100,9 @@ public enum DecodeWorker {
             // (rows, tables, the threads' arenas) goes back to the system too. Its result only says
             // whether any memory went back.
             _ = malloc_trim(0)
+            // And the pages of code and constants the decode touched (the decoders', the start's)
+            // leave the worker's page table; the next decode brings back those it uses.
+            FilePages.giveBack()
         }
         return 0
     }

@@ -10,6 +10,8 @@ struct LoopCounts: Equatable, Sendable {
     var rests = 0
     /// Set when a wait for decodes gave up: the decoder hangs.
     var stalled = false
+    /// Times the file pages touched were given back (`FilePages`).
+    var filePageGiveBacks = 0
 
     /// One line for the log as the loop ends.
     var summary: String {

@@ -47,6 +47,30 @@ struct AutoRendererTests {
         #expect(log.contains("INFO play: renderer software draws the photos"), "\(log)")
     }
 
+    /// At its first rest after a photo the player gives back the file pages it touched: the code
+    /// of the network libraries it links (libcurl, libmicrohttpd, libmosquitto), touched only when
+    /// the program was loaded, is no longer resident in a show of photos.
+    @Test func atRestThePlayerGivesBackTheFilePagesItTouched() throws {
+        let folder = try TemporaryFolder()
+        try TestPictures.write(count: 2, into: folder.path)
+        let screen = try VirtualXServer(width: 640, height: 480)
+        let child = try ChildProcess(
+            ["play", folder.path, "--config", "none", "--renderer", "software", "--interval", "3600"],
+            environment: ["DISPLAY": screen.display, "SDL_VIDEODRIVER": "x11"])
+        defer {
+            child.send(SIGTERM)
+            _ = child.waitForExit(timeout: 30)
+        }
+        let gave = child.waitForError(containing: "MiB of file pages touched since the start", timeout: 60)
+        #expect(gave, "\(child.standardError)")
+        let line = child.standardError.split(separator: "\n").first { $0.contains("of file pages touched") }
+        #expect(line?.contains("INFO play: gave back ") == true, "\(child.standardError)")
+        for library in ["libcurl", "libmicrohttpd", "libmosquitto"] {
+            let resident = residentFilePagesKiB(pid: child.pid, library: library)
+            #expect(resident == 0, "\(library): \(resident ?? -1) KiB of its code resident at rest")
+        }
+    }
+
     @Test func openGLAskedForByNameStays() throws {
         let log = try Self.log(renderer: "opengl")
         #expect(log.contains("INFO play: renderer opengl (as asked)"), "\(log)")
