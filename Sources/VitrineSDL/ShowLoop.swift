@@ -289,7 +289,7 @@ final class ShowLoop {
                 + (reports.stateWait(at: tick.monotonic).map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic),
             lookAround: lookAround())
-        if !frame.busy, filePages.due(at: tick.monotonic.seconds, frames: counts.frames, decodes: counts.decodes) {
+        if !frame.busy, filePages.due(at: tick.monotonic, frames: counts.frames, decodes: counts.decodes) {
             giveBackFilePages()
         }
         timing.rest(after: frame, on: canvas)
