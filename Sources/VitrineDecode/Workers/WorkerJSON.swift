@@ -1,5 +1,8 @@
+import VitrineBase
+
 /// A JSON value of the decode worker's messages, written and read without Foundation (the
-/// worker maps no Foundation library: its messages are the only JSON it speaks).
+/// worker maps no Foundation library: its messages are the only JSON it speaks). Written by
+/// `JSONOutput`, read by `WorkerJSONParser`.
 enum WorkerJSON: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -26,62 +29,33 @@ enum WorkerJSON: Equatable, Sendable {
         return .object(object)
     }
 
-    /// One line of JSON, the object keys sorted; nil for a number that is not finite.
-    func text() -> String? {
-        var bytes: [UInt8] = []
-        guard write(into: &bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// One line of JSON, the object keys sorted, written by the project's one JSON writer
+    /// (`JSONOutput`, which escapes every control character: never a raw newline, which ends a
+    /// message on the worker's channel); nil for a number that is not finite.
+    func text() -> String? { output?.rendered }
 
-    private func write(into bytes: inout [UInt8]) -> Bool {
+    /// The value for `JSONOutput`; nil when a number in it is not finite (JSON cannot hold it).
+    private var output: JSONOutput? {
         switch self {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): bytes.append(contentsOf: String(value).utf8)
-        case .double(let value):
-            guard value.isFinite else { return false }
-            // Swift's shortest form that reads back the same ("0.5", "4000.0", "1e-05") is JSON.
-            bytes.append(contentsOf: value.description.utf8)
-        case .string(let value): Self.writeString(value, into: &bytes)
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .integer(value)
+        case .double(let value): return value.isFinite ? .number(value) : nil
+        case .string(let value): return .string(value)
         case .array(let values):
-            bytes.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                guard value.write(into: &bytes) else { return false }
+            var elements: [JSONOutput] = []
+            for value in values {
+                guard let element = value.output else { return nil }
+                elements.append(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            return .array(elements)
         case .object(let fields):
-            bytes.append(UInt8(ascii: "{"))
-            for (index, key) in fields.keys.sorted().enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                guard let value = fields[key], value.write(into: &bytes) else { return false }
+            var members: [(String, JSONOutput)] = []
+            for key in fields.keys.sorted() {
+                guard let value = fields[key]?.output else { return nil }
+                members.append((key, value))
             }
-            bytes.append(UInt8(ascii: "}"))
+            return .object(members)
         }
-        return true
-    }
-
-    /// A string with its quote, backslash and control characters escaped: never a raw newline,
-    /// which ends a message on the worker's channel.
-    private static func writeString(_ string: String, into bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-            case 0x09: bytes.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,7 +1,7 @@
 /// The project's one JSON writer: a value to write out, with object members kept in the order given so that
 /// the same value always gives the same text (stable retained MQTT payloads, byte-for-byte comparable replies,
-/// files that diff cleanly). Every JSON text the program sends or saves is made here; parsing stays with
-/// `JSONParser`.
+/// files that diff cleanly). Every JSON text the program sends or saves is made here, the decode worker's messages
+/// included; parsing stays with `JSONParser` (and the worker's own strict reader).
 public indirect enum JSONOutput: Equatable, Sendable {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
@@ -34,18 +34,6 @@ public indirect enum JSONOutput: Equatable, Sendable {
     /// An object whose nil members are left out (the others in the order given).
     public static func object(omittingNil members: [(String, JSONOutput?)]) -> JSONOutput {
         .object(members.compactMap { key, value in value.map { (key, $0) } })
-    }
-
-    /// A parsed value written back (an edited configuration file, a playlist).
-    public init(_ node: JSONNode) {
-        switch node.value {
-        case .object(let members): self = .object(members.map { ($0.key, JSONOutput($0.value)) })
-        case .array(let elements): self = .array(elements.map(JSONOutput.init))
-        case .string(let text): self = .string(text)
-        case .number(let value): self = .number(value)
-        case .bool(let flag): self = .bool(flag)
-        case .null: self = .null
-        }
     }
 
     /// The compact JSON text (no spaces, no line breaks).
