@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import VitrinePOSIX
 
 /// Decodes a large progressive JPEG on two threads: its scans are split between two libjpeg
 /// decompressors over one coefficient buffer (`LibJPEGDecompressor.split`, the split chosen so
@@ -75,7 +76,7 @@ enum JPEGSplitDecoder {
                 done.signal()
             }) {
                 // The halves wait on each other: without a second thread there is no decode.
-                let reason = "cannot start the JPEG decoder's second thread (\(String(cString: strerror(failed))))"
+                let reason = "cannot start the JPEG decoder's second thread (\(Errno(rawValue: failed)))"
                 failures.withLock { $0[1] = DecodeError(path: plan.path, reason: reason) }
                 buffer.initialize(repeating: 0)
             } else {
