@@ -11,12 +11,7 @@ if arguments == ["--help"] || arguments == ["-h"] {
         """
         Usage: vitrine-decoder \(DecodeWorker.usage.split(separator: "\n").joined(separator: "\n                       "))
 
-        Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
-        separate process. It reads requests from the socket FD (default 3) and
-        writes pixels to the shared memory FD (default 4). It lowers its own priority
-        (default: SCHED_BATCH at nice 10) so that decoding never delays a frame.
-        With --faces it makes its face detector first and says so on the socket.
-        Not meant to be run by hand.
+        \(DecodeWorker.about)
 
         """)
     exit(0)

@@ -13,12 +13,7 @@ enum DecodeWorkerCommand {
 
             The decode worker, as the player starts it when the 'vitrine-decoder' program
             is not beside it (that one runs the same loop with fewer libraries mapped).
-            Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
-            separate process. It reads requests from the socket FD (default 3) and
-            writes pixels to the shared memory FD (default 4). It lowers its own priority
-            (default: SCHED_BATCH at nice 10) so that decoding never delays a frame.
-            With --faces it makes its face detector first and says so on the socket.
-            Not meant to be run by hand.
+            \(DecodeWorker.about)
             """,
         run: run)
 

@@ -7,6 +7,16 @@ extension DecodeWorker {
         [--priority normal|idle|NICE] [--faces]
         """
 
+    /// What the worker does, for the help of `vitrine-decoder` and `vitrine decode-worker`.
+    public static let about = """
+        Started by 'vitrine play' and 'vitrine snapshot' to decode images in a
+        separate process. It reads requests from the socket FD (default 3) and
+        writes pixels to the shared memory FD (default 4). It lowers its own priority
+        (default: SCHED_BATCH at nice 10) so that decoding never delays a frame.
+        With --faces it makes its face detector first and says so on the socket.
+        Not meant to be run by hand.
+        """
+
     /// A worker argument that cannot be used, said as the usage error.
     public struct ArgumentProblem: Error, CustomStringConvertible {
         public var description: String
