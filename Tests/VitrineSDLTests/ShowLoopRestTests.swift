@@ -338,13 +338,13 @@ struct LoopStateTests {
         #expect(printed == [true, false, true])
     }
 
-    @Test func filePagesGoBackAtTheFirstRestAfterAPhotoThenAtMostOnceAMinute() {
+    @Test func filePagesGoBackAtTheFirstRestAfterAPhotoThenAtMostOnceAnHour() {
         var pace = FilePagesPace()
         var due: [Bool] = []
         // Nothing drawn, then drawn but nothing decoded: the start is not over.
         due.append(pace.due(at: MonotonicInstant(seconds: 1), frames: 0, decodes: 0))
         due.append(pace.due(at: MonotonicInstant(seconds: 2), frames: 3, decodes: 0))
-        for time in [3, 4, 62.9, 63, 64, 10] {
+        for time in [3, 4, 3602.9, 3603, 3604, 10] {
             due.append(pace.due(at: MonotonicInstant(seconds: time), frames: 9, decodes: 1))
         }
         // The last: a clock that went back.
