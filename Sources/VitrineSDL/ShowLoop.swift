@@ -330,16 +330,18 @@ final class ShowLoop {
         return due > .zero ? [due] : []
     }
 
-    /// After a rest, the time slept goes to the director in the pieces `FrameTiming` cut, without
-    /// input, so the frame drawn is at the show time it should be. Returns the output that ended
-    /// the show, if one did.
+    /// After a rest, the time slept goes to the director in the pieces `FrameTiming` cut, as
+    /// frames not drawn (`ShowDirector.restedFrame`: the show's clock only), so the frame drawn
+    /// is at the show time it should be. Returns the output that ended the show, if one did.
     private func catchUp(_ pieces: [FrameTick]) -> FrameOutput? {
         for piece in pieces {
-            let out = director.frame(
-                FrameInput(
-                    frameTime: piece.frameTime, monotonic: piece.monotonic, wall: piece.wall, output: logicalSize(),
-                    events: [], images: images, failed: [], control: .keepGoing, commands: [], onboarding: nil))
-            if out.exitCode != nil { return out }
+            var input = FrameInput(
+                frameTime: piece.frameTime, monotonic: piece.monotonic, wall: piece.wall, output: logicalSize(),
+                events: [], images: images, failed: [], control: .keepGoing, commands: [], onboarding: nil)
+            if director.restedFrame(input) { continue }
+            // The show ended in the rest: the frame that says so, at the same time.
+            input.frameTime = .zero
+            return director.frame(input)
         }
         return nil
     }

@@ -14,6 +14,8 @@ final class FakeFeed: ContentFeed {
     var slides: [String: [Slide]]
     var update = SessionUpdate()
     private(set) var failed: [String] = []
+    /// How many times the director looked at what changed.
+    private(set) var polls = 0
 
     init(_ slides: [String], playlist: String = "sources", display: DisplaySpec = DisplaySpec()) {
         document = PlaylistDocument(
@@ -29,6 +31,7 @@ final class FakeFeed: ContentFeed {
 
     func start() {}
     func poll(now: MonotonicInstant) -> SessionUpdate {
+        polls += 1
         defer { update = SessionUpdate() }
         return update
     }

@@ -120,6 +120,24 @@ public struct ShowDirector {
         return out
     }
 
+    /// A frame of a rest, not drawn: the loop slept longer than the clock takes at once and
+    /// feeds it the time slept in frames of at most `FixedStepClock.maxFrame`, this one of
+    /// them. Only the show's clock runs on (a rest is not a stall) and what time alone can end
+    /// is checked (`--quit-after`, a show played once). The feed is not polled and no scene or
+    /// decode plan is made: nothing came during the rest, or the loop would have woken, and
+    /// the drawn frame after these does all that once. Returns false when the show ended.
+    public mutating func restedFrame(_ input: FrameInput) -> Bool {
+        var requests: [EngineRequest] = []
+        switch frames.clock {
+        case .waiting: break
+        case .running: requests = engine.advance(by: input.frameTime, images: input.images)
+        case .inStep: requests = advanceInStep(input)
+        }
+        frames.ran(input.frameTime)
+        checkEnd(requests)
+        return ending.exitCode == nil
+    }
+
     /// The show on the ideal timeline (every image ready when wanted) at show
     /// time `time`, the programme read at wall time origin + `time`: what `snapshot` draws.
     public mutating func run(to time: ShowTime, images: LoadedImages) -> FrameOutput {
