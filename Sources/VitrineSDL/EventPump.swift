@@ -1,5 +1,6 @@
 import CSDL2
 import VitrineCore
+import VitrinePOSIX
 
 /// What one poll of SDL's events brought.
 struct PolledEvents {
@@ -24,14 +25,34 @@ struct EventPump {
     private let driverWaits: Bool
     /// The event a wait returned, handed out by the next poll first.
     private var held: SDL_Event?
-    /// Where a driver without a wait of its own looks for events while resting.
+    /// Where a driver without a wait of its own looks for events while resting, when its input
+    /// devices cannot be waited on.
     static let restSlice = 0.05
+    /// On KMS/DRM: the input devices, waited on while resting; nil elsewhere, or when
+    /// `/dev/input` cannot be watched (then the pump looks every `restSlice`).
+    let devices: InputDeviceWait?
 
     /// On KMS/DRM (`videoDriver` "kmsdrm") an absolute pointer's position is read from the
     /// device, as SDL 2.26 passes its raw axis values on unscaled.
     init(videoDriver: String = "") {
         if videoDriver == "kmsdrm" { pointers.absolutePosition = AbsolutePointer.position(ofMouse:) }
         driverWaits = ["x11", "wayland"].contains(videoDriver)
+        devices = videoDriver == "kmsdrm" ? Self.watchDevices() : nil
+    }
+
+    /// The input devices to rest on, said once in the log.
+    private static func watchDevices() -> InputDeviceWait? {
+        let log = Log("input")
+        do {
+            let devices = try InputDeviceWait()
+            log.info(
+                "at rest the loop sleeps until one of the \(devices.watched.count) input devices in "
+                    + "\(devices.folder) has events")
+            return devices
+        } catch {
+            log.warning("cannot watch /dev/input (\(error)); at rest the loop looks for input every 50 ms")
+            return nil
+        }
     }
 
     /// Every event SDL has queued, stamped with show time `time`.
@@ -54,6 +75,15 @@ struct EventPump {
         if driverWaits {
             var event = SDL_Event()
             if SDL_WaitEventTimeout(&event, milliseconds) == 1 { held = event }
+            return
+        }
+        if let devices {
+            // What came before the drain is in SDL's own copy of the devices' events: taken
+            // now. What comes after wakes the wait.
+            devices.drain()
+            SDL_PumpEvents()
+            if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE { return }
+            _ = devices.wait(milliseconds: milliseconds)
             return
         }
         var left = milliseconds

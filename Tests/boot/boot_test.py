@@ -227,6 +227,7 @@ def main():
         steps = [
             ("show.fade", lambda: checks.fade(run, guest, 8)),
             ("input.keys", lambda: checks.keys(run, guest)),
+            ("rest.console", lambda: checks.rest_on_console(run, guest)),
             ("input.pointer", lambda: checks.pointer(run, guest)),
             ("service.reload", lambda: checks_service.reload_keeps_slide(run, guest)),
             ("service.stop-start", lambda: checks_service.stop_start_resumes(run, guest)),

@@ -150,6 +150,42 @@ def keys(run, guest):
     )
 
 
+def rest_on_console(run, guest):
+    """At rest on the console the player sleeps on its input devices (SDL's KMS/DRM driver has no
+    wait of its own): a paused show wakes its main thread a few times in 10 s (keep-alive frames
+    for the watchdog), not every 50 ms as a pump in slices would (200 and more), and a key still
+    answers at once."""
+    began = time.monotonic()
+    guest.showing()
+    said = guest.journal(grep="at rest the loop sleeps until one of").splitlines()[-1:]
+    paused = press(guest, "spc", lambda s: s["paused"])
+    if not paused:
+        run.record("rest.console", False, f"Space did not pause: {guest.last['StatusText']!r}", began)
+        return
+    guest.steady_screen()
+    pid = guest.pid()
+    # The window is the measurement: the main thread's context switches over 10 s, counted in the guest.
+    counts = guest.shell.out(
+        f"f=/proc/{pid}/task/{pid}/status; grep ctxt_switches $f; sleep 10; grep ctxt_switches $f", 60)
+    numbers = [int(line.split()[-1]) for line in counts.splitlines() if "ctxt_switches" in line]
+    wakes = sum(numbers[2:]) - sum(numbers[:2]) if len(numbers) == 4 else None
+    index = paused["index"]
+    start = time.monotonic()
+    moved = press(guest, "right", lambda s: s["index"] == index % s["count"] + 1)
+    answer = time.monotonic() - start
+    limit = max(3.0, 4 * guest.frame_period)
+    back = press(guest, "left", lambda s: s["index"] == index) if moved else None
+    resumed = press(guest, "spc", lambda s: not s["paused"]) if back else None
+    run.record(
+        "rest.console",
+        bool(said) and wakes is not None and wakes <= 60 and moved is not None and answer <= limit and bool(resumed),
+        f"journal: {said!r}; paused, the main thread was switched {wakes} times in 10 s (at most 60); "
+        f"Right answered in {answer:.1f} s (at most {limit:.1f}); "
+        + ("resumed" if resumed else f"not resumed: {guest.last['StatusText']!r}"),
+        began,
+    )
+
+
 def move_by(guest, dx, dy):
     """Moves the relative mouse in steps a USB mouse report can carry, each given time to be read:
     QEMU adds up the moves it has not reported yet, so a move back would cancel the one before."""
