@@ -1,5 +1,3 @@
-import Dispatch
-
 extension AreaReducer {
     /// Reduces a whole image held in memory, the top and bottom halves of the
     /// destination on two threads (the decode has finished, so both cores are
@@ -12,12 +10,12 @@ extension AreaReducer {
         let h = max(1, min(targetHeight, height))
         let bands = h >= 64 ? 2 : 1
         let split = h / 2
-        // Addresses cross into the concurrent calls; both buffers outlive them.
+        // Addresses cross into the bands' threads; both buffers outlive them.
         let source = UInt(bitPattern: pixels.baseAddress)
         let count = pixels.count
         let result = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, initialized in
             let target = UInt(bitPattern: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
+            BandThreads.run(bands) { band in
                 let rows = bands == 1 ? 0..<h : (band == 0 ? 0..<split : split..<h)
                 guard let start = UnsafePointer<UInt32>(bitPattern: source),
                     let out = UnsafeMutablePointer<UInt32>(bitPattern: target)

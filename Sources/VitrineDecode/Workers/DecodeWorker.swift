@@ -1,5 +1,4 @@
 import CMalloc
-import Dispatch
 import Glibc
 import VitrineBase
 import VitrinePOSIX
@@ -63,10 +62,10 @@ public enum DecodeWorker {
         // device, say) have no business here.
         closefrom(max(options.channel, options.pixels, 2) + 1)
         applyLimits(options)
-        // libdispatch gives each of its threads the nice level of its quality of service when
-        // it starts it (some below 0 where the service's LimitNICE allows): its threads are
-        // started first, so the priority below applies to them too.
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in }
+        // The worker starts no libdispatch pool threads: those would set their own nice level (that
+        // of their quality of service, some below 0 where the service's LimitNICE allows), and their
+        // pool's monitor would wake the worker every second at rest (see BandThreads). A decode's
+        // threads are started by this thread or by threads it started, and inherit what is applied here.
         options.priority.applyToProcess()
         returnLargeBuffers()
         let channel = WorkerChannel(FileDescriptor(owning: options.channel))
@@ -88,12 +87,12 @@ public enum DecodeWorker {
             }
             // A backstop should the display process be gone and the decode never end.
             alarm(UInt32(min(max(options.deadline.value * 3, 5), 3600)))
-            // Threads libdispatch started since have their own nice level: set again.
+            // Set again: a thread a decoder's library started since may have set its own level.
             options.priority.applyToProcess()
             let reply = serve(request, options: options, pixels: pixels, colors: colors, faces: faces)
             alarm(0)
-            // And after: a thread libdispatch started during this decode (on a loaded machine it
-            // may start one more) does not idle at its own level until the next request.
+            // And after: a thread started during this decode that set its own level does not idle
+            // at it until the next request.
             options.priority.applyToProcess()
             guard send(reply, on: channel) else { return 1 }
             // Idle until the next request: what the decode freed below the mapping threshold

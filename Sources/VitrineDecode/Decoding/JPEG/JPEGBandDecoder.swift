@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Decodes a large baseline JPEG on two threads, each straight into its band of
@@ -56,12 +55,12 @@ enum JPEGBandDecoder {
         let split = Int(Double(th) * topShare(denominator: denominator))
         let bands = [0..<split, split..<th]
         let failures = Mutex<[DecodeError?]>([nil, nil])
-        // Addresses cross into the concurrent calls; both buffers outlive them.
+        // Addresses cross into the bands' threads; both buffers outlive them.
         let source = UInt(bitPattern: data.baseAddress)
         let count = data.count
         let pixels = [UInt32](unsafeUninitializedCapacity: tw * th) { buffer, initialized in
             let target = UInt(bitPattern: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: bands.count) { band in
+            BandThreads.run(bands.count) { band in
                 guard let start = UnsafePointer<UInt8>(bitPattern: source),
                     let out = UnsafeMutablePointer<UInt32>(bitPattern: target)
                 else { return }
