@@ -130,7 +130,7 @@ public struct ShowDirector {
         var requests: [EngineRequest] = []
         switch frames.clock {
         case .waiting: break
-        case .running: requests = engine.advance(by: input.frameTime, images: input.images)
+        case .running: requests = engine.advanceResting(by: input.frameTime, images: input.images)
         case .inStep: requests = advanceInStep(input)
         }
         frames.ran(input.frameTime)

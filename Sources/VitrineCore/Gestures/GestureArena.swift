@@ -58,6 +58,8 @@ public struct GestureArena: Sendable {
 
     /// The fingers down.
     public var fingerCount: Int { fingers.count }
+    /// Nothing in progress: no finger down, no gesture being recognised, won or held back.
+    public var isIdle: Bool { fingers.count == 0 && active.isEmpty && winner == nil && held == nil }
 
     /// True while a finger is down or a gesture may still be reported (a tap waiting for the double tap).
     public var isBusy: Bool { !fingers.isEmpty || held != nil || doubleTap.isWaiting }

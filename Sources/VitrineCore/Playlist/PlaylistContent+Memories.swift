@@ -48,9 +48,11 @@ extension PlaylistContent {
 
     /// The frame's day is the one at `now` in `zone`: returns whether it changed.
     public mutating func setMemoriesDay(now: Date, zone: TimeZone) -> Bool {
+        if let span = memoriesDaySpan, memoriesDay?.zone == zone, span.start <= now, now < span.end { return false }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let day = calendar.dateComponents([.year, .month, .day], from: now)
+        memoriesDaySpan = calendar.dateInterval(of: .day, for: now)
         let old = memoriesDay.map {
             calendar.timeZone = $0.zone
             return calendar.dateComponents([.year, .month, .day], from: $0.now)

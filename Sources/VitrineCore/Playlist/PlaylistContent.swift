@@ -42,6 +42,9 @@ public struct PlaylistContent: Sendable {
     public var hidden: Set<String> = []
     /// The frame's day for `memories` items: a wall time and the document's zone.
     public internal(set) var memoriesDay: (now: Date, zone: TimeZone)?
+    /// When that day begins and ends in its zone: a time inside it is the same day without a
+    /// calendar's reckoning (which the feed would otherwise make at each frame).
+    var memoriesDaySpan: DateInterval?
 
     public init(
         document: PlaylistDocument, fallbackOrder: SlideOrder = .name, fallbackSeed: UInt64 = 0,

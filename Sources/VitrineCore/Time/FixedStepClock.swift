@@ -30,6 +30,21 @@ public struct FixedStepClock: Sendable {
     /// How far between the last and the next step the render time lies, 0…1.
     public var alpha: Double { accumulator.value / step.value }
 
+    /// Adds a frame's elapsed time as `advance(by:)` does (clamped alike) and returns only the show
+    /// time of the last step taken, nil when none was: for a caller that has nothing to run in
+    /// the steps before it.
+    public mutating func advanceToLast(by frameTime: Seconds) -> ShowTime? {
+        let elapsed = frameTime.value
+        let clamped = elapsed.isFinite ? min(max(elapsed, 0), maxFrame.value) : 0
+        accumulator.value += clamped
+        // The same tiny epsilon as `advance(by:)`, and the same leftover.
+        let steps = Int(((accumulator.value + 1e-9) / step.value).rounded(.down))
+        guard steps > 0 else { return nil }
+        accumulator.value = max(0, accumulator.value - Double(steps) * step.value)
+        stepsTaken += steps
+        return time
+    }
+
     /// Adds a frame's elapsed time and returns the show times of the logic steps to run, in order.
     public mutating func advance(by frameTime: Seconds) -> [ShowTime] {
         let elapsed = frameTime.value
