@@ -9,6 +9,9 @@
 #include <linux/vt.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
 
 // drm.h's DRM_IOCTL_SET_MASTER and DRM_IOCTL_DROP_MASTER (libdrm's headers are a -dev package).
 #define VITRINE_DRM_IOCTL_SET_MASTER _IO('d', 0x1e)
@@ -77,4 +80,35 @@ static inline int vitrine_vt_acquire_done(int fd) { return ioctl(fd, VT_RELDISP,
 /// Asks the kernel for VT `number` (Ctrl+Alt+F<number> when the keyboard is not the kernel's).
 static inline int vitrine_vt_activate(int fd, int number) {
     return ioctl(fd, VT_ACTIVATE, number) == 0 ? 0 : errno;
+}
+
+/// A time the wall clock does not reach: the year 2242 with a 64-bit time_t, 2038 with a 32-bit one.
+static inline time_t vitrine_clock_never(void) {
+    return sizeof(time_t) > 4 ? (time_t)((long long)1 << 33) : (time_t)0x7fffffff;
+}
+
+/// A timer on the wall clock that never fires but is cancelled whenever the clock is set
+/// (TFD_TIMER_CANCEL_ON_SET): a read of it then fails with ECANCELED. Returns the descriptor,
+/// or -1 with errno set.
+static inline int vitrine_clock_set_watch(void) {
+    int fd = timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC);
+    if (fd < 0) return -1;
+    struct itimerspec never;
+    memset(&never, 0, sizeof never);
+    never.it_value.tv_sec = vitrine_clock_never();
+    if (timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &never, NULL) != 0) {
+        int error = errno;
+        close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
+}
+
+/// Arms the watch again after a cancel: 0, or the errno.
+static inline int vitrine_clock_set_rearm(int fd) {
+    struct itimerspec never;
+    memset(&never, 0, sizeof never);
+    never.it_value.tv_sec = vitrine_clock_never();
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &never, NULL) == 0 ? 0 : errno;
 }

@@ -24,6 +24,9 @@ public struct PlayerHooks {
     /// that cannot wake it (`LoopWake.ring`); nil when all of it wakes the loop (signals ring it,
     /// remotes and presence sources ring it), so it rests until its next deadline.
     public var lookAround: Seconds? = LookAround.seconds
+    /// Whether a set of the wall clock rings the loop (`ClockSetBell`): then it may rest an hour
+    /// with nothing to wake for, else a minute, so its wall-clock deadlines follow a clock set.
+    public var clockSetRings = false
     /// Called for `.reload`; a thrown error keeps the current show (and is logged).
     public var reload: () throws -> PlayerSetup? = { nil }
     /// What remotes asked since the last frame (never blocks).

@@ -288,7 +288,8 @@ final class ShowLoop {
                 + (screen.statusWait.map { [$0] } ?? [])
                 + (reports.stateWait(at: tick.monotonic).map { [$0] } ?? []),
             keepAlive: screen.redraw.keepAliveDue(at: tick.monotonic),
-            lookAround: lookAround())
+            lookAround: lookAround(),
+            longest: hooks.clockSetRings ? RestSchedule.longestWhenTheClockRings : RestSchedule.longest)
         if !frame.busy, filePages.due(at: tick.monotonic, frames: counts.frames, decodes: counts.decodes) {
             giveBackFilePages()
         }

@@ -302,6 +302,22 @@ struct RestScheduleTests {
         #expect(
             schedule.rest(after: .init(drawn: false, busy: false, showChanges: [], keepAlive: nil, lookAround: nil))
                 == RestSchedule.longest)
+        // When setting the wall clock rings the loop, an hour; the show's next change still comes first.
+        #expect(
+            schedule.rest(
+                after: .init(
+                    drawn: false, busy: false, showChanges: [], keepAlive: nil, lookAround: nil,
+                    longest: RestSchedule.longestWhenTheClockRings)) == 3600)
+        #expect(
+            schedule.rest(
+                after: .init(
+                    drawn: false, busy: false, showChanges: [86_400], keepAlive: nil, lookAround: nil,
+                    longest: RestSchedule.longestWhenTheClockRings)) == 3600)
+        #expect(
+            schedule.rest(
+                after: .init(
+                    drawn: false, busy: false, showChanges: [], keepAlive: 5, lookAround: nil,
+                    longest: RestSchedule.longestWhenTheClockRings)) == 5)
         // The watchdog's keep-alive frame, when it falls.
         #expect(
             schedule.rest(after: .init(drawn: false, busy: false, showChanges: [90], keepAlive: 5, lookAround: nil))

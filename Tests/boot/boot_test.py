@@ -228,6 +228,7 @@ def main():
             ("show.fade", lambda: checks.fade(run, guest, 8)),
             ("input.keys", lambda: checks.keys(run, guest)),
             ("rest.console", lambda: checks.rest_on_console(run, guest)),
+            ("clock.set-rings", lambda: checks.clock_set(run, guest)),
             ("input.pointer", lambda: checks.pointer(run, guest)),
             ("service.reload", lambda: checks_service.reload_keeps_slide(run, guest)),
             ("service.stop-start", lambda: checks_service.stop_start_resumes(run, guest)),

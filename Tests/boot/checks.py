@@ -186,6 +186,21 @@ def rest_on_console(run, guest):
     )
 
 
+def clock_set(run, guest):
+    """Setting the wall clock (as NTP does at boot) rings the resting player: it logs it at once,
+    so it can rest an hour rather than look every minute whether its deadlines moved."""
+    began = time.monotonic()
+    guest.showing()
+    before = len(guest.journal(grep="the wall clock was set").splitlines())
+    guest.shell.run("date -s @$(date +%s) >/dev/null")
+    deadline = time.monotonic() + 10
+    said = []
+    while time.monotonic() < deadline and not said:
+        said = guest.journal(grep="the wall clock was set").splitlines()[before:]
+        time.sleep(0.3)
+    run.record("clock.set-rings", bool(said), f"after `date -s` the journal says: {said[-1:]!r}", began)
+
+
 def move_by(guest, dx, dy):
     """Moves the relative mouse in steps a USB mouse report can carry, each given time to be read:
     QEMU adds up the moves it has not reported yet, so a move back would cancel the one before."""

@@ -39,6 +39,8 @@ enum ServiceHooks {
         }
         // Signals wake a resting loop: it need not look for them a few times a second.
         hooks.lookAround = ServiceSignals.ringOnSignal { LoopWake.ring() } ? nil : LookAround.seconds
+        // So does a set of the wall clock: the loop need not look every minute whether it moved.
+        hooks.clockSetRings = ClockSetBell.start { LoopWake.ring() }
         hooks.openConsole = { VirtualTerminal.open() }
         hooks.reload = {
             // READY again whatever happens: the old show goes on when the new one fails.

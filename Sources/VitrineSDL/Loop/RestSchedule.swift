@@ -13,7 +13,7 @@ import VitrineCore
 /// around every `lookAround` seconds while something that cannot wake it is there: a folder
 /// being listed, network sources, display power devices) are woken for when they fall. What
 /// can wake it (events, signals, remotes, folder events) rings it (`LoopWake`); with nothing
-/// else, it rests up to `longest`.
+/// else, it rests up to `longest` (an hour when setting the wall clock rings it too).
 struct RestSchedule: Equatable, Sendable {
     /// How often what cannot wake the loop is looked at while something of it is there (folders
     /// being listed, photos from the network, the web page's first screen, display power
@@ -22,6 +22,9 @@ struct RestSchedule: Equatable, Sendable {
     /// The longest rest when everything wakes the loop: a minute, so a jump of the wall clock
     /// (set by the network at boot) is seen within one.
     static let longest: Seconds = 60
+    /// The longest rest when a set of the wall clock rings the loop too (`PlayerHooks.clockSetRings`):
+    /// an hour, a last safety net.
+    static let longestWhenTheClockRings: Seconds = 3600
     /// Shorter rests than this are not worth a wait: the loop keeps its frame pace.
     static let shortest: Seconds = 0.002
 
@@ -41,12 +44,14 @@ struct RestSchedule: Equatable, Sendable {
         var keepAlive: Seconds?
         /// How long from now until a look at what cannot wake the loop; nil when everything does.
         var lookAround: Seconds? = RestSchedule.lookAround
+        /// The longest rest with nothing else to wake for.
+        var longest: Seconds = RestSchedule.longest
     }
 
     /// How long to rest after `frame`; nil keeps the frame pace.
     func rest(after frame: Frame) -> Seconds? {
         guard !frame.drawn, !frame.busy else { return nil }
-        var until = frame.lookAround ?? Self.longest
+        var until = frame.lookAround ?? frame.longest
         for change in frame.showChanges where change.isFinite {
             // Too close to rest for: the next frames are paced as usual.
             if change - self.frame < Self.shortest { return nil }
